@@ -24,6 +24,7 @@ ENVIRONMENT = {
     "STATIC_ROOT": "where collectstatic writes; default var/static",
     "TRAVELLER_VAR_DIR": "where the SQLite file, the secret key and static files go; default var/",
     "LOG_LEVEL": "root log level; default INFO",
+    "CELERY_QUEUE": "the Celery queue tasks go to and workers read; default traveller",
 }
 
 
@@ -161,7 +162,8 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_TASK_DEFAULT_QUEUE = "traveller"
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "traveller")
+CELERY_IMPORTS = ["config.health"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"

@@ -1,0 +1,88 @@
+"""Fixtures shared by the whole suite: the real Celery worker and what the run is using."""
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKER_TESTS: list[str] = []
+
+
+def pytest_report_header(config):
+    db = settings.DATABASES["default"]
+    where = f"{db['HOST']}:{db['PORT']}" if db.get("HOST") else db["NAME"]
+    broker = settings.REDIS_URL or "none (Celery tasks run eagerly in-process)"
+    return [f"traveller: database {db['ENGINE'].rsplit('.', 1)[-1]} at {where}; broker {broker}"]
+
+
+@pytest.fixture
+def client():
+    """A test client that arrives over HTTPS (through a TLS proxy), as production requests do."""
+    from django.test import Client
+
+    return Client(headers={"X-Forwarded-Proto": "https"})
+
+
+def pytest_terminal_summary(terminalreporter):
+    if WORKER_TESTS:
+        terminalreporter.write_line(f"traveller: {len(WORKER_TESTS)} tests ran against a real Celery worker process")
+
+
+@pytest.fixture
+def worker(celery_worker, request):
+    """The session's real Celery worker, counted in the run's summary."""
+    WORKER_TESTS.append(request.node.nodeid)
+    return celery_worker
+
+
+def database_url_for_worker() -> str:
+    """The URL of the test database, for a worker process to share it with the tests."""
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        pytest.skip(
+            "a worker process cannot share SQLite's in-memory test database: set DATABASE_URL to PostgreSQL"
+        )
+    auth = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+@pytest.fixture(scope="session")
+def celery_worker(django_db_setup, django_db_blocker):
+    """A real `celery worker` process on the real broker, reading a queue of its own and the test database.
+
+    Tests that use it must use `transactional_db` so that what they write is committed and the worker sees it.
+    """
+    if not settings.REDIS_URL:
+        pytest.skip("needs a real broker: set REDIS_URL (CI does) to run tests against a real Celery worker")
+    from config.celery import app
+
+    queue = f"test-{uuid.uuid4().hex[:10]}"
+    env = {**os.environ, "DATABASE_URL": database_url_for_worker(), "CELERY_QUEUE": queue}
+    log = open(ROOT / "var" / f"celery-{queue}.log", "w")  # noqa: SIM115 - closed after the worker stops
+    process = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO", "--concurrency=1",
+         "-Q", queue, "-n", f"{queue}@%h", "--without-gossip", "--without-mingle"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    previous_queue = app.conf.task_default_queue
+    app.conf.task_default_queue = queue
+    try:
+        deadline = time.monotonic() + 60
+        while not app.control.ping(destination=[f"{queue}@{os.uname().nodename}"], timeout=0.5):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the Celery worker did not start: see {log.name}")
+        yield {"queue": queue, "process": process, "log": Path(log.name)}
+    finally:
+        app.conf.task_default_queue = previous_queue
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()

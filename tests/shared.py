@@ -11,5 +11,7 @@ def shared_path(*parts: str) -> Path:
     """The path of a file under ../shared/, or skip the test, saying why, when it is not there."""
     path = SHARED.joinpath(*parts)
     if not path.exists():
-        pytest.skip(f"{path} is not here: ../shared/ (real events from other programs) comes only with the project's workspace")
+        pytest.skip(
+            f"{path} is not here: ../shared/ (real events from other programs) comes only with the project's workspace"
+        )
     return path

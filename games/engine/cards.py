@@ -237,7 +237,9 @@ class Deal:
         for seat in SEATS:
             for card in self.hands.get(seat, frozenset()):
                 if card in seen:
-                    raise DealError(f"{card} is in both {seen[card].name.title()}'s and {seat.name.title()}'s hand")
+                    raise DealError(
+                        f"{card} is in both {seen[card].name.title()}'s and {seat.name.title()}'s hand"
+                    )
                 seen[card] = seat
 
     @classmethod
