@@ -1,0 +1,60 @@
+"""Random legal play for the hypothesis tests of the trick-taking engines."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from games.engine.cards import Card
+from games.engine.trick_play import TrickRules, legal_cards, trick_winner
+
+
+def random_tricks(
+    rules: TrickRules,
+    hands: Mapping[int, frozenset[Card]],
+    order: Sequence[int],
+    leader: int,
+    rnd: random.Random,
+) -> list[tuple[tuple[int, Card], ...]]:
+    """Play every card out legally at random; returns the tricks as (player, card) in playing order."""
+    holding = {p: set(hands[p]) for p in order}
+    tricks = []
+    while holding[order[0]]:
+        start = order.index(leader)
+        plays: list[tuple[int, Card]] = []
+        led = None
+        for i in range(len(order)):
+            player = order[(start + i) % len(order)]
+            card = rnd.choice(sorted(legal_cards(rules, frozenset(holding[player]), led)))
+            if i == 0:
+                led = rules.led_suit(card, None)
+            holding[player].discard(card)
+            plays.append((player, card))
+        tricks.append(tuple(plays))
+        leader = trick_winner(rules, plays)
+    return tricks
+
+
+def revoke_swaps(rules: TrickRules, tricks: Sequence[Sequence[tuple[int, Card]]]):
+    """Every (t, j, player) where swapping the player's cards of tricks t < j makes a revoke at trick t: he
+    followed the suit led at t and the card he played at j is of another suit. Tricks are 0-based."""
+    swaps = []
+    for t, trick in enumerate(tricks):
+        led = rules.led_suit(trick[0][1], None)
+        for position, (player, card) in enumerate(trick):
+            if position == 0 or rules.suit_of(card) != led:
+                continue
+            for j in range(t + 1, len(tricks)):
+                later = dict(tricks[j])[player]
+                if rules.suit_of(later) != led and not rules.free(later, led):
+                    swaps.append((t, j, player))
+    return swaps
+
+
+def swap(tricks, t: int, j: int, player: int):
+    """The tricks with the player's cards of tricks t and j exchanged."""
+    a, b = dict(tricks[t])[player], dict(tricks[j])[player]
+    out = [list(trick) for trick in tricks]
+    out[t] = [(p, b if p == player else c) for p, c in tricks[t]]
+    out[j] = [(p, a if p == player else c) for p, c in tricks[j]]
+    return [tuple(trick) for trick in out]

@@ -1,0 +1,308 @@
+"""Euchre engine: values from Hoyle 1940 (L = line), the older Hoyles (000, 002) and modern play (standards §6.1)."""
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.engine.cards import JOKER, Card, Rank, Suit
+from games.engine.euchre import (
+    HOYLE_1940,
+    MODERN,
+    PROGRESSIVE_1940,
+    PROGRESSIVE_HEAD_TABLE_1940,
+    Call,
+    EuchreDeal,
+    EuchreRules,
+    EuchreTricks,
+    JokerTurnUp,
+    LeadOutOfTurn,
+    LonerLead,
+    audit_deal,
+    lead_out_of_turn_score,
+    make_trump,
+    opening_leader,
+    revoke_score,
+    score_deal,
+    turned_suit,
+    winner,
+)
+from games.engine.report import IrregularityKind as K
+from games.engine.trick_play import audit_tricks, legal_cards, trick_winner
+from tests.unit.engine.games.play import random_tricks, revoke_swaps, swap
+
+P, OR = Call.PASS, Call.ORDER
+
+
+def c(text: str) -> Card:
+    return Card.parse(text)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(c(t) for t in text.split())
+
+
+def test_packs_of_32_24_and_with_the_joker():
+    assert len(HOYLE_1940.pack()) == 32  # "thirty-two cards, deleting all below the seven" (1940 L11048)
+    assert len(MODERN.pack()) == 24  # 9-A (standards §6.1)
+    assert len(replace(HOYLE_1940, joker=True).pack()) == 33  # 000 L1502-1511
+    assert len(replace(MODERN, lowest=Rank.EIGHT).pack()) == 28
+
+
+def test_bowers_rank_above_the_ace_and_the_left_bower_is_a_trump():
+    hearts = EuchreTricks(Suit.HEARTS)
+    # 000 L305-309: hearts trumps, J♥ first, J♦ second, then A K Q of hearts
+    order = sorted(cards("HA HJ DJ HK H9"), key=lambda x: hearts.power(x, Suit.HEARTS), reverse=True)
+    assert order == list(cards("HJ DJ HA HK H9"))
+    assert hearts.suit_of(c("DJ")) is Suit.HEARTS  # "belong to the trump suit" (002 L616)
+    assert hearts.suit_of(c("DQ")) is Suit.DIAMONDS
+    # the joker is the best trump (1940 L11053)
+    assert hearts.power(JOKER, Suit.CLUBS) > hearts.power(c("HJ"), Suit.CLUBS)
+    assert hearts.suit_of(JOKER) is Suit.HEARTS
+    # in the same-colour suit the jack is gone: A K Q 10 9 (older §2.1 table)
+    assert trick_winner(hearts, [(0, c("DT")), (1, c("DQ")), (2, c("DJ"))]) == 2
+
+
+def test_left_bower_must_follow_a_trump_lead_and_cannot_follow_its_printed_suit():
+    spades = EuchreTricks(Suit.SPADES)
+    holding = frozenset(cards("CJ DA H9"))
+    assert legal_cards(spades, holding, Suit.SPADES) == {c("CJ")}
+    assert legal_cards(spades, holding, Suit.CLUBS) == holding  # J♣ is a spade: void in clubs
+
+
+def test_the_turned_joker_follows_the_named_option():
+    assert turned_suit(HOYLE_1940, JOKER) is Suit.SPADES  # 1940 L11054-11055
+    names = replace(HOYLE_1940, joker_turn_up=JokerTurnUp.DEALER_NAMES)
+    assert turned_suit(names, JOKER, named=Suit.HEARTS) is Suit.HEARTS  # 000 L1508-1509
+    with pytest.raises(ValueError, match="name"):
+        turned_suit(names, JOKER)
+    nxt = replace(HOYLE_1940, joker_turn_up=JokerTurnUp.NEXT_CARD)
+    assert turned_suit(nxt, JOKER, next_card=c("D9")) is Suit.DIAMONDS  # 002 L3155
+
+
+def test_order_up_assist_take_up_and_make():
+    # eldest is player 1 when 0 deals
+    assert make_trump(HOYLE_1940, 0, Suit.HEARTS, [OR]).how == "order up"
+    assisted = make_trump(HOYLE_1940, 0, Suit.HEARTS, [P, OR])
+    assert (assisted.maker, assisted.how, assisted.round) == (2, "assist", 1)
+    taken = make_trump(HOYLE_1940, 0, Suit.HEARTS, [P, P, P, OR])
+    assert (taken.maker, taken.how, taken.taken_up) == (0, "take up", True)
+    made = make_trump(HOYLE_1940, 0, Suit.HEARTS, [P, P, P, P, P, Suit.CLUBS])
+    assert (made.trump, made.maker, made.how, made.taken_up) == (Suit.CLUBS, 2, "make", False)
+
+
+def test_the_turned_down_suit_cannot_be_made_unless_the_option_allows_it():
+    calls = [P, P, P, P, Suit.HEARTS]
+    barred = make_trump(HOYLE_1940, 0, Suit.HEARTS, calls)  # 000 Law 40 L881-885
+    assert barred.trump is None
+    assert barred.irregularities[0].kind is K.ILLEGAL_CALL and barred.irregularities[0].seat == "1"
+    allowed = make_trump(
+        replace(HOYLE_1940, turned_down_suit_makeable=True), 0, Suit.HEARTS, calls
+    )  # 002 L624
+    assert allowed.trump is Suit.HEARTS and not allowed.irregularities
+
+
+def test_all_pass_twice_passes_the_deal_or_sticks_the_dealer():
+    eight = [P] * 8
+    passed = make_trump(HOYLE_1940, 0, Suit.HEARTS, eight)  # 1940 L11108-11110: deal void, passes left
+    assert passed.trump is None and not passed.irregularities
+    stuck = make_trump(MODERN, 0, Suit.HEARTS, eight)
+    assert [(i.kind, i.seat) for i in stuck.irregularities] == [(K.ILLEGAL_CALL, "0")]
+    late = make_trump(HOYLE_1940, 0, Suit.HEARTS, [OR, P])
+    assert late.irregularities[0].kind is K.CALL_AFTER_AUCTION
+
+
+def test_progressive_restrictions():
+    # "the dealer's partner cannot 'assist'... If he orders up he must play alone" (1940 L11382-11384)
+    assist = make_trump(PROGRESSIVE_1940, 0, Suit.SPADES, [P, OR])
+    assert [i.kind for i in assist.irregularities] == [K.ILLEGAL_LONE_HAND]
+    assert not make_trump(PROGRESSIVE_1940, 0, Suit.SPADES, [P, OR], alone=True).irregularities
+    assert not make_trump(HOYLE_1940, 0, Suit.SPADES, [P, OR]).irregularities
+    # "no lone hands are allowed at the head table" (1940 L11381-11382)
+    head = make_trump(PROGRESSIVE_HEAD_TABLE_1940, 0, Suit.SPADES, [OR], alone=True)
+    assert [i.kind for i in head.irregularities] == [K.ILLEGAL_LONE_HAND]
+
+
+@pytest.mark.parametrize(
+    ("alone", "tricks", "points"),
+    [(False, 3, (1, 0)), (False, 4, (1, 0)), (False, 5, (2, 0)), (False, 2, (0, 2)), (False, 0, (0, 2))]
+    + [(True, 5, (4, 0)), (True, 4, (1, 0)), (True, 3, (1, 0)), (True, 2, (0, 2))],
+)
+def test_deal_scores_from_the_books(alone, tricks, points):
+    # 1940 L11080-11087; 000 Laws 1-2 L631-646; lone 3-4 tricks = 1 (002 L626)
+    assert score_deal(HOYLE_1940, 2, alone, tricks) == points
+    assert score_deal(HOYLE_1940, 1, alone, tricks) == points[::-1]
+
+
+def test_lone_euchred_two_or_four():
+    assert score_deal(HOYLE_1940, 0, True, 1) == (0, 2)  # 000 L1172-1178 rejects 4
+    assert score_deal(replace(HOYLE_1940, lone_euchred=4), 0, True, 1) == (0, 4)  # standards §6.1 variant
+
+
+def test_revoke_penalties():
+    assert revoke_score(HOYLE_1940, {1}, 0, False) == (2, 0)  # 1940 L11188-11191
+    assert revoke_score(HOYLE_1940, {0}, 0, True) == (0, 2)  # the lone player's own revoke
+    assert revoke_score(HOYLE_1940, {3}, 0, True) == (4, 0)  # "four in four hand" (L11191-11193)
+    assert revoke_score(HOYLE_1940, {0, 1}, 0, False) == (0, 0)  # both sides: void (000 Law 37)
+
+
+def test_lead_out_of_turn_penalty_options():
+    assert lead_out_of_turn_score(HOYLE_1940, 1, 0, True, (0, 0)) == (4, 0)  # 1940 L11184-11186
+    assert lead_out_of_turn_score(HOYLE_1940, 1, 0, False, (0, 0)) == (0, 0)  # suit called (L11182-11184)
+    loses = replace(HOYLE_1940, lead_out_of_turn=LeadOutOfTurn.LOSES_GAME)
+    assert lead_out_of_turn_score(loses, 1, 0, False, (3, 4)) == (2, 0)  # "loses the game" (L12620-12621)
+
+
+@pytest.mark.parametrize("game", [5, 7, 10])
+def test_game_to_5_7_or_10(game):
+    rules = replace(HOYLE_1940, game=game)
+    assert winner(rules, (game - 1, 0)) is None
+    assert winner(rules, (0, game)) == 1
+
+
+def test_opening_leader_with_a_lone_hand():
+    # dealer 0; player 3 alone: his partner 1 is the eldest and sits out
+    assert opening_leader(HOYLE_1940, 0, 3, True) == 2
+    assert opening_leader(HOYLE_1940, 0, 2, True) == 1
+    assert opening_leader(replace(HOYLE_1940, loner_lead=LonerLead.LEFT_OF_LONER), 0, 2, True) == 3
+    assert opening_leader(HOYLE_1940, 0, 2, False) == 1
+
+
+HANDS = {
+    0: frozenset(cards("S9 ST D9 DT C9")),
+    1: frozenset(cards("HJ HA HK SA SK")),
+    2: frozenset(cards("DJ HQ HT CA CK")),
+    3: frozenset(cards("SJ CJ DA DK DQ")),
+}
+
+
+def test_a_deal_replays_with_the_take_up_and_discard():
+    # dealer 0 takes up H9 and discards C9; player 1 leads
+    tricks = (
+        cards("HJ DJ SJ H9"),
+        cards("HA HQ DA S9"),
+        cards("HK HT DK ST"),
+        cards("SA CA CJ D9"),
+        cards("SK CK DQ DT"),
+    )
+    deal = EuchreDeal(0, c("H9"), (P, P, P, OR), tricks=tricks, discard=c("C9"), hands=HANDS)
+    audit = audit_deal(HOYLE_1940, deal)
+    assert not audit.irregularities
+    assert audit.making.how == "take up"
+    assert audit.tricks == (0, 5) and audit.points == (
+        0,
+        2,
+    )  # player 1 wins every trick: the dealer is euchred
+
+
+def test_a_revoke_is_found_at_its_trick_and_seat_and_scored():
+    # player 3 holds no heart; player 2 throws CA on a heart lead while holding HQ: revoke at trick 1
+    tricks = (cards("HJ CA SJ H9"),)
+    deal = EuchreDeal(0, c("H9"), (P, P, P, OR), tricks=tricks, discard=c("C9"), hands=HANDS)
+    audit = audit_deal(HOYLE_1940, deal)
+    revoke = [i for i in audit.irregularities if i.kind is K.REVOKE]
+    assert [(i.trick, i.seat, i.card) for i in revoke] == [(1, "2", "CA")]
+    assert audit.points == (0, 2)  # the side not in error scores two (dealer's side 0 & 2 revoked)
+
+
+def test_turned_down_card_and_discard_cannot_be_played():
+    tricks = (cards("H9 SA HA DJ"),)
+    deal = EuchreDeal(0, c("H9"), (P, P, P, P, P, Suit.SPADES), tricks=tricks)
+    found = audit_deal(HOYLE_1940, deal).irregularities
+    assert [(i.kind, i.seat, i.card) for i in found] == [(K.CARD_NOT_HELD, "1", "H9")]
+    tricks = (cards("C9 SA HA DJ"),)
+    deal = EuchreDeal(3, c("H9"), (OR,), tricks=tricks, discard=c("C9"))
+    found = audit_deal(HOYLE_1940, deal).irregularities
+    assert [(i.kind, i.seat) for i in found] == [(K.ILLEGAL_DISCARD, "0")]
+
+
+def test_cards_outside_the_pack_and_played_twice():
+    tricks = (cards("H2 SA HA DJ"), cards("SA S9 ST SJ"))
+    found = audit_deal(MODERN, EuchreDeal(0, c("H9"), (OR,), tricks=tricks)).irregularities
+    assert (K.CARD_NOT_HELD, 1, "1", "H2") in {(i.kind, i.trick, i.seat, i.card) for i in found}
+    assert K.CARD_PLAYED_TWICE in {i.kind for i in found}
+
+
+def _random_deal(seed: int, rules: EuchreRules):
+    """A random legal deal: shuffled pack, random decisive call, random discard and legal play."""
+    rnd = random.Random(seed)
+    pack = list(rules.pack())
+    rnd.shuffle(pack)
+    hands = {p: frozenset(pack[5 * p : 5 * p + 5]) for p in range(4)}
+    dealer, turned = rnd.randrange(4), pack[20]
+    offered = turned_suit(rules, turned)
+    decisive = rnd.randrange(8)
+    if decisive < 4:
+        calls = (P,) * decisive + (OR,)
+        trump = offered
+    else:
+        trump = rnd.choice([s for s in Suit if s is not offered])
+        calls = (P,) * decisive + (trump,)
+    maker = (dealer + 1 + decisive) % 4
+    alone = rnd.random() < 0.25
+    discard = None
+    playing = dict(hands)
+    if decisive < 4:
+        discard = rnd.choice(sorted(hands[dealer] | {turned}))
+        playing[dealer] = (hands[dealer] | {turned}) - {discard}
+    order = [p for p in range(4) if not (alone and p == (maker + 2) % 4)]
+    tricks_rules = EuchreTricks(trump)
+    played = random_tricks(tricks_rules, playing, order, opening_leader(rules, dealer, maker, alone), rnd)
+    deal = EuchreDeal(
+        dealer, turned, calls, alone, tuple(tuple(c for _, c in t) for t in played), discard, hands
+    )
+    return deal, played, tricks_rules, maker
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([HOYLE_1940, MODERN, replace(MODERN, joker=True)]))
+def test_random_legal_deals_replay_clean(seed, rules):
+    deal, played, _, maker = _random_deal(seed, rules)
+    for record in (deal, replace(deal, hands=None)):
+        audit = audit_deal(rules, record)
+        assert not audit.irregularities, audit.irregularities
+        assert audit.complete
+        assert audit.points == score_deal(rules, maker, deal.alone, audit.tricks[maker % 2])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32), st.data())
+def test_a_broken_follow_suit_is_reported_at_its_trick_and_seat(seed, data):
+    deal, played, tricks_rules, maker = _random_deal(seed, MODERN)
+    swaps = revoke_swaps(tricks_rules, played)
+    if not swaps:
+        return
+    t, j, player = data.draw(st.sampled_from(swaps))
+    broken = swap(played, t, j, player)
+    record = replace(deal, tricks=tuple(tuple(c for _, c in trick) for trick in broken))
+    first = audit_deal(MODERN, record).irregularities[0]
+    assert (first.kind, first.trick, first.seat) == (K.REVOKE, t + 1, str(player))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32), st.data())
+def test_a_card_not_held_is_reported_at_its_trick_and_seat(seed, data):
+    deal, played, _, _ = _random_deal(seed, MODERN)
+    t = data.draw(st.integers(0, len(played) - 1))
+    position = data.draw(st.integers(0, len(played[t]) - 1))
+    player, card = played[t][position]
+    seen = {c for trick in played for _, c in trick} | {deal.turned}
+    stranger = next(x for x in MODERN.pack() if x not in seen and x != deal.discard)
+    tricks = [list(c for _, c in trick) for trick in played]
+    tricks[t][position] = stranger
+    record = replace(deal, tricks=tuple(tuple(trick) for trick in tricks))
+    first = audit_deal(MODERN, record).irregularities[0]
+    assert (first.kind, first.trick, first.seat, first.card) == (
+        K.CARD_NOT_HELD,
+        t + 1,
+        str(player),
+        str(stranger),
+    )
+
+
+def test_audit_tricks_reports_short_and_long_tricks():
+    rules = EuchreTricks(Suit.SPADES)
+    audit = audit_tricks(rules, [0, 1, 2, 3], 0, [cards("S9 ST SQ")])
+    assert [(i.kind, i.trick) for i in audit.irregularities] == [(K.WRONG_CARD_COUNT, 1)]
