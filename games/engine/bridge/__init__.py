@@ -1,0 +1,53 @@
+"""Contract bridge (and its auction-bridge ancestor): auction, play, scoring rule sets and the replay auditor."""
+
+from games.engine.bridge.calls import (
+    AuctionResult,
+    Call,
+    CallKind,
+    Contract,
+    Denomination,
+    Penalty,
+    Vulnerability,
+    board_dealer,
+    board_vulnerability,
+    check_auction,
+)
+from games.engine.bridge.play import ColumnPlay, OrderedPlay, Play, trick_winner
+from games.engine.bridge.replay import Auction, replay
+from games.engine.bridge.scoring import (
+    RULE_SETS,
+    DealScore,
+    Rubber,
+    Rules,
+    honors,
+    progressive_vulnerability,
+    rules,
+    score_deal,
+)
+
+__all__ = [
+    "RULE_SETS",
+    "Auction",
+    "AuctionResult",
+    "Call",
+    "CallKind",
+    "ColumnPlay",
+    "Contract",
+    "DealScore",
+    "Denomination",
+    "OrderedPlay",
+    "Penalty",
+    "Play",
+    "Rubber",
+    "Rules",
+    "Vulnerability",
+    "board_dealer",
+    "board_vulnerability",
+    "check_auction",
+    "honors",
+    "progressive_vulnerability",
+    "replay",
+    "rules",
+    "score_deal",
+    "trick_winner",
+]

@@ -1,0 +1,364 @@
+"""Calls, contracts, the auction and the board conditions of Law 2.
+
+The auction check follows the 2017 Laws (and the 1926 Auction Laws §§28–43, which agree): the dealer calls
+first; a bid must outrank the last bid (Law 18); a double only of the opponents' last bid, a redouble only
+of the opponents' double (Law 19); three passes after a call end the auction, four opening passes pass the
+deal out (Law 22). Irregular calls are reported, never raised: a record is evidence, not a command.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from games.engine.cards import SEATS, Seat, Side, Suit
+from games.engine.report import Irregularity, IrregularityKind
+
+
+class Denomination(enum.Enum):
+    """A bid's strain, lowest first: the order of Law 18 (and Auction §31)."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+    NOTRUMP = "NT"
+
+    @property
+    def order(self) -> int:
+        return _DENOMINATION_ORDER[self]
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit, or None at no-trumps."""
+        return None if self is Denomination.NOTRUMP else Suit(self.value)
+
+    @property
+    def is_minor(self) -> bool:
+        return self in (Denomination.CLUBS, Denomination.DIAMONDS)
+
+    @classmethod
+    def parse(cls, text: str) -> Denomination:
+        key = text.strip().upper()
+        key = {"N": "NT", "NT": "NT", "♣": "C", "♦": "D", "♥": "H", "♠": "S"}.get(key, key)
+        try:
+            return cls(key)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a denomination (C, D, H, S or NT)") from None
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_DENOMINATION_ORDER = {d: i for i, d in enumerate(Denomination)}
+
+
+class Penalty(enum.IntEnum):
+    """Undoubled, doubled or redoubled; the value is the trick-score multiplier's exponent of two."""
+
+    UNDOUBLED = 0
+    DOUBLED = 1
+    REDOUBLED = 2
+
+    @property
+    def suffix(self) -> str:
+        return ("", "X", "XX")[self]
+
+    @property
+    def multiplier(self) -> int:
+        return 1 << self
+
+
+class CallKind(enum.Enum):
+    BID = "bid"
+    PASS = "pass"
+    DOUBLE = "double"
+    REDOUBLE = "redouble"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call of the auction. Bids carry a level (1–7) and a denomination."""
+
+    kind: CallKind
+    level: int = 0
+    denomination: Denomination | None = None
+
+    @property
+    def rank(self) -> int:
+        """Bids in Law 18 order: 1C = 0 … 7NT = 34."""
+        assert self.denomination is not None
+        return (self.level - 1) * 5 + self.denomination.order
+
+    @classmethod
+    def bid(cls, level: int, denomination: Denomination) -> Call:
+        return cls(CallKind.BID, level, denomination)
+
+    @classmethod
+    def parse(cls, text: str) -> Call:
+        """Parse "Pass", "P", "X", "XX", "1NT", "7C" (PBN spellings, with "D"/"R" and "Dbl"/"Rdbl" too)."""
+        key = text.strip().upper()
+        try:
+            return _SIMPLE_CALLS[key]
+        except KeyError:
+            pass
+        if len(key) >= 2 and key[0] in "1234567":
+            try:
+                return cls.bid(int(key[0]), Denomination.parse(key[1:]))
+            except ValueError:
+                pass
+        raise ValueError(f"{text!r} is not a call (Pass, X, XX or a bid from 1C to 7NT)")
+
+    def __str__(self) -> str:
+        if self.kind is CallKind.BID:
+            return f"{self.level}{self.denomination}"
+        return {CallKind.PASS: "Pass", CallKind.DOUBLE: "X", CallKind.REDOUBLE: "XX"}[self.kind]
+
+
+PASS = Call(CallKind.PASS)
+DOUBLE = Call(CallKind.DOUBLE)
+REDOUBLE = Call(CallKind.REDOUBLE)
+_SIMPLE_CALLS = {
+    "PASS": PASS,
+    "P": PASS,
+    "X": DOUBLE,
+    "D": DOUBLE,
+    "DBL": DOUBLE,
+    "XX": REDOUBLE,
+    "R": REDOUBLE,
+    "RDBL": REDOUBLE,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """The final contract. A passed-out deal has no Contract (None), not a special value."""
+
+    level: int
+    denomination: Denomination
+    penalty: Penalty = Penalty.UNDOUBLED
+    declarer: Seat | None = None
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.level <= 7:
+            raise ValueError(f"contract level {self.level} is not 1 to 7")
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.denomination.suit
+
+    @property
+    def target(self) -> int:
+        """The tricks declarer needs: book (6) plus the level."""
+        return 6 + self.level
+
+    @classmethod
+    def parse(cls, text: str, declarer: Seat | None = None) -> Contract | None:
+        """Parse PBN's [Contract] value: "4SX", "3NT", "1NXX", or "Pass" (None)."""
+        key = text.strip().upper()
+        if key in ("PASS", "P", "AP"):
+            return None
+        penalty = Penalty.UNDOUBLED
+        if key.endswith("XX") or key.endswith("R"):
+            penalty, key = Penalty.REDOUBLED, key.removesuffix("XX").removesuffix("R")
+        elif key.endswith("X") or (key.endswith("D") and len(key) > 2):
+            penalty, key = Penalty.DOUBLED, key[:-1]
+        if len(key) < 2 or key[0] not in "1234567":
+            raise ValueError(f"{text!r} is not a contract (as in 4SX, 3NT or Pass)")
+        try:
+            denomination = Denomination.parse(key[1:])
+        except ValueError:
+            raise ValueError(f"{text!r} is not a contract (as in 4SX, 3NT or Pass)") from None
+        return cls(int(key[0]), denomination, penalty, declarer)
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.denomination}{self.penalty.suffix}"
+
+
+def contract_name(contract: Contract | None) -> str:
+    """The JSON spelling: "4SX", or "Pass" for a passed-out deal."""
+    return "Pass" if contract is None else str(contract)
+
+
+class Vulnerability(enum.Enum):
+    NONE = "None"
+    NS = "NS"
+    EW = "EW"
+    BOTH = "All"
+
+    def of(self, side: Side) -> bool:
+        """Whether `side` is vulnerable."""
+        return self is Vulnerability.BOTH or self.value == side.value
+
+    @classmethod
+    def parse(cls, text: str) -> Vulnerability:
+        """PBN's None/NS/EW/All, and the spellings other programs use (Love, -, Both, N-S)."""
+        key = text.strip().upper().replace("-", "").replace("/", "")
+        found = {"NONE": cls.NONE, "LOVE": cls.NONE, "": cls.NONE, "NS": cls.NS, "EW": cls.EW}
+        found |= {"ALL": cls.BOTH, "BOTH": cls.BOTH}
+        try:
+            return found[key]
+        except KeyError:
+            raise ValueError(f"{text!r} is not a vulnerability (None, NS, EW or All)") from None
+
+    @classmethod
+    def of_sides(cls, ns: bool, ew: bool) -> Vulnerability:
+        return (cls.NONE, cls.EW, cls.NS, cls.BOTH)[ns * 2 + ew]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_LAW2_VULNERABILITY = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH)
+
+
+def board_dealer(board: int) -> Seat:
+    """Law 2: boards 1, 5, 9, 13 North deals, then East, South, West; the cycle repeats every 16 boards."""
+    if board < 1:
+        raise ValueError(f"board number {board} is not 1 or more")
+    return SEATS[(board - 1) % 4]
+
+
+def board_vulnerability(board: int) -> Vulnerability:
+    """Law 2: None 1, 8, 11, 14; NS 2, 5, 12, 15; EW 3, 6, 9, 16; All 4, 7, 10, 13 (each block of 4 rotates by one)."""
+    if board < 1:
+        raise ValueError(f"board number {board} is not 1 or more")
+    i = (board - 1) % 16
+    return _LAW2_VULNERABILITY[(i + i // 4) % 4]
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionResult:
+    """What an auction produced: the contract (None if passed out or no bid), whether it ended, what was wrong."""
+
+    contract: Contract | None
+    complete: bool
+    irregularities: tuple[Irregularity, ...]
+    calls: tuple[Call, ...]
+
+
+# Tokens PBN puts in an auction that are not calls: "AP" (all pass) is expanded; "*" ends the record;
+# notes ("=1="), NAGs ("$1") and alert marks ("!") are annotations.
+_ANNOTATION_PREFIXES = ("=", "$", "{")
+
+
+def check_auction(
+    dealer: Seat, calls: str | Iterable[str | Call], *, declarer_rule: str = "first-named"
+) -> AuctionResult:
+    """Check every call and find the contract and declarer.
+
+    `declarer_rule` is "first-named" (Law 53 definition of declarer; Auction Laws §43, 1940 L5984–5988; Hoffmann
+    Auction Law 49, 002 L1582) or "last-bidder" (the older Hoyle c.1910, 000 L51578–51580: "the player who made
+    such bid shall play the Dummy").
+    """
+    problems: list[Irregularity] = []
+    parsed: list[Call] = []
+    seat = dealer
+    last_bid: Call | None = None
+    last_bidder: Seat | None = None
+    penalty = Penalty.UNDOUBLED
+    doubler: Seat | None = None
+    passes = 0
+    ended = False
+    first_named: dict[tuple[Side, Denomination], Seat] = {}
+
+    def report(kind: IrregularityKind, message: str, law: str, call_text: str | None = None) -> None:
+        problems.append(Irregularity(kind, message, seat=seat.value, card=call_text, law=law))
+
+    tokens = deque(_split([calls] if isinstance(calls, str) else calls))
+    while tokens:
+        token = tokens.popleft()
+        if isinstance(token, str) and token.strip().upper() == "AP":
+            tokens.extendleft([PASS] * max((3 if last_bid is not None else 4) - passes, 0))
+            continue
+        if isinstance(token, Call):
+            call = token
+        else:
+            text = token.strip().rstrip("!?")
+            if not text or text.startswith(_ANNOTATION_PREFIXES):
+                continue
+            if text == "*":
+                break
+            try:
+                call = Call.parse(text)
+            except ValueError as exc:
+                report(IrregularityKind.MALFORMED_RECORD, str(exc), "", text)
+                seat = seat.next
+                continue
+        if ended:
+            report(
+                IrregularityKind.CALL_AFTER_AUCTION,
+                f"{seat.name.title()} called {call} after the auction ended",
+                "39",
+            )
+            seat = seat.next
+            continue
+        parsed.append(call)
+        if call.kind is CallKind.PASS:
+            passes += 1
+            ended = passes == 3 if last_bid is not None else passes == 4
+        elif call.kind is CallKind.BID:
+            if last_bid is not None and call.rank <= last_bid.rank:
+                report(
+                    IrregularityKind.INSUFFICIENT_BID,
+                    f"{seat.name.title()} bid {call} over {last_bid}",
+                    "27",
+                    str(call),
+                )
+            assert call.denomination is not None
+            first_named.setdefault((seat.side, call.denomination), seat)
+            last_bid, last_bidder, penalty, doubler, passes = call, seat, Penalty.UNDOUBLED, None, 0
+        elif call.kind is CallKind.DOUBLE:
+            if last_bid is None or last_bidder is None or last_bidder.side is seat.side or penalty:
+                why = (
+                    "with no bid to double"
+                    if last_bidder is None
+                    else "his own side's bid"
+                    if last_bidder.side is seat.side
+                    else "a bid already doubled"
+                )
+                report(IrregularityKind.ILLEGAL_CALL, f"{seat.name.title()} doubled {why}", "19A1", "X")
+            else:
+                penalty, doubler, passes = Penalty.DOUBLED, seat, 0
+        else:
+            if penalty is not Penalty.DOUBLED or doubler is None or doubler.side is seat.side:
+                why = (
+                    "with no double to redouble"
+                    if penalty is Penalty.UNDOUBLED
+                    else "a redoubled contract"
+                    if penalty is Penalty.REDOUBLED
+                    else "his own side's double"
+                )
+                report(IrregularityKind.ILLEGAL_CALL, f"{seat.name.title()} redoubled {why}", "19B1", "XX")
+            else:
+                penalty, passes = Penalty.REDOUBLED, 0
+        seat = seat.next
+
+    contract = None
+    if last_bid is not None and last_bidder is not None:
+        assert last_bid.denomination is not None
+        if declarer_rule == "last-bidder":
+            declarer = last_bidder
+        else:
+            declarer = first_named[(last_bidder.side, last_bid.denomination)]
+        contract = Contract(last_bid.level, last_bid.denomination, penalty, declarer)
+    if parsed and not ended:
+        problems.append(
+            Irregularity(
+                IrregularityKind.INCOMPLETE_AUCTION,
+                f"the auction stops after {len(parsed)} calls without three passes",
+                law="22",
+            )
+        )
+    return AuctionResult(contract, ended, tuple(problems), tuple(parsed))
+
+
+def _split(calls: Iterable[str | Call]) -> Iterable[str | Call]:
+    """Whitespace-separated text into tokens, so "1S Pass 2S AP" and ["1S", "Pass", "2S", "AP"] read the same."""
+    for call in calls:
+        if isinstance(call, Call):
+            yield call
+        else:
+            yield from call.split() or ("",)

@@ -1,0 +1,451 @@
+"""The bridge replay auditor: replay a played board card by card and report every irregularity.
+
+Nothing here raises on a bad record. Whatever cannot be read becomes a `malformed_record` irregularity and the
+replay carries on with what it can use, so one broken game never hides the rest of an archive.
+
+Laws cited are the 2017 Laws of Duplicate Bridge: 18 (sufficient bids), 19 (doubles), 22 (end of auction),
+27 (insufficient bid), 39 (calls after the auction), 41/54 (opening lead), 44 (sequence of play: follow suit),
+53/55 (lead out of turn), 57 (premature play), 61/64 (revoke), 68–71 (claims), 77 (score), 79 (tricks won).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.engine.bridge.calls import Call, Contract, Vulnerability, check_auction, contract_name
+from games.engine.bridge.play import (
+    CARD_INDEX,
+    CARD_NAMES,
+    ColumnPlay,
+    OrderedPlay,
+    Play,
+    card_index,
+    winning_index,
+)
+from games.engine.bridge.scoring import Rules, score_deal
+from games.engine.cards import SEATS, Deal, DealError, Seat
+from games.engine.report import GameReport, Irregularity, IrregularityKind
+
+_NOT_PLAYED = frozenset({None, "", "-"})
+_SEAT_NAMES = tuple(seat.name.title() for seat in SEATS)
+_SEAT_LETTERS = tuple(seat.value for seat in SEATS)
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """The calls as recorded, starting with the dealer's. Calls may be text (PBN tokens) or `Call` values."""
+
+    dealer: Seat
+    calls: tuple[str | Call, ...]
+
+    @classmethod
+    def of(cls, dealer: Seat | str, calls: str | tuple[str | Call, ...] | list[str | Call]) -> Auction:
+        seat = dealer if isinstance(dealer, Seat) else Seat.parse(dealer)
+        return cls(seat, tuple(calls.split()) if isinstance(calls, str) else tuple(calls))
+
+
+def replay(
+    rule_set: Rules,
+    deal: Deal | str | None,
+    auction: Auction | None,
+    play: Play | None,
+    claim: int | None = None,
+    recorded_result: int | None = None,
+    *,
+    contract: Contract | str | None = None,
+    declarer: Seat | str | None = None,
+    vulnerability: Vulnerability = Vulnerability.NONE,
+    recorded_score: int | None = None,
+    board: str | None = None,
+    index: int = 0,
+) -> GameReport:
+    """Replay one board.
+
+    `contract`/`declarer` are the recorded ones (PBN [Contract], [Declarer]); when absent the auction's are used.
+    `claim` is declarer's total of tricks after a claim, when the record says so; a record that stops early with
+    no claim is taken as a claim of `recorded_result`. `recorded_score` is North-South's score as recorded.
+    The report's `score` is the North-South score computed under `rule_set`.
+    """
+    problems: list[Irregularity] = []
+
+    def malformed(message: str, **where: object) -> None:
+        problems.append(Irregularity(IrregularityKind.MALFORMED_RECORD, message, **where))  # type: ignore[arg-type]
+
+    deal, hands = _hands(deal, problems)
+
+    found: Contract | None = None
+    auction_complete = False
+    if auction is not None and auction.calls:
+        result = check_auction(auction.dealer, auction.calls, declarer_rule=rule_set.declarer_rule)
+        problems.extend(result.irregularities)
+        found, auction_complete = result.contract, result.complete
+
+    final, passed_out = _recorded_contract(contract, declarer, found, malformed)
+    if final is None and not passed_out:
+        final, passed_out = found, auction_complete and found is None
+    elif auction_complete and (found != final):
+        problems.append(
+            Irregularity(
+                IrregularityKind.CONTRACT_MISMATCH,
+                f"the auction ends in {_describe(found)} but the record says {_describe(final)}",
+                law="22",
+            )
+        )
+
+    has_play = play is not None and _has_cards(play)
+    won: int | None = None
+    complete = False
+    computed: int | None = None
+    if has_play and final is not None and final.declarer is not None:
+        assert play is not None
+        won, complete, played_tricks = _replay_play(play, final, hands, problems)
+        computed = _claimed(won, played_tricks, complete, claim, recorded_result, final.declarer, problems)
+    elif has_play:
+        malformed("play is recorded but there is no contract with a declarer to play it")
+
+    if computed is not None and recorded_result is not None and computed != recorded_result:
+        problems.append(
+            Irregularity(
+                IrregularityKind.RESULT_MISMATCH,
+                f"the record says declarer took {recorded_result} tricks; the play"
+                f"{' and claim' if not complete else ''} give {computed}",
+                law="79",
+            )
+        )
+
+    score = _score(rule_set, final, passed_out, computed, recorded_result, vulnerability, deal)
+    if score is not None and recorded_score is not None and score != recorded_score:
+        problems.append(
+            Irregularity(
+                IrregularityKind.SCORE_MISMATCH,
+                f"the record scores North-South {recorded_score:+d}; {contract_name(final)} "
+                f"{'' if final is None else f'with {computed if computed is not None else recorded_result} tricks '}"
+                f"scores {score:+d} under {rule_set.name}",
+                law="77",
+            )
+        )
+
+    return GameReport(
+        index=index,
+        board=board,
+        declarer=final.declarer.value if final is not None and final.declarer is not None else None,
+        contract=contract_name(final) if final is not None or passed_out else None,
+        tricks_recorded=recorded_result,
+        tricks_computed=computed,
+        complete=complete,
+        has_play=has_play,
+        irregularities=tuple(problems),
+        score=score,
+    )
+
+
+def _describe(contract: Contract | None) -> str:
+    if contract is None:
+        return "a pass-out"
+    return f"{contract} by {contract.declarer}" if contract.declarer else str(contract)
+
+
+def _hands(
+    deal: Deal | str | None, problems: list[Irregularity]
+) -> tuple[Deal | None, list[set[int] | None]]:
+    """The deal, and each seat's dealt cards as indices (None for a seat whose hand is not fully known)."""
+    if isinstance(deal, str):
+        try:
+            deal = Deal.from_pbn(deal, hand_size=None)
+        except (DealError, ValueError) as exc:
+            problems.append(Irregularity(IrregularityKind.MALFORMED_RECORD, f"deal: {exc}"))
+            deal = None
+    if deal is None:
+        return None, [None, None, None, None]
+    hands: list[set[int] | None] = []
+    for seat in SEATS:
+        cards = deal.hands.get(seat, frozenset())
+        indices = {CARD_INDEX[card] for card in cards if card in CARD_INDEX}
+        if len(indices) != len(cards):
+            problems.append(
+                Irregularity(
+                    IrregularityKind.MALFORMED_RECORD,
+                    f"{seat.name.title()}'s hand holds a card not in the pack",
+                )
+            )
+        if cards and len(cards) != 13:
+            problems.append(
+                Irregularity(
+                    IrregularityKind.WRONG_CARD_COUNT,
+                    f"{len(cards)} cards in {seat.name.title()}'s hand, expected 13",
+                    seat=seat.value,
+                )
+            )
+        hands.append(indices if len(indices) == 13 else None)
+    return deal, hands
+
+
+def _recorded_contract(
+    contract: Contract | str | None, declarer: Seat | str | None, found: Contract | None, malformed
+) -> tuple[Contract | None, bool]:
+    """The recorded contract with its declarer, and whether the record says the board was passed out."""
+    if contract is None or (isinstance(contract, str) and not contract.strip()):
+        return None, False
+    if isinstance(contract, str):
+        try:
+            parsed = Contract.parse(contract)
+        except ValueError as exc:
+            malformed(f"contract: {exc}")
+            return None, False
+        if parsed is None:
+            return None, True
+        contract = parsed
+    seat = contract.declarer
+    if isinstance(declarer, Seat):
+        seat = declarer
+    elif declarer is not None and declarer.strip():
+        try:
+            seat = Seat.parse(declarer.strip().lstrip("^"))
+        except ValueError as exc:
+            malformed(f"declarer: {exc}")
+    if seat is None and found is not None:
+        seat = found.declarer
+    if seat is None:
+        malformed(f"contract {contract} has no declarer")
+    return Contract(contract.level, contract.denomination, contract.penalty, seat), False
+
+
+def _has_cards(play: Play) -> bool:
+    if isinstance(play, ColumnPlay):
+        return any(token not in _NOT_PLAYED and token != "*" for row in play.rows for token in row)
+    return any(play.tricks)
+
+
+def _replay_play(
+    play: Play, contract: Contract, hands: list[set[int] | None], problems: list[Irregularity]
+) -> tuple[int, bool, int]:
+    """Replay the cards: returns tricks won by declarer, whether all 13 were played, and how many full tricks."""
+    assert contract.declarer is not None
+    trump = contract.trump.order if contract.trump else -1
+    declarer_side = contract.declarer.index % 2
+    add = problems.append
+    # Who holds each card: known hands exactly; unknown hands hold whatever is not in a known hand.
+    holder = [-1] * 52
+    for seat, hand in enumerate(hands):
+        for card in hand or ():
+            holder[card] = seat
+    remaining = [set(hand) if hand is not None else None for hand in hands]
+    suit_counts = [[0, 0, 0, 0] for _ in range(4)]
+    for seat, hand in enumerate(hands):
+        for card in hand or ():
+            suit_counts[seat][card // 13] += 1
+    renounced: dict[
+        tuple[int, int], tuple[int, int]
+    ] = {}  # (seat, suit) -> (trick, card), unknown hands only
+    played = [0] * 52  # trick number (1-based) where the card was played, 0 if not yet
+
+    leader = contract.declarer.index + 1 & 3
+    won = 0
+    full_tricks = 0
+    ordered = isinstance(play, OrderedPlay)
+    rows = play.tricks if isinstance(play, OrderedPlay) else play.rows
+    first = play.first.index if isinstance(play, ColumnPlay) else 0
+
+    for t, row in enumerate(rows, start=1):
+        if ordered:
+            entries = [(seat.index, token) for seat, token in row]  # type: ignore[union-attr]
+        else:
+            if "*" in row:
+                row = row[: row.index("*")]
+            start = first if t == 1 else leader
+            entries = []
+            for step in range(4):
+                seat = (start + step) & 3
+                column = (seat - first) & 3
+                entries.append((seat, row[column] if column < len(row) else None))
+        entries = [(seat, token) for seat, token in entries if token not in _NOT_PLAYED]
+        if not entries:
+            break
+        # PBN columns can only record who led to trick 1; later leads follow from the rules.
+        expected = entries[0][0] if ordered else first if t == 1 else leader
+        if expected != leader:
+            where = "opening lead" if t == 1 else f"lead to trick {t}"
+            add(
+                Irregularity(
+                    IrregularityKind.LEAD_OUT_OF_TURN,
+                    f"{_SEAT_NAMES[expected]} made the {where}; it was {_SEAT_NAMES[leader]}'s",
+                    trick=t,
+                    seat=_SEAT_LETTERS[expected],
+                    law="54" if t == 1 else "53",
+                )
+            )
+        cards: list[int] = []
+        seats: list[int] = []
+        led = -1
+        for position, (seat, token) in enumerate(entries):
+            if ordered and seat != (expected + position) & 3:
+                add(
+                    Irregularity(
+                        IrregularityKind.PLAY_OUT_OF_TURN,
+                        f"{_SEAT_NAMES[seat]} played out of turn to trick {t}",
+                        trick=t,
+                        seat=_SEAT_LETTERS[seat],
+                        card=token,
+                        law="57",
+                    )
+                )
+            card = card_index(token)
+            if card is None:
+                add(
+                    Irregularity(
+                        IrregularityKind.MALFORMED_RECORD,
+                        f"{token!r} is not a card",
+                        trick=t,
+                        seat=_SEAT_LETTERS[seat],
+                        card=token,
+                    )
+                )
+                continue
+            suit = card // 13
+            name = CARD_NAMES[card]
+            if played[card]:
+                add(
+                    Irregularity(
+                        IrregularityKind.CARD_PLAYED_TWICE,
+                        f"{_SEAT_NAMES[seat]} played {name}, already played to trick {played[card]}",
+                        trick=t,
+                        seat=_SEAT_LETTERS[seat],
+                        card=name,
+                        law="44",
+                    )
+                )
+            elif holder[card] not in (-1, seat):
+                add(
+                    Irregularity(
+                        IrregularityKind.CARD_NOT_HELD,
+                        f"{_SEAT_NAMES[seat]} played {name}, which was dealt to {_SEAT_NAMES[holder[card]]}",
+                        trick=t,
+                        seat=_SEAT_LETTERS[seat],
+                        card=name,
+                        law="44",
+                    )
+                )
+            elif holder[card] == -1 and remaining[seat] is not None:
+                add(
+                    Irregularity(
+                        IrregularityKind.CARD_NOT_HELD,
+                        f"{_SEAT_NAMES[seat]} played {name}, which is not in {_SEAT_NAMES[seat]}'s hand",
+                        trick=t,
+                        seat=_SEAT_LETTERS[seat],
+                        card=name,
+                        law="44",
+                    )
+                )
+            else:
+                hand = remaining[seat]
+                if hand is not None:
+                    hand.discard(card)
+                    suit_counts[seat][suit] -= 1
+                elif (seat, suit) in renounced:
+                    # An unknown hand shows a suit it earlier failed to follow: that was a revoke.
+                    at, shown = renounced.pop((seat, suit))
+                    add(_revoke(seat, at, shown, suit, f"shown at trick {t}"))
+                played[card] = t
+            if led < 0:
+                led = suit
+            elif suit != led:
+                if remaining[seat] is not None:
+                    if suit_counts[seat][led] > 0:
+                        add(_revoke(seat, t, card, led, "while still holding it"))
+                else:
+                    renounced.setdefault((seat, led), (t, card))
+            cards.append(card)
+            seats.append(seat)
+        if len(entries) < 4:
+            if t < len(rows) and any(token not in _NOT_PLAYED and token != "*" for token in _tokens(rows[t])):
+                add(
+                    Irregularity(
+                        IrregularityKind.WRONG_CARD_COUNT,
+                        f"trick {t} has {len(entries)} cards, yet play goes on",
+                        trick=t,
+                    )
+                )
+            break
+        if cards:
+            leader = seats[winning_index(cards, trump)]
+        full_tricks += 1
+        won += leader % 2 == declarer_side
+        if full_tricks == 13:
+            if t < len(rows) and any(_tokens(row) for row in rows[t:]):
+                add(
+                    Irregularity(IrregularityKind.WRONG_CARD_COUNT, "cards are recorded after the 13th trick")
+                )
+            break
+    return won, full_tricks == 13, full_tricks
+
+
+def _tokens(row) -> list:
+    if row and isinstance(row[0], tuple):
+        return [token for _, token in row]
+    return [token for token in row if token not in _NOT_PLAYED and token != "*"]
+
+
+def _revoke(seat: int, trick: int, card: int, suit: int, when: str) -> Irregularity:
+    suit_name = ("clubs", "diamonds", "hearts", "spades")[suit]
+    return Irregularity(
+        IrregularityKind.REVOKE,
+        f"{_SEAT_NAMES[seat]} played {CARD_NAMES[card]} to trick {trick} instead of following to {suit_name}, {when}",
+        trick=trick,
+        seat=_SEAT_LETTERS[seat],
+        card=CARD_NAMES[card],
+        law="61",
+    )
+
+
+def _claimed(
+    won: int,
+    played_tricks: int,
+    complete: bool,
+    claim: int | None,
+    recorded_result: int | None,
+    declarer: Seat,
+    problems: list[Irregularity],
+) -> int | None:
+    """Declarer's total tricks: those won in play plus, when the record stops early, the claim.
+
+    A claim (or concession) can neither take back a trick already won nor win more tricks than are left
+    (Laws 68–71). An impossible claim is reported and the nearest possible total used.
+    """
+    if complete:
+        return won
+    total = claim if claim is not None else recorded_result
+    if total is None:
+        return None
+    remaining = 13 - played_tricks
+    if won <= total <= won + remaining:
+        return total
+    problems.append(
+        Irregularity(
+            IrregularityKind.IMPOSSIBLE_CLAIM,
+            f"declarer ({declarer}) is credited with {total} tricks after winning {won} of the first {played_tricks}; "
+            f"only {won} to {won + remaining} are possible",
+            trick=played_tricks + 1,
+            seat=declarer.value,
+            law="70",
+        )
+    )
+    return min(max(total, won), won + remaining)
+
+
+def _score(
+    rule_set: Rules,
+    contract: Contract | None,
+    passed_out: bool,
+    computed: int | None,
+    recorded_result: int | None,
+    vulnerability: Vulnerability,
+    deal: Deal | None,
+) -> int | None:
+    """North-South's score under the rule set, or None when the record gives too little to score."""
+    if contract is None:
+        return 0 if passed_out else None
+    tricks = computed if computed is not None else recorded_result
+    if tricks is None or contract.declarer is None or not 0 <= tricks <= 13:
+        return None
+    vulnerable = vulnerability.of(contract.declarer.side)
+    return score_deal(rule_set, contract, tricks, vulnerable, deal).ns

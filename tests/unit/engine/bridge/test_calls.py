@@ -1,0 +1,98 @@
+"""Auction legality, declarer and Law 2 board conditions."""
+
+import pytest
+
+from games.engine.bridge import (
+    Call,
+    Contract,
+    Denomination,
+    Penalty,
+    Vulnerability,
+    board_dealer,
+    board_vulnerability,
+    check_auction,
+)
+from games.engine.cards import Seat
+from games.engine.report import IrregularityKind as K
+
+
+def kinds(result):
+    return [(i.kind, i.seat) for i in result.irregularities]
+
+
+def test_declarer_is_first_of_the_side_to_name_the_strain():
+    # Hoyle 1940 L4556-4564 in spirit: S opens 1H, N raises to 4H: South declares.
+    result = check_auction(Seat.SOUTH, "1H Pass 2H Pass 4H Pass Pass Pass")
+    assert result.complete and not result.irregularities
+    assert result.contract == Contract(4, Denomination.HEARTS, Penalty.UNDOUBLED, Seat.SOUTH)
+    # Hoyle c.1910 (000 L51578-51580): the player who made the final bid plays it.
+    last = check_auction(Seat.SOUTH, "1H Pass 2H Pass 4H Pass Pass Pass", declarer_rule="last-bidder")
+    assert last.contract.declarer is Seat.SOUTH
+    last = check_auction(Seat.SOUTH, "1H Pass 4H AP", declarer_rule="last-bidder")
+    assert last.contract.declarer is Seat.NORTH
+
+
+def test_doubles_redoubles_and_all_pass():
+    result = check_auction(Seat.NORTH, "1S X XX Pass Pass Pass")
+    assert result.contract == Contract(1, Denomination.SPADES, Penalty.REDOUBLED, Seat.NORTH)
+    assert check_auction(Seat.EAST, ["AP"]).contract is None
+    assert check_auction(Seat.EAST, ["AP"]).complete
+    assert len(check_auction(Seat.EAST, "1C AP").calls) == 4
+    assert check_auction(Seat.NORTH, "1NT X Pass Pass XX AP").contract.penalty is Penalty.REDOUBLED
+
+
+@pytest.mark.parametrize(
+    ("calls", "expected"),
+    [
+        ("1S 1H AP", [(K.INSUFFICIENT_BID, "E")]),
+        ("1S 1NT X AP", []),  # South doubles East's bid: legal
+        ("1S Pass X AP", [(K.ILLEGAL_CALL, "S")]),  # South doubles partner North's bid
+        ("X AP", [(K.ILLEGAL_CALL, "N")]),
+        ("1S X Pass XX AP", [(K.ILLEGAL_CALL, "W")]),  # West redoubles his own side's double
+        ("1S X X AP", [(K.ILLEGAL_CALL, "S")]),
+        ("1S Pass Pass", [(K.INCOMPLETE_AUCTION, None)]),
+        ("1S Pass Pass Pass 2S", [(K.CALL_AFTER_AUCTION, "N")]),
+        ("1S 8H AP", [(K.MALFORMED_RECORD, "E")]),
+    ],
+)
+def test_irregular_calls_are_reported_with_seat(calls, expected):
+    assert kinds(check_auction(Seat.NORTH, calls.split())) == expected
+
+
+def test_call_and_contract_parsing():
+    assert str(Call.parse("1n")) == "1NT"
+    assert str(Contract.parse("4SX")) == "4SX"
+    assert Contract.parse("3NTXX").penalty is Penalty.REDOUBLED
+    assert Contract.parse("Pass") is None
+    with pytest.raises(ValueError, match="not a contract"):
+        Contract.parse("9S")
+    assert Vulnerability.parse("Both") is Vulnerability.BOTH
+    assert Vulnerability.parse("-") is Vulnerability.NONE
+
+
+# standards.md §3.4 (Law 2): dealer and vulnerability of boards 1-16.
+LAW2 = {
+    "None": (1, 8, 11, 14),
+    "NS": (2, 5, 12, 15),
+    "EW": (3, 6, 9, 16),
+    "All": (4, 7, 10, 13),
+}
+
+
+def test_law_2_cycle():
+    for vul, boards in LAW2.items():
+        for board in boards:
+            assert board_vulnerability(board).value == vul
+            assert board_vulnerability(board + 16).value == vul
+    assert [board_dealer(b).value for b in range(1, 9)] == list("NESWNESW")
+    with pytest.raises(ValueError):
+        board_dealer(0)
+
+
+def test_law_2_agrees_with_endplay():
+    from endplay.types import Player, Vul
+
+    names = {Vul.none: "None", Vul.ns: "NS", Vul.ew: "EW", Vul.both: "All"}
+    for board in range(1, 65):
+        assert names[Vul.from_board(board)] == board_vulnerability(board).value
+        assert Player.from_board(board).abbr == board_dealer(board).value
