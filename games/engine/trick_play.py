@@ -48,6 +48,15 @@ class TrickRules:
             return card.rank.value
         return 0
 
+    def winner(self, plays: Sequence[tuple[int, Card]], led: Suit | None) -> int:
+        """The player of the strongest card (the first card wins ties, which only cards of power 0 make)."""
+        best_player, best_power = plays[0][0], self.power(plays[0][1], led)
+        for player, card in plays[1:]:
+            power = self.power(card, led)
+            if power > best_power:
+                best_player, best_power = player, power
+        return best_player
+
 
 @dataclass(frozen=True, slots=True)
 class Trick:
@@ -70,14 +79,8 @@ class PlayAudit:
 
 
 def trick_winner(rules: TrickRules, plays: Sequence[tuple[int, Card]], called: Suit | None = None) -> int:
-    """The player whose card wins the trick (the first card wins ties, which only cards of power 0 make)."""
-    led = rules.led_suit(plays[0][1], called)
-    best_player, best_power = plays[0][0], rules.power(plays[0][1], led)
-    for player, card in plays[1:]:
-        power = rules.power(card, led)
-        if power > best_power:
-            best_player, best_power = player, power
-    return best_player
+    """The player whose card wins the trick."""
+    return rules.winner(plays, rules.led_suit(plays[0][1], called))
 
 
 def legal_cards(rules: TrickRules, holding: frozenset[Card], led: Suit | None) -> frozenset[Card]:
@@ -122,13 +125,15 @@ def audit_tricks(
     *,
     called: Sequence[Suit | None] = (),
     pack: frozenset[Card] | None = None,
+    names: Sequence[str] | None = None,
     law_follow: str | None = None,
 ) -> PlayAudit:
     """Replay the tricks and report every card not held, card played twice, short or long trick and revoke.
 
     `hands` are the hands as they stood before the first trick; without them each player's hand is the
     set of cards he is seen to play. `pack` (when given) is the game's deck: a card outside it is not
-    held by anyone. `law_follow` is cited on revokes.
+    held by anyone. `names` name the players in reports (default "0", "1"...); `law_follow` is cited on
+    revokes.
     """
     seated = seat_tricks(rules, order, first_leader, tricks, called)
     if hands is None:
@@ -142,8 +147,14 @@ def audit_tricks(
     found: list[Irregularity] = []
     won = dict.fromkeys(order, 0)
 
+    def seat(player: int) -> str:
+        return names[player] if names is not None else str(player)
+
+    def name(player: int) -> str:
+        return names[player] if names is not None else f"player {player}"
+
     def report(kind: IrregularityKind, number: int, player: int, card: Card | None, message: str, law=None):
-        found.append(Irregularity(kind, message, number, str(player), str(card) if card else None, law))
+        found.append(Irregularity(kind, message, number, seat(player), str(card) if card else None, law))
 
     for trick, cards in zip(seated, tricks, strict=True):
         n = trick.number
@@ -169,19 +180,19 @@ def audit_tricks(
                     n,
                     player,
                     card,
-                    f"{card} was already played by player {first_player} to trick {first_trick}",
+                    f"{card} was already played by {name(first_player)} to trick {first_trick}",
                 )
                 continue
             played[card] = (n, player)
             if card not in holding[player]:
                 owner = next((p for p, cards in holding.items() if card in cards), None)
-                whose = f"; player {owner} holds it" if owner is not None else ""
+                whose = f"; {name(owner)} holds it" if owner is not None else ""
                 report(
                     IrregularityKind.CARD_NOT_HELD,
                     n,
                     player,
                     card,
-                    f"player {player} does not hold {card}{whose}",
+                    f"{name(player)} does not hold {card}{whose}",
                 )
                 if owner is not None:
                     holding[owner].discard(card)
@@ -193,7 +204,7 @@ def audit_tricks(
                     n,
                     player,
                     card,
-                    f"player {player} played {card} to a {led.name.lower() if led else 'joker'} lead "
+                    f"{name(player)} played {card} to a {led.name.lower() if led else 'joker'} lead "
                     f"while holding {', '.join(map(str, shown))}",
                     law_follow,
                 )
