@@ -98,7 +98,9 @@ def replay(
     computed: int | None = None
     if has_play and final is not None and final.declarer is not None:
         assert play is not None
-        won, complete, played_tricks = _replay_play(play, final, hands, problems)
+        in_play: list[Irregularity] = []
+        won, complete, played_tricks = _replay_play(play, final, hands, in_play)
+        problems.extend(sorted(in_play, key=lambda i: i.trick or 14))  # a revoke found late goes in its trick
         computed = _claimed(won, played_tricks, complete, claim, recorded_result, final.declarer, problems)
     elif has_play:
         malformed("play is recorded but there is no contract with a declarer to play it")
