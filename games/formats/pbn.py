@@ -1,0 +1,1328 @@
+"""PBN 2.1 (Portable Bridge Notation): a fast, validating reader and an export-format writer.
+
+Entry points (pure Python, no Django):
+
+- ``parse(data, *, source=None, strict=True) -> list[Game]``: ``data`` is the text, or the raw bytes
+  (encoding found by ``decode``). With ``strict`` the first problem raises ``PBNError`` naming the line;
+  otherwise each game carries its problems in ``Game.errors`` and parsing goes on (the replay auditor
+  reports them as irregularities).
+- ``parse_file(path, *, strict=True) -> list[Game]``.
+- ``decode(data: bytes) -> str``: BOM, else UTF-8, else ISO-8859-1, decided line by line because real
+  files mix them (test_set.pbn has Latin-1 in its first game and UTF-8 in the others).
+- ``write(games, *, export=True) -> str`` and ``write_file(path, games)``: PBN export format (the 15
+  mandatory tags in order, supplemental tags sorted, CRLF, tables padded to their column widths).
+  ``parse(write(games)) == games``.
+- ``Game.build(tags, ...)``: a game made by a program (hand records, results), checked like a parsed one.
+
+What a Game holds (frozen dataclasses; line numbers and warnings do not take part in equality):
+
+- ``tags``: identification tag values after PBN inheritance ("#" and "##", PBN 2.1 §4.8); the first
+  occurrence of a repeated tag wins and the repeat is a warning (§3.4: "a tag pair that already occurred,
+  is ignored"). Typed views: ``board``, ``dealer``, ``vulnerable``, ``declarer``, ``contract``,
+  ``result``, ``score_ns``; ``deal`` is a ``games.engine.cards.Deal``.
+- ``auction``: call tokens as written, normalised ("1NT", "Pass", "X", "XX", "AP", "-", "^S", "+"), with
+  sparse annotations (note references ``=1=``, suffixes such as the alert ``!``, NAGs, ``^I``) and the
+  ``[Note]`` texts; ``ended`` for a closing ``*``.
+- ``play``: rows of four card tokens in the fixed seat columns of ``[Play "<seat>"]`` (that seat first,
+  then clockwise), "-" for a card not played; a short last row is padded with "-". ``ended`` for ``*``.
+  No bridge legality here: the engine (games.engine.bridge) linearises and audits.
+- ``tables``: ScoreTable, TotalScoreTable, OptimumResultTable and any other ``...Table`` with a column
+  spec (``Name\\width[L|R]``, ``+``/``-`` order), rows of strings (quoted fields unquoted, "-" kept).
+- ``sections``: data of any other tag followed by section data, kept as raw elements.
+- ``comments``: ``;`` and ``{...}`` comments with the tag or section they follow.
+"""
+
+from __future__ import annotations
+
+import enum
+import gc
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from games.engine.cards import SEATS, Card, Deal, DealError, Rank, Seat, Side, Suit
+
+__all__ = [
+    "MANDATORY_TAGS",
+    "Annotation",
+    "Auction",
+    "Column",
+    "Comment",
+    "Game",
+    "PBNError",
+    "Play",
+    "Section",
+    "Table",
+    "Tag",
+    "Vulnerable",
+    "decode",
+    "parse",
+    "parse_file",
+    "write",
+    "write_file",
+]
+
+MANDATORY_TAGS = (
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+)
+"""The Mandatory Tag Set in export order (PBN 2.1 §3.4)."""
+
+TABLES = frozenset(
+    {
+        "ActionTable",
+        "AuctionTimeTable",
+        "InstantScoreTable",
+        "OptimumPlayTable",
+        "OptimumResultTable",
+        "PlayTimeTable",
+        "ScoreTable",
+        "TotalScoreTable",
+    }
+)
+"""The tables PBN 2.1 §5 defines. Any other tag whose name ends in "Table" and that has section data is
+read as a table too (the Table tag itself, §4.4.7, is a table number)."""
+
+NO_INHERITANCE = frozenset(
+    {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"}
+)
+"""Tags for which PBN 2.1 §4.8 forbids "#" and "##". We still resolve them (files do it), with a warning."""
+
+
+class PBNError(ValueError):
+    """A problem in a PBN file, with the line it is on (1-based) and the file it came from."""
+
+    def __init__(self, message: str, line: int | None = None, source: str | None = None) -> None:
+        self.message = message
+        self.line = line
+        self.source = source
+        where = ", ".join(p for p in (source, f"line {line}" if line else None) if p)
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+class Vulnerable(enum.Enum):
+    """The Vulnerable tag, normalised ("Love", "-" and "Both" are import-format spellings)."""
+
+    NONE = "None"
+    NS = "NS"
+    EW = "EW"
+    ALL = "All"
+
+    @property
+    def sides(self) -> frozenset[Side]:
+        return _VULNERABLE_SIDES[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_VULNERABLE_SIDES = {
+    Vulnerable.NONE: frozenset(),
+    Vulnerable.NS: frozenset({Side.NS}),
+    Vulnerable.EW: frozenset({Side.EW}),
+    Vulnerable.ALL: frozenset({Side.NS, Side.EW}),
+}
+_VULNERABLE = {"none": Vulnerable.NONE, "love": Vulnerable.NONE, "-": Vulnerable.NONE, "ns": Vulnerable.NS}
+_VULNERABLE |= {"ew": Vulnerable.EW, "all": Vulnerable.ALL, "both": Vulnerable.ALL}
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """One tag pair as written (value unescaped, before inheritance)."""
+
+    name: str
+    value: str
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A ``;`` (brace=False) or ``{...}`` comment; ``anchor`` is the tag or section it follows ("" = game start)."""
+
+    text: str
+    brace: bool = True
+    anchor: str = ""
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """What follows a call or card: note reference, suffix ("!" is how BBO-made files mark an alert;
+    PBN §3.5.3 calls it a good call), NAGs, and an irregularity prefix (I, R or L; PBN §3.9).
+
+    ``index`` is the call's position in ``Auction.calls``, or the card's in the play (trick * 4 + column).
+    """
+
+    index: int
+    note: int | None = None
+    suffix: str = ""
+    nags: tuple[int, ...] = ()
+    irregularity: str = ""
+
+    @property
+    def alert(self) -> bool:
+        return "!" in self.suffix
+
+    @property
+    def trick(self) -> int:
+        return self.index // 4
+
+    @property
+    def column(self) -> int:
+        return self.index % 4
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """The auction section: ``calls`` in order from ``first`` (the Auction tag's seat), clockwise."""
+
+    first: Seat
+    calls: tuple[str, ...]
+    annotations: tuple[Annotation, ...] = ()
+    notes: Mapping[int, str] = field(default_factory=dict)
+    ended: bool = False
+    line: int = field(default=0, compare=False)
+
+    def seat(self, index: int) -> Seat:
+        return self.first.rotate(index)
+
+    def annotation(self, index: int) -> Annotation | None:
+        return next((a for a in self.annotations if a.index == index), None)
+
+    def made(self) -> tuple[tuple[Seat, str], ...]:
+        """The calls actually made, with their seats: leading "-" (not yet this seat's turn) dropped and
+        "AP" expanded to its passes (three, or four when it is the first call)."""
+        out: list[tuple[Seat, str]] = []
+        for i, call in enumerate(self.calls):
+            if call == "-" and not out:
+                continue
+            if call == "AP":
+                for k in range(4 if not out else 3):
+                    out.append((self.seat(i + k), "Pass"))
+                break
+            out.append((self.seat(i), call))
+        return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The play section: rows of four card tokens, column k being seat ``first.rotate(k)``.
+
+    The columns are fixed by seat, not by the order of play: whoever won the last trick leads the next one
+    from their own column. "-" is a card not played (or unknown). ACBL files pad a claimed play with rows
+    of "-"; ``recorded`` leaves those off.
+    """
+
+    first: Seat
+    tricks: tuple[tuple[str, ...], ...]
+    annotations: tuple[Annotation, ...] = ()
+    notes: Mapping[int, str] = field(default_factory=dict)
+    ended: bool = False
+    line: int = field(default=0, compare=False)
+    trick_lines: tuple[int, ...] = field(default=(), compare=False)
+
+    @property
+    def seats(self) -> tuple[Seat, Seat, Seat, Seat]:
+        first = self.first
+        return (first, first.rotate(1), first.rotate(2), first.rotate(3))
+
+    @property
+    def recorded(self) -> tuple[tuple[str, ...], ...]:
+        tricks = self.tricks
+        n = len(tricks)
+        while n and tricks[n - 1] == _EMPTY_ROW:
+            n -= 1
+        return tricks[:n]
+
+    def by_seat(self, trick: int) -> dict[Seat, str]:
+        return dict(zip(self.seats, self.tricks[trick], strict=True))
+
+    def cards(self) -> Iterator[tuple[int, Seat, Card]]:
+        """Every card given, as (trick index, seat, card), row by row in column order."""
+        seats = self.seats
+        for t, row in enumerate(self.tricks):
+            for seat, token in zip(seats, row, strict=True):
+                card = _CARD_OF.get(token)
+                if card is not None:
+                    yield t, seat, card
+
+
+_EMPTY_ROW = ("-", "-", "-", "-")
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A table column from the spec: ``[+|-]name[\\width[L|R]]`` (PBN 2.1 §5.2; "+" descending)."""
+
+    name: str
+    order: str = ""
+    width: int | None = None
+    align: str = ""
+
+    def __str__(self) -> str:
+        width = "" if self.width is None else f"\\{self.width}{self.align}"
+        return f"{self.order}{self.name}{width}"
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A supplemental table: column spec and rows of strings ("-" irrelevant, "?" unknown, as written)."""
+
+    name: str
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[str, ...], ...] = ()
+    line: int = field(default=0, compare=False)
+
+    @property
+    def spec(self) -> str:
+        return ";".join(str(c) for c in self.columns)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.columns)
+
+    def records(self) -> list[dict[str, str]]:
+        names = self.names
+        return [dict(zip(names, row, strict=True)) for row in self.rows]
+
+    def column(self, name: str) -> tuple[str, ...]:
+        try:
+            k = self.names.index(name)
+        except ValueError:
+            raise KeyError(f"{self.name} has no column {name!r} (columns: {', '.join(self.names)})") from None
+        return tuple(row[k] for row in self.rows)
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """Section data after a tag that is not a table, auction or play: kept as its raw elements."""
+
+    name: str
+    value: str
+    elements: tuple[str, ...] = ()
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One PBN game. Build one with ``Game.build``; ``parse`` makes them from files."""
+
+    tags: Mapping[str, str]
+    deal: Deal | None = None
+    auction: Auction | None = None
+    play: Play | None = None
+    tables: Mapping[str, Table] = field(default_factory=dict)
+    sections: tuple[Section, ...] = ()
+    comments: tuple[Comment, ...] = ()
+    tag_lines: Mapping[str, int] = field(default_factory=dict, compare=False)
+    ignored: tuple[Tag, ...] = field(default=(), compare=False)
+    errors: tuple[PBNError, ...] = field(default=(), compare=False)
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+    line: int = field(default=0, compare=False)
+    index: int = field(default=0, compare=False)
+    source: str | None = field(default=None, compare=False)
+
+    @classmethod
+    def build(
+        cls,
+        tags: Mapping[str, str],
+        *,
+        deal: Deal | None = None,
+        auction: Auction | None = None,
+        play: Play | None = None,
+        tables: Iterable[Table] = (),
+        sections: Iterable[Section] = (),
+        comments: Iterable[Comment] = (),
+    ) -> Game:
+        """A game from typed parts, checked as a parsed game is (raises PBNError). A ``deal`` fills the
+        Deal tag, written from the dealer's seat as export format wants."""
+        values = dict(tags)
+        for name, value in values.items():
+            _check_writable(name, value)
+        if deal is not None:
+            dealer = _SEAT.get(values.get("Dealer", ""), Seat.NORTH)
+            values["Deal"] = deal.to_pbn(dealer)
+        elif values.get("Deal", "") not in ("", "?"):
+            try:
+                deal = _parse_deal(values["Deal"])
+            except DealError as exc:
+                raise PBNError(f"[Deal {values['Deal']!r}]: {exc}") from None
+        game = cls(
+            values,
+            deal=deal,
+            auction=auction,
+            play=play,
+            tables={t.name: t for t in tables},
+            sections=tuple(sections),
+            comments=tuple(comments),
+        )
+        _validate(game, lambda message, line=None: _raise(message, line, None), {})
+        return game
+
+    def _tag_value(self, name: str) -> str | None:
+        value = self.tags.get(name)
+        return None if value is None or value in ("", "?") else value
+
+    @property
+    def board(self) -> int | None:
+        value = self._tag_value("Board")
+        return int(value) if value is not None and value.isdigit() else None
+
+    @property
+    def dealer(self) -> Seat | None:
+        return _SEAT.get(self.tags.get("Dealer", ""))
+
+    @property
+    def vulnerable(self) -> Vulnerable | None:
+        return _VULNERABLE.get(self.tags.get("Vulnerable", "").lower())
+
+    @property
+    def declarer(self) -> Seat | None:
+        """The declarer; an irregular declarer ("^S", declarer and dummy swapped) gives that seat too."""
+        return _SEAT.get(self.tags.get("Declarer", "").lstrip("^"))
+
+    @property
+    def contract(self) -> str | None:
+        """The contract normalised ("4SX", "3NT", "Pass"), or None when not given or not valid."""
+        value = self._tag_value("Contract")
+        return None if value is None else _normal_contract(value)
+
+    @property
+    def result(self) -> int | None:
+        """Tricks won by declarer (the Result tag, whichever of its forms), None when unknown."""
+        value = self._tag_value("Result")
+        try:
+            return None if value is None else _result(value, self.declarer)
+        except ValueError:
+            return None
+
+    @property
+    def score_ns(self) -> int | None:
+        """North-South's score from the Score tag ("NS 430", "EW -50", "NS 430 EW -430", or declarer's)."""
+        value = self._tag_value("Score")
+        try:
+            return None if value is None else _score_ns(value, self.declarer)
+        except ValueError:
+            return None
+
+    @property
+    def label(self) -> str:
+        """How messages name this game: "board 7", or "game 3" when the board number is unknown."""
+        board = self.board
+        return f"board {board}" if board is not None else f"game {self.index + 1}"
+
+
+# --- token tables -------------------------------------------------------------------------------------
+
+_SEAT = {s.value: s for s in SEATS} | {s.value.lower(): s for s in SEATS}
+_PBN_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_RANK_LETTERS = "AKQJT98765432"
+
+
+def _call_table() -> dict[str, str]:
+    calls = {"Pass": "Pass", "X": "X", "XX": "XX", "AP": "AP", "-": "-", "+": "+"}
+    for level in "1234567":
+        for denom in ("C", "D", "H", "S", "NT"):
+            calls[level + denom] = level + denom
+        calls[level + "N"] = level + "NT"
+    table = dict(calls)
+    for token, norm in calls.items():
+        table[token.lower()] = norm
+        table[token.upper()] = norm
+    return table
+
+
+def _card_table() -> tuple[dict[str, str], dict[str, Card]]:
+    tokens: dict[str, str] = {"-": "-", "+": "+"}
+    cards: dict[str, Card] = {}
+    for suit in Suit:
+        for rank in Rank:
+            if rank is Rank.JOKER:
+                continue
+            norm = f"{suit.value}{rank.letter}"
+            cards[norm] = Card(suit, rank)
+            variants = {
+                norm,
+                norm.lower(),
+                suit.value + rank.letter.lower(),
+                suit.value.lower() + rank.letter,
+            }
+            if rank is Rank.TEN:
+                variants |= {suit.value + "10", suit.value.lower() + "10"}
+            for v in variants:
+                tokens[v] = norm
+    return tokens, cards
+
+
+_CALLS = _call_table()
+_CARDS, _CARD_OF = _card_table()
+_HAND_CARDS = {
+    (k, letter): Card(suit, Rank.parse(letter))
+    for k, suit in enumerate(_PBN_SUITS)
+    for letter in _RANK_LETTERS
+}
+_HAND_CARDS |= {(k, letter.lower()): card for (k, letter), card in list(_HAND_CARDS.items())}
+
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_DATA = re.compile(r'(?:"(?:[^"\\]|\\.)*"|[^\[;{"])+')
+_ANNOTATED = re.compile(
+    r"\s*(?:(?P<tok>[A-Za-z0-9-]+)|=(?P<note>\d+)=|\$(?P<nag>\d+)|(?P<suffix>[!?]{1,2})"
+    r"|\^(?P<irr>[ISRLisrl])|(?P<star>\*)|(?P<plus>\+)|(?P<bad>\S))"
+)
+_ELEMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')
+_COLUMN = re.compile(r"([+-]?)(.*?)(?:\\(\d+)([LRlr]?))?")
+_CONTRACT = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X)?", re.IGNORECASE)
+_DENOMINATION = re.compile(r"(NT|N|S|H|D|C)", re.IGNORECASE)
+_ESCAPE = re.compile(r"\\([\\\"])")
+
+
+def _unescape(value: str) -> str:
+    """PBN string escapes (§3.2): \\" is a quote, \\\\ a backslash; any other backslash stays (column specs)."""
+    return _ESCAPE.sub(r"\1", value) if "\\" in value else value
+
+
+def _escape(value: str) -> str:
+    r"""The inverse of ``_unescape``: a backslash is doubled only where it would otherwise be read as an
+    escape, so column specs keep their single backslash (``Rank\2R``) as other programs write them."""
+    if "\\" not in value and '"' not in value:
+        return value
+    out = []
+    for i, ch in enumerate(value):
+        if ch == "\\":
+            nxt = value[i + 1 : i + 2]
+            out.append("\\\\" if nxt in ("\\", '"', "") else "\\")
+        elif ch == '"':
+            out.append('\\"')
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _raise(message: str, line: int | None, source: str | None) -> None:
+    raise PBNError(message, line, source)
+
+
+# --- value checks shared by the parser, Game.build and the typed properties ---------------------------
+
+
+def _normal_contract(value: str) -> str | None:
+    if value.lower() == "pass":
+        return "Pass"
+    m = _CONTRACT.fullmatch(value)
+    if m:
+        denom = m.group(2).upper()
+        return f"{m.group(1)}{'NT' if denom in ('N', 'NT') else denom}{(m.group(3) or '').upper()}"
+    if _DENOMINATION.fullmatch(value):  # an end position gives the trump only (PBN §3.10)
+        return "NT" if value.upper() in ("N", "NT") else value.upper()
+    return None
+
+
+def _result(value: str, declarer: Seat | None) -> int:
+    """Declarer's tricks from a Result value: "9", "^9", "NS 9", "EW 4 NS 9" (PBN §3.4.15)."""
+    parts = value.lstrip("^").split()
+    if len(parts) == 1:
+        tricks = int(parts[0])
+    elif len(parts) in (2, 4) and declarer is not None:
+        sides = dict(zip(parts[0::2], (int(p) for p in parts[1::2]), strict=True))
+        side = declarer.side.value
+        other = declarer.side.other.value
+        if side in sides:
+            tricks = sides[side]
+        elif other in sides:
+            tricks = 13 - sides[other]
+        else:
+            raise ValueError(value)
+    else:
+        raise ValueError(value)
+    if not 0 <= tricks <= 13:
+        raise ValueError(value)
+    return tricks
+
+
+def _score_ns(value: str, declarer: Seat | None) -> int:
+    """NS's score from a Score value (PBN §4.2.1's five forms)."""
+    parts = value.split()
+    if len(parts) == 1:
+        if declarer is None:
+            raise ValueError(value)
+        points = int(parts[0])
+        return points if declarer.side is Side.NS else -points
+    if len(parts) not in (2, 4):
+        raise ValueError(value)
+    sides = dict(zip(parts[0::2], (int(p) for p in parts[1::2]), strict=True))
+    if "NS" in sides:
+        return sides["NS"]
+    if "EW" in sides:
+        return -sides["EW"]
+    raise ValueError(value)
+
+
+def _parse_deal(value: str) -> Deal:
+    """The Deal tag, built from shared Card values (a few times faster than Deal.from_pbn, same checks):
+    four hands, four suits each, no card twice, every given hand the same size (13, or fewer for an end
+    position, PBN §3.10); "-" is a hand not given."""
+    if len(value) < 2 or value[1] != ":" or value[0] not in _SEAT:
+        raise DealError(f"deal {value!r} must start with the first seat and a colon, as in 'N:'")
+    parts = value[2:].split()
+    if len(parts) != 4:
+        raise DealError(f"deal {value!r} has {len(parts)} hands, expected 4")
+    first = _SEAT[value[0]]
+    hands: dict[Seat, frozenset[Card]] = {}
+    sizes: dict[Seat, int] = {}
+    cards_of = _HAND_CARDS
+    for i, part in enumerate(parts):
+        seat = first.rotate(i)
+        if part == "-":
+            hands[seat] = frozenset()
+            continue
+        holdings = part.split(".")
+        if len(holdings) != 4:
+            raise DealError(f"{seat.name.title()}'s hand {part!r} has {len(holdings)} suits, expected 4")
+        try:
+            cards = [cards_of[k, letter] for k, holding in enumerate(holdings) for letter in holding]
+        except KeyError as exc:
+            raise DealError(
+                f"{seat.name.title()}'s hand {part!r}: {exc.args[0][1]!r} is not a rank"
+            ) from None
+        hand = frozenset(cards)
+        if len(hand) != len(cards):
+            raise DealError(f"{seat.name.title()}'s hand {part!r} holds a card twice")
+        hands[seat] = hand
+        sizes[seat] = len(hand)
+    counts = list(sizes.values())
+    if len(set(counts)) > 1:
+        expected = 13 if 13 in counts else max(counts, key=counts.count)
+        seat = next(s for s in SEATS if s in sizes and sizes[s] != expected)
+        raise DealError(f"{sizes[seat]} cards in {seat.name.title()}'s hand, expected {expected}")
+    return Deal(hands)
+
+
+_CHECKS = (
+    ("Board", lambda v, g: v.isdigit() and int(v) > 0, "a board number (1, 2, ...)"),
+    ("Dealer", lambda v, g: v in _SEAT, "N, E, S or W"),
+    ("Vulnerable", lambda v, g: v.lower() in _VULNERABLE, "None, NS, EW or All"),
+    ("Declarer", lambda v, g: v.lstrip("^") in _SEAT and len(v) <= 2, "N, E, S or W"),
+    ("Contract", lambda v, g: _normal_contract(v) is not None, "Pass or a contract such as 4SX or 3NT"),
+    ("Result", lambda v, g: _ok(_result, v, g.declarer), "declarer's tricks, 0 to 13"),
+    ("Score", lambda v, g: _ok(_score_ns, v, g.declarer), "a score such as 'NS 430' or 'EW -50'"),
+)
+
+
+def _validate(game: Game, error, tag_lines: Mapping[str, int]) -> None:
+    """Check the typed tags of a game; report each problem through ``error(message, line)``."""
+    tags = game.tags
+    for name, ok, expected in _CHECKS:
+        value = tags.get(name)
+        if value and value != "?" and not ok(value, game):
+            error(f'{game.label}: [{name} "{value}"] is not {expected}', tag_lines.get(name))
+
+
+def _ok(fn, value: str, declarer: Seat | None) -> bool:
+    try:
+        fn(value, declarer)
+    except ValueError:
+        return False
+    return True
+
+
+# --- reading ------------------------------------------------------------------------------------------
+
+
+def decode(data: bytes) -> str:
+    """Text of a PBN file. A BOM decides; otherwise UTF-8 if the whole file is UTF-8, else each line is
+    UTF-8 when it decodes as such and ISO-8859-1 (the PBN standard's character set, §2.2) when not."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    out = []
+    for line in data.split(b"\n"):
+        if line.isascii():
+            out.append(line.decode("ascii"))
+            continue
+        try:
+            out.append(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            out.append(line.decode("iso-8859-1"))
+    return "\n".join(out)
+
+
+def parse(data: str | bytes, *, source: str | None = None, strict: bool = True) -> list[Game]:
+    """Every game in a PBN file (see the module docstring)."""
+    text = data if isinstance(data, str) else decode(data)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    # The reader makes many small objects that hold no cycles; CPython's cyclic collector would scan them
+    # again and again as they pile up (a third of the time on a 7,000-game archive), so it waits.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _Parser(source, strict).run(text)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def parse_file(path: str | Path, *, strict: bool = True) -> list[Game]:
+    path = Path(path)
+    return parse(path.read_bytes(), source=path.name, strict=strict)
+
+
+_NONE, _AUCTION, _PLAY, _PENDING, _TABLE, _SECTION, _IGNORED = range(7)
+
+
+class _Parser:
+    """Line-driven reader. Fast paths handle the common lines (one tag; four plain calls or cards; table
+    rows without quotes); anything else goes through the token scanner."""
+
+    def __init__(self, source: str | None, strict: bool) -> None:
+        self.source = source
+        self.strict = strict
+        self.games: list[Game] = []
+        self.last_value: dict[str, str] = {}  # for "#": the latest real value of each tag
+        self.defaults: dict[str, str] = {}  # for "##": values that hold until redefined
+        self.deals: dict[str, Deal] = {}
+        self._reset()
+
+    def _reset(self) -> None:
+        self.tags: dict[str, str] = {}
+        self.tag_lines: dict[str, int] = {}
+        self.ignored: list[Tag] = []
+        self.comments: list[Comment] = []
+        self.errors: list[PBNError] = []
+        self.warnings: list[str] = []
+        self.start = 0
+        self.section = _NONE
+        self.anchor = ""
+        self.pending: tuple[str, str, int] | None = None  # a tag that may turn out to head a section
+        self.pending_table = False
+        self.elements: list[str] = []
+        self.element_lines: list[tuple[int, int]] = []  # (line, how many elements on it)
+        self.tables: dict[str, Table] = {}
+        self.sections: list[Section] = []
+        self.auction: tuple[Seat, int] | None = None
+        self.calls: list[str] = []
+        self.auction_notes: dict[int, str] = {}
+        self.auction_ann: dict[int, list] = {}
+        self.auction_ended = False
+        self.play: tuple[Seat, int] | None = None
+        self.rows: list[tuple[str, ...]] = []
+        self.row_lines: list[int] = []
+        self.partial: list[str] = []
+        self.partial_line = 0
+        self.play_notes: dict[int, str] = {}
+        self.play_ann: dict[int, list] = {}
+        self.play_ended = False
+        self.irregularity = ""
+        self.note_owner = _NONE
+
+    # -- problems
+
+    def error(self, message: str, line: int | None) -> None:
+        err = PBNError(message, line, self.source)
+        if self.strict:
+            raise err
+        self.errors.append(err)
+
+    def warn(self, message: str, line: int) -> None:
+        self.warnings.append(f"line {line}: {message}")
+
+    # -- main loop
+
+    def run(self, text: str) -> list[Game]:
+        brace: list[str] | None = None
+        brace_line = 0
+        carry = ""
+        carry_line = 0
+        tag_match = _TAG.match
+        calls_of = _CALLS.get
+        cards_of = _CARDS.get
+        lineno = 0
+        for lineno, raw in enumerate(text.split("\n"), 1):
+            if brace is not None:
+                end = raw.find("}")
+                if end < 0:
+                    brace.append(raw.rstrip("\r"))
+                    continue
+                brace.append(raw[:end])
+                self.comment("\n".join(brace), True, brace_line)
+                brace = None
+                raw = raw[end + 1 :]
+                if not raw.strip():
+                    continue
+            elif raw[:1] == "%":
+                continue
+            s = raw.strip()
+            if carry:
+                s = carry + " " + s
+                carry = ""
+            elif not s:
+                if self.start:
+                    self.end_game()
+                continue
+            if not self.start:
+                self.start = lineno
+            first = s[0]
+            if first == "[":
+                m = tag_match(s)
+                if m is not None and m.end() == len(s):
+                    self.tag(m.group(1), m.group(2), lineno)
+                    continue
+            elif ";" not in s and "{" not in s:
+                section = self.section
+                if section == _PLAY:
+                    tokens = s.split()
+                    norm = [cards_of(t) for t in tokens]
+                    if len(norm) == 4 and not self.partial and not self.irregularity and None not in norm:
+                        self.rows.append(tuple(norm))
+                        self.row_lines.append(lineno)
+                        continue
+                elif section == _AUCTION:
+                    norm = [calls_of(t) for t in s.split()]
+                    if None not in norm and not self.irregularity:
+                        self.calls.extend(norm)
+                        continue
+                elif section in (_TABLE, _PENDING, _SECTION) and '"' not in s:
+                    self.data_elements(s.split(), lineno)
+                    continue
+            brace, carry = self.scan(s, lineno)
+            if brace is not None:
+                brace_line = lineno
+            if carry:
+                carry_line = lineno
+        if brace is not None:
+            self.error(f"a comment opened with '{{' on line {brace_line} is never closed", brace_line)
+        if carry:
+            self.error(f"tag {carry.strip()!r} is not closed", carry_line)
+        if self.start:
+            self.end_game()
+        return self.games
+
+    def scan(self, s: str, lineno: int) -> tuple[list[str] | None, str]:
+        """The general path for one line: tags, comments and section data in any mix.
+
+        Returns an open brace comment's first part, and an unfinished tag to join to the next line."""
+        pos = 0
+        n = len(s)
+        while pos < n:
+            ch = s[pos]
+            if ch.isspace():
+                pos += 1
+            elif ch == "[":
+                m = _TAG.match(s, pos)
+                if m is None:
+                    if "]" not in s[pos:]:
+                        return None, s[pos:]  # a tag pair may span lines in import format (§3.3)
+                    self.error(f'malformed tag {s[pos:]!r} (expected [Name "value"])', lineno)
+                    return None, ""
+                self.tag(m.group(1), m.group(2), lineno)
+                pos = m.end()
+            elif ch == ";":
+                self.comment(s[pos + 1 :], False, lineno)
+                return None, ""
+            elif ch == "{":
+                end = s.find("}", pos + 1)
+                if end < 0:
+                    return [s[pos + 1 :]], ""
+                self.comment(s[pos + 1 : end], True, lineno)
+                pos = end + 1
+            else:
+                m = _DATA.match(s, pos)
+                if m is None:  # an unterminated quote
+                    self.error(f"unterminated string in {s[pos:]!r}", lineno)
+                    return None, ""
+                self.data(m.group(), lineno)
+                pos = m.end()
+        return None, ""
+
+    def comment(self, text: str, brace: bool, lineno: int) -> None:
+        self.comments.append(Comment(text, brace, self.anchor, lineno))
+
+    # -- tags
+
+    def tag(self, name: str, raw: str, lineno: int) -> None:
+        section = self.section
+        if section == _PENDING and not self.pending_table:
+            self.section = _NONE
+        elif section != _NONE:
+            self.end_section()
+        self.anchor = name
+        value = _unescape(raw) if "\\" in raw else raw
+        if name == "Note":
+            self.note(value, lineno)
+        elif name == "Auction" or name == "Play":
+            self.section_tag(name, value, lineno)
+        elif name in self.tags or name in self.tables:
+            self.ignore(name, value, lineno)
+        else:
+            if value[:1] == "#":
+                value = self.inherit(name, value, lineno)
+            elif name in self.defaults:
+                self.defaults[name] = value
+            self.tags[name] = value
+            self.tag_lines[name] = lineno
+            self.pending = (name, value, lineno)
+            self.pending_table = name in TABLES
+            self.section = _PENDING
+
+    def ignore(self, name: str, value: str, lineno: int) -> None:
+        self.ignored.append(Tag(name, value, lineno))
+        self.warn(f"a second [{name}] is ignored (PBN §3.4: a repeated tag pair is ignored)", lineno)
+        self.section = _IGNORED
+
+    def section_tag(self, name: str, value: str, lineno: int) -> None:
+        auction = name == "Auction"
+        if (self.auction if auction else self.play) is not None:
+            self.ignore(name, value, lineno)
+            return
+        if value[:1] == "#":
+            value = self.inherit(name, value, lineno)
+        seat = _SEAT.get(value)
+        if seat is None:
+            role = "the first caller" if auction else "the opening leader"
+            self.error(f"[{name} {value!r}]: {role} must be N, E, S or W", lineno)
+            self.section = _IGNORED
+        elif auction:
+            self.auction = (seat, lineno)
+            self.section = self.note_owner = _AUCTION
+        else:
+            self.play = (seat, lineno)
+            self.section = self.note_owner = _PLAY
+
+    def inherit(self, name: str, value: str, lineno: int) -> str:
+        """PBN §4.8: "#" takes the latest real value of the tag; "##text" gives text to this game and to
+        every later game that lacks the tag, until the tag is given again."""
+        if name in NO_INHERITANCE:
+            self.warn(f"[{name} {value!r}]: PBN §4.8 does not allow inheritance for {name}", lineno)
+        if value.startswith("##"):
+            value = value[2:]
+            self.defaults[name] = value
+            return value
+        if value == "#":
+            return self.last_value.get(name, "")
+        return value
+
+    def note(self, value: str, lineno: int) -> None:
+        number, colon, text = value.partition(":")
+        if not colon or not number.strip().isdigit():
+            self.error(f"[Note {value!r}] must be '<number>:<text>'", lineno)
+            return
+        owner = self.note_owner
+        if owner == _NONE:
+            self.warn(f"[Note {value!r}] comes before any auction or play; kept with the auction", lineno)
+            owner = _AUCTION
+        notes = self.auction_notes if owner == _AUCTION else self.play_notes
+        index = int(number)
+        if index in notes:
+            self.warn(f"a second note {index} is ignored", lineno)
+            return
+        notes[index] = text
+        self.section = owner  # calls or cards may still follow their notes
+
+    # -- section data
+
+    def data(self, text: str, lineno: int) -> None:
+        section = self.section
+        if section == _AUCTION:
+            self.annotated(text, lineno, auction=True)
+        elif section == _PLAY:
+            self.annotated(text, lineno, auction=False)
+        elif section in (_PENDING, _TABLE, _SECTION):
+            elements = []
+            for m in _ELEMENT.finditer(text):
+                quoted, bare = m.groups()
+                elements.append(bare if bare is not None else _unescape(quoted))
+            self.data_elements(elements, lineno)
+        elif section == _NONE:
+            self.error(
+                f"{text.strip()!r} is outside any section (expected a tag, a comment or a blank line)", lineno
+            )
+
+    def data_elements(self, elements: list[str], lineno: int) -> None:
+        if self.section == _PENDING:
+            name = self.pending[0]
+            del self.tags[name]
+            self.section = _TABLE if name.endswith("Table") and name != "Table" else _SECTION
+        self.elements.extend(elements)
+        self.element_lines.append((lineno, len(elements)))
+
+    def annotated(self, text: str, lineno: int, *, auction: bool) -> None:
+        """Calls or cards with annotations (§3.5.2, §3.6.2, §3.9)."""
+        tokens = self.calls if auction else self.partial
+        table = _CALLS if auction else _CARDS
+        what = "call" if auction else "card"
+        pos = 0
+        n = len(text)
+        while pos < n:
+            m = _ANNOTATED.match(text, pos)
+            if m is None:  # only trailing white space is left
+                break
+            pos = m.end()
+            kind = m.lastgroup
+            if kind == "tok" or kind == "plus":
+                token = m.group(kind)
+                norm = table.get(token)
+                if norm is None:
+                    self.error(f"{token!r} is not a {what}", lineno)
+                    continue
+                if auction and self.auction_ended or not auction and self.play_ended:
+                    self.error(f"{what} {token!r} after the closing '*'", lineno)
+                    continue
+                if not auction and not self.partial:
+                    self.partial_line = lineno
+                tokens.append(norm)
+                if self.irregularity:
+                    self._annotation(auction)[4] = self.irregularity
+                    self.irregularity = ""
+                if not auction and len(tokens) == 4:
+                    self.flush_trick()
+            elif kind == "star":
+                if auction:
+                    self.auction_ended = True
+                else:
+                    self.play_ended = True
+            elif kind == "irr":
+                letter = m.group("irr").upper()
+                if letter == "S" and auction:
+                    tokens.append("^S")  # stands for the skipped player's call
+                elif letter == "I" if auction else letter in ("R", "L"):
+                    self.irregularity = letter
+                else:
+                    self.error(
+                        f"irregularity '^{letter}' does not belong in the {'auction' if auction else 'play'}",
+                        lineno,
+                    )
+            elif kind == "bad":
+                self.error(
+                    f"{m.group('bad')!r} is not allowed in the {'auction' if auction else 'play'}", lineno
+                )
+            else:
+                if not self._annotatable(auction):
+                    self.error(f"annotation {m.group().strip()!r} before any {what}", lineno)
+                    continue
+                ann = self._annotation(auction)
+                if kind == "note":
+                    ann[1] = int(m.group("note"))
+                elif kind == "nag":
+                    ann[3].append(int(m.group("nag")))
+                else:
+                    ann[2] = m.group("suffix")
+
+    def _annotatable(self, auction: bool) -> bool:
+        return bool(self.calls) if auction else bool(self.rows or self.partial)
+
+    def _annotation(self, auction: bool) -> list:
+        if auction:
+            index, store = len(self.calls) - 1, self.auction_ann
+        else:
+            index, store = len(self.rows) * 4 + len(self.partial) - 1, self.play_ann
+        ann = store.get(index)
+        if ann is None:
+            ann = store[index] = [index, None, "", [], ""]
+        return ann
+
+    def flush_trick(self) -> None:
+        row = self.partial + ["-"] * (4 - len(self.partial))
+        self.rows.append(tuple(row))
+        self.row_lines.append(self.partial_line)
+        self.partial = []
+
+    def end_section(self) -> None:
+        section = self.section
+        if section in (_TABLE, _SECTION):
+            name, value, lineno = self.pending
+            if section == _TABLE:
+                self.tables[name] = self.make_table(name, value, lineno)
+            else:
+                self.sections.append(Section(name, value, tuple(self.elements), lineno))
+            self.elements = []
+            self.element_lines = []
+        elif section == _PENDING:
+            name, value, lineno = self.pending
+            if self.pending_table:
+                del self.tags[name]
+                self.tables[name] = self.make_table(name, value, lineno)
+        self.pending = None
+        self.section = _NONE
+
+    def make_table(self, name: str, spec: str, lineno: int) -> Table:
+        columns = _columns(spec)
+        width = len(columns)
+        elements = self.elements
+        if not width:
+            if elements:
+                self.error(f"[{name}] has data but no columns", lineno)
+            return Table(name, (), (), lineno)
+        if all(count == width for _, count in self.element_lines):
+            rows = [tuple(elements[i : i + width]) for i in range(0, len(elements), width)]
+        else:
+            if len(elements) % width:
+                bad = next(line for line, count in self.element_lines if count != width)
+                count = dict(self.element_lines)[bad]
+                self.error(
+                    f"[{name}] row has {count} field{'s' * (count != 1)}, expected {width} ({', '.join(c.name for c in columns)})",
+                    bad,
+                )
+            rows = [tuple(elements[i : i + width]) for i in range(0, len(elements) - width + 1, width)]
+        return Table(name, columns, tuple(rows), lineno)
+
+    # -- end of a game
+
+    def end_game(self) -> None:
+        if self.section != _NONE:
+            self.end_section()
+        if self.partial:
+            self.flush_trick()
+        if self.irregularity:
+            self.error(f"irregularity '^{self.irregularity}' is not followed by a call or card", self.start)
+        tags = self.tags
+        if not tags and not self.tag_lines and not self.tables and self.auction is None and self.play is None:
+            self._reset()
+            return
+        for name, value in self.defaults.items():
+            if name not in tags and name not in self.tables:
+                tags[name] = value
+        self.last_value.update(tags)
+        self.last_value.update((name, t.spec) for name, t in self.tables.items())
+        index = len(self.games)
+        label_board = tags.get("Board", "")
+        label = f"board {label_board}" if label_board.isdigit() else f"game {index + 1}"
+        deal = None
+        deal_value = tags.get("Deal")
+        if deal_value and deal_value != "?":
+            deal = self.deals.get(deal_value)
+            if deal is None:
+                try:
+                    deal = self.deals[deal_value] = _parse_deal(deal_value)
+                except DealError as exc:
+                    self.error(f"{label}: {exc}", self.tag_lines.get("Deal"))
+        auction = play = None
+        if self.auction is not None:
+            seat, line = self.auction
+            anns = tuple(
+                Annotation(i, note, suffix, tuple(nags), irr)
+                for i, note, suffix, nags, irr in self.auction_ann.values()
+            )
+            auction = Auction(seat, tuple(self.calls), anns, self.auction_notes, self.auction_ended, line)
+            self.check_notes(auction.annotations, auction.notes, "auction", line)
+        if self.play is not None:
+            seat, line = self.play
+            anns = tuple(
+                Annotation(i, note, suffix, tuple(nags), irr)
+                for i, note, suffix, nags, irr in self.play_ann.values()
+            )
+            play = Play(
+                seat, tuple(self.rows), anns, self.play_notes, self.play_ended, line, tuple(self.row_lines)
+            )
+            self.check_notes(play.annotations, play.notes, "play", line)
+        game = Game(
+            tags,
+            deal,
+            auction,
+            play,
+            self.tables,
+            tuple(self.sections),
+            tuple(self.comments),
+            self.tag_lines,
+            tuple(self.ignored),
+            (),
+            (),
+            self.start,
+            index,
+            self.source,
+        )
+        _validate(game, self.error, self.tag_lines)
+        if self.errors or self.warnings:
+            object.__setattr__(game, "errors", tuple(self.errors))
+            object.__setattr__(game, "warnings", tuple(self.warnings))
+        self.games.append(game)
+        self._reset()
+
+    def check_notes(
+        self, annotations: Sequence[Annotation], notes: Mapping[int, str], where: str, line: int
+    ) -> None:
+        for ann in annotations:
+            if ann.note is not None and ann.note not in notes:
+                self.warn(f"{where} refers to note {ann.note}, which has no [Note]", line)
+
+
+def _columns(spec: str) -> tuple[Column, ...]:
+    if not spec.strip():
+        return ()
+    columns = []
+    for part in spec.split(";"):
+        m = _COLUMN.fullmatch(part.strip())
+        order, name, width, align = m.groups()
+        columns.append(Column(name, order, int(width) if width else None, (align or "").upper()))
+    return tuple(columns)
+
+
+# --- writing ------------------------------------------------------------------------------------------
+
+_UNQUOTED = re.compile(r'[^\s\[\]{};"%]+')
+
+
+def _check_writable(name: str, value: str) -> None:
+    if not re.fullmatch(r"[A-Za-z0-9_]+", name):
+        raise PBNError(f"tag name {name!r} must be letters, digits and underscores")
+    if "\n" in value or "\r" in value or "\t" in value:
+        raise PBNError(f"[{name}] value {value!r} has a line break or tab, which PBN strings cannot hold")
+
+
+def _tag_line(name: str, value: str) -> str:
+    _check_writable(name, value)
+    return f'[{name} "{_escape(value)}"]'
+
+
+def _field(value: str) -> str:
+    if value and _UNQUOTED.fullmatch(value) and value[0] != '"':
+        return value
+    if "\n" in value or "\r" in value or "\t" in value:
+        raise PBNError(f"table field {value!r} has a line break or tab")
+    return f'"{_escape(value)}"'
+
+
+def _annotated_tokens(tokens: Sequence[str], annotations: Iterable[Annotation], offset: int = 0) -> list[str]:
+    by_index = {a.index: a for a in annotations}
+    out = []
+    for i, token in enumerate(tokens, offset):
+        ann = by_index.get(i)
+        if ann is None:
+            out.append(token)
+            continue
+        text = (f"^{ann.irregularity} " if ann.irregularity else "") + token + ann.suffix
+        if ann.note is not None:
+            text += f" ={ann.note}="
+        for nag in ann.nags:
+            text += f" ${nag}"
+        out.append(text)
+    return out
+
+
+def _write_game(game: Game, export: bool) -> list[str]:
+    lines: list[str] = []
+    comments: dict[str, list[Comment]] = {}
+    for c in game.comments:
+        comments.setdefault(c.anchor, []).append(c)
+
+    def put_comments(anchor: str) -> None:
+        for c in comments.pop(anchor, ()):
+            if c.brace:
+                if "}" in c.text:
+                    raise PBNError(f"comment {c.text!r} holds a '}}', which a brace comment cannot")
+                lines.append("{" + c.text + "}")
+            else:
+                if "\n" in c.text:
+                    raise PBNError(f"comment {c.text!r} has a line break, which a ';' comment cannot")
+                lines.append(";" + c.text)
+
+    put_comments("")
+    tags = game.tags
+    if export:
+        names = list(MANDATORY_TAGS) + sorted(n for n in tags if n not in MANDATORY_TAGS)
+    else:
+        names = list(tags)
+    for name in names:
+        lines.append(_tag_line(name, tags.get(name, "?")))
+        put_comments(name)
+    auction = game.auction
+    if auction is not None:
+        lines.append(_tag_line("Auction", auction.first.value))
+        tokens = _annotated_tokens(auction.calls, auction.annotations)
+        if auction.ended:
+            tokens.append("*")
+        lines.extend(" ".join(tokens[i : i + 4]) for i in range(0, len(tokens), 4))
+        put_comments("Auction")
+        for index in sorted(auction.notes):
+            lines.append(_tag_line("Note", f"{index}:{auction.notes[index]}"))
+        if auction.notes:
+            put_comments("Note")
+    play = game.play
+    if play is not None:
+        lines.append(_tag_line("Play", play.first.value))
+        for t, row in enumerate(play.tricks):
+            if len(row) != 4:
+                raise PBNError(f"{game.label}: trick {t + 1} has {len(row)} cards; a play row has 4 columns")
+            anns = [a for a in play.annotations if a.trick == t]
+            lines.append(" ".join(_annotated_tokens(row, anns, t * 4)))
+        if play.ended:
+            lines.append("*")
+        put_comments("Play")
+        for index in sorted(play.notes):
+            lines.append(_tag_line("Note", f"{index}:{play.notes[index]}"))
+        if play.notes:
+            put_comments("Note")
+    tables = sorted(game.tables.values(), key=lambda t: t.name) if export else list(game.tables.values())
+    for table in tables:
+        lines.append(_tag_line(table.name, table.spec))
+        put_comments(table.name)
+        lines.extend(_table_rows(table))
+    for section in game.sections:
+        lines.append(_tag_line(section.name, section.value))
+        put_comments(section.name)
+        row: list[str] = []
+        for element in section.elements:
+            row.append(_field(element))
+            if len(row) == 8:
+                lines.append(" ".join(row))
+                row = []
+        if row:
+            lines.append(" ".join(row))
+    for anchor in list(comments):  # anchors that name nothing written (a dropped duplicate tag)
+        put_comments(anchor)
+    return lines
+
+
+def _table_rows(table: Table) -> Iterator[str]:
+    columns = table.columns
+    for row in table.rows:
+        if len(row) != len(columns):
+            raise PBNError(f"[{table.name}] row {row!r} has {len(row)} fields for {len(columns)} columns")
+        cells = []
+        for column, value in zip(columns, row, strict=True):
+            text = _field(value)
+            if column.width:
+                text = text.rjust(column.width) if column.align == "R" else text.ljust(column.width)
+            cells.append(text)
+        yield " ".join(cells).rstrip()
+
+
+def write(games: Iterable[Game], *, export: bool = True) -> str:
+    """PBN text for the games. ``export`` gives PBN export format (§2.1): "% PBN 2.1" and "% EXPORT"
+    header, the 15 mandatory tags in order ("?" when missing), supplemental tags and tables sorted by
+    name, CRLF line ends. Otherwise tags keep their order and lines end with LF."""
+    out = ["% PBN 2.1", "% EXPORT"] if export else ["% PBN 2.1"]
+    for i, game in enumerate(games):
+        if i:
+            out.append("")
+        out.extend(_write_game(game, export))
+    eol = "\r\n" if export else "\n"
+    return eol.join(out) + eol
+
+
+def write_file(path: str | Path, games: Iterable[Game], *, export: bool = True) -> None:
+    """Write games to a file in ISO-8859-1, the PBN character set, or in UTF-8 when a name needs it."""
+    text = write(games, export=export)
+    try:
+        data = text.encode("iso-8859-1")
+    except UnicodeEncodeError:
+        data = text.encode("utf-8")
+    Path(path).write_bytes(data)

@@ -1,0 +1,340 @@
+"""The PBN reader and writer against the real files in ../shared/data/pbn/ and hand-made broken inputs."""
+
+import pytest
+
+from games.engine.cards import Card, Seat
+from games.formats import pbn
+from games.formats.pbn import PBNError, Vulnerable
+from tests.shared import shared_path
+
+
+@pytest.fixture(scope="module")
+def test_set():
+    return pbn.parse_file(shared_path("data", "pbn", "test_set.pbn"))
+
+
+@pytest.fixture(scope="module")
+def acbl():
+    return pbn.parse_file(shared_path("data", "pbn", "acbl_1607_pairs_acbl_sat_1pm_speedball.pbn"))
+
+
+@pytest.fixture(scope="module")
+def example2():
+    return pbn.parse_file(shared_path("data", "pbn", "example2.pbn"))
+
+
+# --- test_set.pbn: Magic Contest (FFB) export, 28 boards with tables ---------------------------------
+
+
+def test_test_set_has_28_boards_each_with_a_22_row_score_table(test_set):
+    assert [g.board for g in test_set] == list(range(1, 29))
+    assert [len(g.tables["ScoreTable"].rows) for g in test_set] == [22] * 28
+    assert all(len(g.tables["OptimumResultTable"].rows) == 20 for g in test_set)
+
+
+def test_test_set_mixes_latin1_and_utf8_and_both_read_right(test_set):
+    # Board 1's header is ISO-8859-1 ("S\xe9ance"), the other boards' UTF-8 ("S\xc3\xa9ance").
+    assert {g.tags["Event"] for g in test_set} == {"Open /2 DN1 National Finale directe 21-22 - Séance 5"}
+    assert test_set[0].tags["Site"] == "Fédération Française de Bridge"
+
+
+def test_test_set_score_table_keeps_quoted_fields(test_set):
+    table = test_set[0].tables["ScoreTable"]
+    assert table.names[:5] == ("Table", "Round", "PairId_NS", "PairId_EW", "Contract")
+    assert table.columns[4] == pbn.Column("Contract", "", 4, "L")
+    assert table.records()[0] == {
+        "Table": "9", "Round": "1", "PairId_NS": "24", "PairId_EW": "8", "Contract": "3N", "Declarer": "W",
+        "Result": "6", "Lead": "H7", "Score_NS": "150", "Score_EW": "-", "MP_NS": "40.0", "MP_EW": "2.0",
+        "Percentage_NS": "95", "Percentage_EW": "5",
+    }  # fmt: skip
+    assert test_set[27].tables["ScoreTable"].rows[0] == (
+        "19", "14", "4", "11", "2HX", "S", "8", "S6", "670", "-", "42.0", "0.0", "100", "0",
+    )  # fmt: skip
+
+
+def test_test_set_total_score_table_names_with_spaces_stay_whole(test_set):
+    table = test_set[0].tables["TotalScoreTable"]
+    assert len(table.rows) == 44
+    assert table.column("Names")[0] == "Cédric LORENZINI - Thomas BESSIS"
+    assert table.records()[4]["Names"] == "Philippe CHESNY - Rémi LEGRAS"
+    assert table.column("TotalPercentage")[:3] == ("55.94", "54.34", "53.41")
+    assert table.column("SessionRankTie")[23] == "12"
+    assert "TotalScoreTable" not in test_set[1].tables
+
+
+def test_test_set_repeated_score_tag_first_one_wins(test_set):
+    board1 = test_set[0]
+    assert board1.tags["Score"] == "EW 110"
+    assert board1.score_ns == -110
+    assert board1.ignored == (pbn.Tag("Score", "NS -150", 63),)
+    assert board1.warnings == (
+        "line 63: a second [Score] is ignored (PBN §3.4: a repeated tag pair is ignored)",
+    )
+
+
+def test_test_set_hand_added_auction(test_set):
+    auction = test_set[0].auction
+    assert auction.first is Seat.NORTH
+    assert auction.line == 64
+    assert auction.calls[:8] == ("1S", "Pass", "2H", "3D", "3S", "Pass", "4S", "X")
+    assert auction.calls[10:12] == ("XX", "4NT")  # written "XX<tab> 4N"
+    assert len(auction.calls) == 25 and auction.calls[-5:] == ("5S", "X", "Pass", "Pass", "Pass")
+    assert [g.index for g in test_set if g.auction] == [0]
+
+
+def test_test_set_typed_tags(test_set):
+    board1, board2 = test_set[0], test_set[1]
+    assert (board1.dealer, board1.vulnerable, board1.declarer) == (Seat.NORTH, Vulnerable.NONE, Seat.NORTH)
+    assert (board1.contract, board1.result) == ("4SX", 9)
+    assert Card.parse("SA") in board1.deal.hands[Seat.EAST]
+    assert board2.tags["Contract"] == "" and board2.contract is None and board2.result is None
+    assert board2.vulnerable is Vulnerable.NS and board2.dealer is Seat.EAST
+    assert test_set[0].tags["OptimumContract"] == "3H N 9"
+    assert test_set[0].tables["OptimumResultTable"].rows[0] == ("W", "S", "7")
+
+
+# --- ACBL (BBO) export: one game per table with auction and play --------------------------------------
+
+
+def test_acbl_counts(acbl):
+    assert len(acbl) == 576
+    assert sum(g.play is not None for g in acbl) == 572
+    assert sum(g.auction is not None for g in acbl) == 573
+    assert [(g.index, g.board, g.line) for g in acbl if g.contract is None] == [
+        (287, 6, 9525),
+        (431, 9, 14246),
+        (575, 12, 19004),
+    ]
+    assert [g.board for g in acbl if g.contract == "Pass"] == [7]
+    assert all(not g.errors and not g.warnings for g in acbl)
+
+
+def test_acbl_first_game(acbl):
+    game = acbl[0]
+    assert game.tags["West"] == "Sandy ss" and game.tags["DealId"] == "20712549.lin"
+    assert (game.declarer, game.contract, game.result) == (Seat.EAST, "6NT", 10)
+    assert game.auction.calls == ("Pass", "2C", "Pass", "2D", "Pass", "2NT", "Pass", "3C", "Pass", "3H", "Pass", "6NT",
+                                  "Pass", "Pass", "Pass")  # fmt: skip
+    play = game.play
+    assert play.first is Seat.SOUTH and play.seats == (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
+    assert len(play.tricks) == 13 and play.tricks[0] == ("C3", "C9", "CT", "CA")
+    assert play.by_seat(12) == {Seat.SOUTH: "HQ", Seat.WEST: "HK", Seat.NORTH: "SK", Seat.EAST: "H4"}
+    assert play.trick_lines[0] == 20
+
+
+def test_acbl_notes_and_claims(acbl):
+    game = acbl[2]
+    assert game.auction.notes == {1: "opening pts", 2: "blackwood"}
+    assert [(a.index, a.note) for a in game.auction.annotations] == [(1, 1), (7, 2)]
+    claimed = acbl[3]  # a claim: trick 12 stops after one card, then rows of "-" up to 13
+    assert claimed.play.tricks[11:] == (("-", "DQ", "-", "-"), ("-", "-", "-", "-"))
+    assert len(claimed.play.recorded) == 12 and not claimed.play.ended
+    assert acbl[537].auction.notes == {1: "minörs"}  # the file's one ISO-8859-1 byte
+
+
+# --- example2.pbn: RealBridge teams with DD tables ---------------------------------------------------
+
+
+def test_example2(example2):
+    assert len(example2) == 299
+    assert sum(g.play is not None for g in example2) == 278
+    assert sum(g.play is not None and g.play.ended for g in example2) == 214
+    assert all(len(g.tables["OptimumResultTable"].rows) == 20 for g in example2)
+    assert all(set(g.tables) == {"OptimumResultTable"} for g in example2)
+    first = example2[0]
+    assert first.tags["Table"] == "11" and first.tags["DoubleDummyTricks"] == "77667775576677566775"
+    assert first.contract == "Pass" and first.auction.calls == ("Pass",) * 4
+    assert first.tables["OptimumResultTable"].rows[:2] == (("N", "NT", "7"), ("N", "S", "7"))
+    second = example2[1]
+    assert second.auction.notes == {1: " 11-13,17-19 or clubs", 2: " 9-11, no 4cM"}
+    assert second.play.tricks[-1] == ("-", "-", "H3", "-") and second.play.ended
+    assert (second.contract, second.declarer, second.result, second.score_ns) == ("1NT", Seat.NORTH, 8, 120)
+
+
+# --- broken inputs: a line number and the problem named ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ('[Board "7"]\n[Deal "N:AKQ2.K54.A87.Q93 J85.QJ92.KQ3.J86 T976.A83.J54.AK2 43.T76.T962.T7543"]\n', 2,
+         "board 7: 14 cards in West's hand, expected 13"),
+        ('[Board "1"]\n[Auction "N"]\n1S Pass 9H\n', 3, "'9H' is not a call"),
+        ('[Board "x"]\n', 1, 'game 1: \\[Board "x"\\] is not a board number'),
+        ('[Board "1"]\n[Play "N"]\nSA SK SQ ZZ\n', 3, "'ZZ' is not a card"),
+        ('[Event "a]\n', 1, "malformed tag"),
+        ('hello\n[Event "a"]\n', 1, "'hello' is outside any section"),
+        ('[ScoreTable "A;B"]\n1 2\n3\n', 3, r"\[ScoreTable\] row has 1 field, expected 2 \(A, B\)"),
+        ('[Event "x"]\n{ never closed\n', 2, "never closed"),
+        ('[Board "3"]\n[Dealer "Q"]\n', 2, 'board 3: \\[Dealer "Q"\\] is not N, E, S or W'),
+        ('[Board "3"]\n[Declarer "S"]\n[Result "14"]\n', 3, "declarer's tricks, 0 to 13"),
+        ('[Board "3"]\n[Contract "8NT"]\n', 2, "Pass or a contract"),
+        ('[Board "3"]\n[Auction "Q"]\n', 2, "first caller must be N, E, S or W"),
+        ('[Board "3"]\n[Play "N"]\nSA ^I SK\n', 3, "'\\^I' does not belong in the play"),
+    ],
+)  # fmt: skip
+def test_broken_input_names_line_and_problem(text, line, message):
+    with pytest.raises(PBNError, match=message) as info:
+        pbn.parse(text, source="broken.pbn")
+    assert info.value.line == line
+    assert str(info.value).startswith(f"broken.pbn, line {line}: ")
+
+
+def test_lenient_mode_keeps_going_and_collects_problems():
+    text = '[Board "1"]\n[Dealer "Q"]\n\n[Board "2"]\n[Auction "N"]\n1S 9H Pass\n'
+    games = pbn.parse(text, strict=False)
+    assert [g.board for g in games] == [1, 2]
+    assert [e.line for e in games[0].errors] == [2]
+    assert games[1].auction.calls == ("1S", "Pass")
+    assert [str(e) for e in games[1].errors] == ["line 6: '9H' is not a call"]
+
+
+# --- syntax details of PBN 2.1 ---------------------------------------------------------------------------
+
+
+def test_inheritance_hash_and_double_hash():
+    text = (
+        '[Event "##Club night"]\n[Site "Hall"]\n[Board "1"]\n\n'
+        '[Site "#"]\n[Board "2"]\n\n'
+        '[Board "3"]\n[Event "Second half"]\n\n'
+        '[Board "4"]\n[Date "#"]\n'
+    )
+    games = pbn.parse(text)
+    assert [g.tags.get("Event") for g in games] == ["Club night", "Club night", "Second half", "Second half"]
+    assert [g.tags.get("Site") for g in games] == ["Hall", "Hall", None, None]
+    assert games[3].tags["Date"] == ""  # "#" with nothing before it
+
+
+def test_deal_inherited_with_a_warning():
+    text = (
+        '[Board "5"]\n[Deal "N:AKQ2.K54.A87.Q93 J85.QJ92.KQ3.J86 T976.A83.J54.AK2 43.T76.T962.T754"]\n\n'
+        '[Board "#"]\n[Deal "#"]\n'
+    )
+    first, second = pbn.parse(text)
+    assert second.board == 5 and second.deal == first.deal
+    assert second.warnings == ("line 5: [Deal '#']: PBN §4.8 does not allow inheritance for Deal",)
+
+
+def test_comments_escapes_and_annotations():
+    text = (
+        "% PBN 2.1\n"
+        "; before the game\n"
+        '[Event "The \\"Open\\" \\\\ Pairs"] ; after Event\n'
+        '[Board "1"]\n[Dealer "W"]\n'
+        "{ a comment\n\n over lines }\n"
+        '[Auction "W"]\n'
+        "1C! =1= Pass $5 ^I 1D ^S\n"
+        "1H ?? AP\n"
+        '[Note "1:could be short"]\n'
+        '[Play "N"]\n'
+        "SA ^R h10 S2 =1= -\n"
+        "*\n"
+        '[Note "1:count"]\n'
+    )
+    (game,) = pbn.parse(text)
+    assert game.tags["Event"] == 'The "Open" \\ Pairs'
+    assert [(c.text, c.brace, c.anchor) for c in game.comments] == [
+        (" before the game", False, ""),
+        (" after Event", False, "Event"),
+        (" a comment\n\n over lines ", True, "Dealer"),
+    ]
+    auction = game.auction
+    assert auction.calls == ("1C", "Pass", "1D", "^S", "1H", "AP")
+    assert auction.annotations == (
+        pbn.Annotation(0, note=1, suffix="!"),
+        pbn.Annotation(1, nags=(5,)),
+        pbn.Annotation(2, irregularity="I"),
+        pbn.Annotation(4, suffix="??"),
+    )
+    assert auction.annotation(0).alert and not auction.annotation(4).alert
+    assert auction.notes == {1: "could be short"}
+    assert auction.made()[-4:] == (
+        (Seat.WEST, "1H"),
+        (Seat.NORTH, "Pass"),
+        (Seat.EAST, "Pass"),
+        (Seat.SOUTH, "Pass"),
+    )
+    play = game.play
+    assert play.tricks == (("SA", "HT", "S2", "-"),) and play.ended
+    assert play.annotations == (pbn.Annotation(1, irregularity="R"), pbn.Annotation(2, note=1))
+    assert play.notes == {1: "count"}
+
+
+def test_leading_dashes_in_an_auction_from_west():
+    (game,) = pbn.parse('[Dealer "E"]\n[Auction "W"]\n- - 1S Pass\n2S AP\n')
+    assert game.auction.made()[:2] == ((Seat.EAST, "1S"), (Seat.SOUTH, "Pass"))
+    assert len(game.auction.made()) == 6  # 1S Pass 2S and AP's three passes
+
+
+def test_tags_across_lines_and_several_on_a_line():
+    (game,) = pbn.parse('[Event\n"Spread"] [Site "Here"]\n[Board "2"] [Dealer "E"]\n')
+    assert game.tags == {"Event": "Spread", "Site": "Here", "Board": "2", "Dealer": "E"}
+
+
+def test_table_rows_may_span_lines_and_quote_spaces_and_semicolons():
+    (game,) = pbn.parse('[TotalScoreTable "Rank\\2R;Names\\20L"]\n1 "A; B" 2\n"C {D}"\n')
+    assert game.tables["TotalScoreTable"].rows == (("1", "A; B"), ("2", "C {D}"))
+
+
+def test_unknown_section_kept_raw():
+    (game,) = pbn.parse('[Board "1"]\n[Custom "x"]\nsome data "with space"\n')
+    assert game.sections == (pbn.Section("Custom", "x", ("some", "data", "with space")),)
+    assert "Custom" not in game.tags
+
+
+def test_bytes_with_bom_and_crlf():
+    (game,) = pbn.parse(
+        '\ufeff[Event "Caf\u00e9"]\r\n[Board "1"]\r\n'.encode("utf-8-sig")[0:0]
+        + b"\xef\xbb\xbf"
+        + '[Event "Caf\u00e9"]\r\n'.encode()
+    )
+    assert game.tags == {"Event": "Café"}
+    (game,) = pbn.parse('[Event "Caf\u00e9"]\r\n'.encode("iso-8859-1"))
+    assert game.tags == {"Event": "Café"}
+
+
+# --- writer ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["test_set.pbn", "acbl_1607_pairs_acbl_sat_1pm_speedball.pbn", "example2.pbn"]
+)
+def test_real_files_round_trip(name):
+    games = pbn.parse_file(shared_path("data", "pbn", name))
+    again = pbn.parse(pbn.write(games, export=False))
+    assert again == games
+    exported = pbn.parse(pbn.write(games))
+    assert [g.deal for g in exported] == [g.deal for g in games]
+    assert [g.tables for g in exported] == [g.tables for g in games]
+    assert [g.play for g in exported] == [g.play for g in games]
+    assert [g.auction for g in exported] == [g.auction for g in games]
+
+
+def test_export_format_layout(test_set):
+    text = pbn.write(test_set[:2])
+    lines = text.split("\r\n")
+    assert lines[:3] == [
+        "% PBN 2.1",
+        "% EXPORT",
+        '[Event "Open /2 DN1 National Finale directe 21-22 - Séance 5"]',
+    ]
+    assert [line.split(" ")[0] for line in lines[2:17]] == [f"[{n}" for n in pbn.MANDATORY_TAGS]
+    assert '\r\n 1 44  1   N-S 3383.0 55.94 "Cédric LORENZINI - Thomas BESSIS"' in text
+    assert (
+        '\r\n 9  1 24  8 3N   W  6 H7   "150"      - 40.0  2.0  95   5\r\n' not in text
+    )  # only needed quotes
+    assert "\r\n 9  1 24  8 3N   W  6 H7     150      - 40.0  2.0  95   5\r\n" in text
+    assert "\n" not in text.replace("\r\n", "")
+
+
+def test_build_a_hand_record():
+    deal = pbn.parse('[Deal "E:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n')[
+        0
+    ].deal
+    game = pbn.Game.build({"Board": "2", "Dealer": "E", "Vulnerable": "NS"}, deal=deal)
+    assert game.tags["Deal"] == "E:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+    assert pbn.parse(pbn.write([game]))[0].deal == deal
+    with pytest.raises(PBNError, match="not N, E, S or W"):
+        pbn.Game.build({"Board": "2", "Dealer": "Z"})
+    with pytest.raises(PBNError, match="line break"):
+        pbn.Game.build({"Event": "two\nlines"})
