@@ -1,0 +1,301 @@
+"""Re-score a session written by another program from its raw scores, and compare with what it published.
+
+The file's own answers are ignored while scoring; `compare` then lists every published figure that differs from
+ours (line matchpoints or IMPs, Butler datums, pair totals, percentages, places). The program that wrote the file
+picks the conventions (session.COMPSCORE, session.MAGIC_CONTEST); other files get the EBU defaults.
+
+Rules found in the data rather than in the docs (published-rules.md has the derivations):
+- Compscore3 publishes raw matchpoints on a Board's own top, Neuberg only where the Board has artificial lines,
+  at 0.1 half-even; the totals factor every short Board to the session top with the factor held to 4 decimals.
+- Compscore3's Butler drops one top and one bottom score from 4 results up and rounds the datum to 10 with
+  halves away from zero; an A5050 line is out of the datum and scores 0.
+- Compscore3's cross-IMP lines are printed to 2 decimals with trailing zeros dropped; totals add the exact values.
+- Compscore3 prints places without "="; ties are visible only as equal numbers. We compare the numbers.
+- Magic Contest sums the published (0.1) matchpoints; its per-line percentages are whole numbers of the published
+  matchpoints; SessionRankTie holds the last place a tie covers ("30" with tie "31" is our "30=").
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+from games.formats import usebio
+from scoring.methods.matchpoints import Artificial, BoardOptions, Scale
+from scoring.methods.rounding import decimal_text, round_array
+from scoring.methods.session import (
+    COMPSCORE,
+    MAGIC_CONTEST,
+    ButlerMethod,
+    CrossImpMethod,
+    MatchpointMethod,
+    Session,
+    SessionOptions,
+)
+
+
+class Method(enum.Enum):
+    AUTO = "auto"
+    MP = "mp"
+    MP_ACBL = "mp-acbl"
+    BUTLER = "butler"
+    CROSS_IMP = "cross-imp"
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    """What the file says, as text (None where it says nothing)."""
+
+    ns: str | None = None
+    ew: str | None = None
+    pct_ns: str | None = None
+    pct_ew: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SourceLine:
+    ns: str
+    ew: str
+    score: int | Artificial | None
+    published: Published = Published()
+
+
+@dataclass(frozen=True, slots=True)
+class SourceBoard:
+    board: str
+    lines: tuple[SourceLine, ...]
+    datum: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SourcePair:
+    pair: str
+    direction: str | None
+    total: str | None = None
+    percentage: str | None = None
+    place: str | None = None
+    tie_to: str | None = None  # Magic Contest's SessionRankTie
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A session as read from a file, in the terms the re-scorer needs."""
+
+    method: Method  # what the file was scored with
+    program: str  # "compscore", "magic" or ""
+    boards: tuple[SourceBoard, ...]
+    pairs: tuple[SourcePair, ...]
+    two_winners: bool
+    line_places: int | None = None  # how the file prints line values
+    trim_zeros: bool = False
+    pct_places: int | None = None  # how it prints line percentages
+
+
+@dataclass(frozen=True, slots=True)
+class Rescore:
+    method: Method
+    boards: list[dict]
+    pairs: list[dict]
+    differences: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        return {"method": self.method.value, "boards": self.boards, "pairs": self.pairs}
+
+
+_LINE_PLACES = {Method.MP: 1, Method.BUTLER: 0, Method.CROSS_IMP: 2}
+
+
+def from_usebio(document: usebio.Usebio) -> Source:
+    """The session in a USEBIO file (pair numbers as written, e.g. "12NS")."""
+    event = document.event
+    kinds = {line.points for board in event.boards for line in board.lines if line.points}
+    kind = next(iter(kinds), None)
+    by_type = {"MP_PAIRS": Method.MP, "BUTLER_PAIRS": Method.BUTLER, "CROSS_IMP": Method.CROSS_IMP}
+    by_points = {
+        "MATCH_POINTS": Method.MP,
+        "BUTLER_POINTS": Method.BUTLER,
+        "CROSS_IMP_POINTS": Method.CROSS_IMP,
+    }
+    method = by_points.get(kind) or by_type.get(event.event_type or "", Method.MP)
+    boards = tuple(
+        SourceBoard(
+            board.number,
+            tuple(
+                SourceLine(
+                    line.ns_pair,
+                    line.ew_pair,
+                    Artificial.parse(line.score) if line.adjusted else line.score,
+                    Published(line.ns_points, line.ew_points),
+                )  # fmt: skip
+                for line in board.lines
+            ),
+            board.average,
+        )
+        for board in event.boards
+    )
+    pairs = tuple(
+        SourcePair(p.number, p.direction, p.total_score, p.percentage, p.place) for p in event.pairs
+    )
+    program = "compscore" if (event.detail("PROGRAM_NAME") or "").lower().startswith("compscore") else ""
+    return Source(method, program, boards, pairs, two_winners=event.winner_type == 2,
+                  line_places=_LINE_PLACES[method], trim_zeros=method is Method.CROSS_IMP)  # fmt: skip
+
+
+def _session(source: Source, method: Method) -> Session:
+    expected = max((len(b.lines) for b in source.boards), default=0)
+    options = {"compscore": COMPSCORE, "magic": MAGIC_CONTEST}.get(
+        source.program, SessionOptions(publish_places=2)
+    )
+    scale = Scale.ACBL if method is Method.MP_ACBL else Scale.EBU
+    scorer = {
+        Method.MP: MatchpointMethod(BoardOptions(scale=scale)),
+        Method.MP_ACBL: MatchpointMethod(BoardOptions(scale=scale)),
+        Method.BUTLER: ButlerMethod(),
+        Method.CROSS_IMP: CrossImpMethod(),
+    }[method]
+    if method in (Method.BUTLER, Method.CROSS_IMP):
+        options = SessionOptions(publish_places=source.line_places if method is Method.CROSS_IMP else None)
+    known = [p.pair for p in source.pairs]
+    seen = dict.fromkeys(known + [x for b in source.boards for ln in b.lines for x in (ln.ns, ln.ew)])
+    pairs = list(seen)
+    directions = {p.pair: p.direction for p in source.pairs}
+    fields = [directions.get(p) or "" for p in pairs] if source.two_winners else None
+    return Session(pairs, scorer, options, expected=expected, fields=fields)
+
+
+def _number(value: float, places: int, trim: bool = False) -> float | None:
+    if value != value:
+        return None
+    return float(decimal_text(float(round_array(value, places)), places, trim))
+
+
+def rescore(source: Source, method: Method = Method.AUTO) -> Rescore:
+    """Re-compute the session; with the file's method (auto) also list where the file's published answers differ."""
+    chosen = source.method if method is Method.AUTO else method
+    session = _session(source, chosen)
+    boards_out = []
+    differences: list[str] = []
+    if chosen is not source.method:
+        differences.append(f"method: the file is scored {source.method.value}, re-scored {chosen.value}")
+    line_places = source.line_places if source.line_places is not None else 2
+    for board in source.boards:
+        entry = session.set_board(board.board, [ln.ns for ln in board.lines], [ln.ew for ln in board.lines],
+                                  [ln.score for ln in board.lines])  # fmt: skip
+        score = entry.score
+        top = None if score.top != score.top else score.top
+        lines = []
+        for i, line in enumerate(board.lines):
+            ns_value, ew_value = entry.published_ns[i], entry.published_ew[i]
+            pct_ns = pct_ew = None
+            if top:
+                pct_ns, pct_ew = (_number(v * 100 / top, 2) for v in (ns_value, ew_value))
+            lines.append({
+                "ns": line.ns, "ew": line.ew,
+                "score_ns": line.score if isinstance(line.score, int) else None,
+                "adjusted": line.score.code if isinstance(line.score, Artificial) else None,
+                "mp_ns": _number(ns_value, line_places), "mp_ew": _number(ew_value, line_places),
+                "pct_ns": pct_ns, "pct_ew": pct_ew,
+            })  # fmt: skip
+            if chosen is source.method:
+                where = f"board {board.board} {line.ns} v {line.ew}"
+                differences += _compare_line(where, line.published, ns_value, ew_value, top, source)
+        checked = chosen is source.method and board.datum is not None and score.datum is not None
+        if checked and _differs(board.datum, score.datum, 0):
+            differences.append(f"board {board.board} datum: file {board.datum}, ours {score.datum}")
+        boards_out.append({"board": board.board, "top": _top(top), "lines": lines})
+    standings = session.standings()
+    pairs_out = []
+    index = session.index
+    for pair in source.pairs:
+        i = index[pair.pair]
+        total, pct, place = standings.total[i], standings.percentage[i], standings.places[i]
+        pairs_out.append({"pair": pair.pair, "direction": _direction(pair.direction), "mp": _number(total, 2),
+                          "percentage": _number(pct, 2), "rank": standings.ranks[i]})  # fmt: skip
+        if chosen is source.method:
+            differences += _compare_pair(pair, total, pct, place, standings.ranks[i])
+    return Rescore(chosen, boards_out, pairs_out, differences)
+
+
+def _top(top: float | None):
+    if top is None:
+        return None
+    return int(top) if float(top).is_integer() else top
+
+
+def _direction(direction: str | None) -> str | None:
+    text = (direction or "").replace("-", "").upper()
+    return text or None
+
+
+def _differs(published: str, ours: float, places: int, trim: bool = False) -> bool:
+    """True when the published text is not our value rounded the way the file prints it."""
+    try:
+        theirs = Decimal(published.strip().strip('"'))
+    except InvalidOperation:
+        return True
+    return theirs != Decimal(decimal_text(float(round_array(ours, places)), places, trim))
+
+
+def _compare_line(where: str, published: Published, ns: float, ew: float, top, source: Source) -> list[str]:
+    out = []
+    places = source.line_places if source.line_places is not None else 2
+    for side, text, value in (("N-S", published.ns, ns), ("E-W", published.ew, ew)):
+        if text is not None and _differs(text, value, places):
+            out.append(f"{where} {side}: file {text}, ours {decimal_text(value, places, source.trim_zeros)}")
+    if top and source.pct_places is not None:
+        for side, text, value in (("N-S %", published.pct_ns, ns), ("E-W %", published.pct_ew, ew)):
+            pct = float(round_array(value, places)) * 100 / top
+            if text is not None and _differs(text, pct, source.pct_places):
+                out.append(f"{where} {side}: file {text}, ours {decimal_text(pct, source.pct_places)}")
+    return out
+
+
+def _compare_pair(pair: SourcePair, total: float, pct: float, place: int, rank: str) -> list[str]:
+    out = []
+    where = f"pair {pair.pair}"
+    if pair.total is not None and _differs(pair.total, total, 2):
+        out.append(f"{where} total: file {pair.total}, ours {decimal_text(total, 2)}")
+    if pair.percentage is not None and _differs(pair.percentage, pct, 2):
+        out.append(f"{where} percentage: file {pair.percentage}, ours {decimal_text(pct, 2)}")
+    if pair.place is not None:
+        tied = rank.endswith("=")
+        file_tied = pair.tie_to not in (None, "-", "")
+        if pair.place.rstrip("=") != str(place) or (pair.tie_to is not None and tied != file_tied):
+            out.append(f"{where} place: file {pair.place}{'=' if file_tied else ''}, ours {rank}")
+    return out
+
+
+def text_report(result: Rescore, differences: Sequence[str] = ()) -> str:
+    """A plain-text listing: each Board's lines, then the standings."""
+    out = [f"Method: {result.method.value}"]
+    for board in result.boards:
+        top = f" (top {board['top']})" if board["top"] is not None else ""
+        out.append(f"\nBoard {board['board']}{top}")
+        for line in board["lines"]:
+            score = line["score_ns"] if line["score_ns"] is not None else line["adjusted"] or "not played"
+            pct = f"  {line['pct_ns']:6.2f}% {line['pct_ew']:6.2f}%" if line["pct_ns"] is not None else ""
+            out.append(
+                f"  {line['ns']:>6} v {line['ew']:<6} {score!s:>7}  {_fmt(line['mp_ns'])} {_fmt(line['mp_ew'])}{pct}"
+            )
+    out.append("\nPair        Total      %   Rank")
+    for pair in result.pairs:
+        pct = f"{pair['percentage']:6.2f}" if pair["percentage"] is not None else "     -"
+        out.append(f"{pair['pair']:>6} {pair['direction'] or '':>2} {_fmt(pair['mp'])} {pct}  {pair['rank']}")
+    if differences:
+        out.append(f"\n{len(differences)} difference(s) from the file:")
+        out += [f"  {d}" for d in differences]
+    return "\n".join(out)
+
+
+def _fmt(value) -> str:
+    return f"{value:8.2f}" if value is not None else "       -"
+
+
+def read(path) -> Source:
+    """Read a .xml (USEBIO) or .pbn file into a Source."""
+    name = str(path).lower()
+    if name.endswith(".xml"):
+        return from_usebio(usebio.load(path))
+    raise ValueError(f"{path}: not a USEBIO .xml file")

@@ -1,0 +1,115 @@
+"""Places, ties, prizes by block (Hoyle 1940 L11416–11430) and session totals kept up to date Board by Board."""
+
+import numpy as np
+import pytest
+
+from scoring.methods.matchpoints import Artificial, BoardOptions
+from scoring.methods.ranking import award_prizes, competition_places, field_places, ranks
+from scoring.methods.session import (
+    COMPSCORE,
+    MatchpointMethod,
+    Session,
+    SessionAverage,
+    SessionOptions,
+    Total,
+)
+
+
+def test_competition_ranking_1224_with_ties_written_equal():
+    assert competition_places([[60.1], [55.0], [55.0], [40.0]]).tolist() == [1, 2, 2, 4]
+    assert ranks([60.1, 55.0, 55.0, 40.0]) == ["1", "2=", "2=", "4"]
+
+
+def test_tie_breaks_and_two_fields():
+    assert ranks([55.0, 55.0, 50.0], tie_breaks=[[3, 5, 0]]) == ["2", "1", "3"]
+    places, labels = field_places([[50.0], [52.0], [50.0], [51.0]], ["NS", "NS", "EW", "EW"])
+    assert places.tolist() == [2, 1, 2, 1]
+    assert labels == ["2", "1", "2", "1"]  # the same number in two fields is not a tie
+
+
+def test_prizes_shared_by_block_as_hoyle_says():
+    """L11420–11430: A, B on 12 and C, D on 11 with three prizes: A and B cut for the choice of 1st and 2nd,
+    C and D cut for the third, the loser of that cut gets nothing."""
+    standings = [("C", 11), ("A", 12), ("E", 9), ("B", 12), ("D", 11)]
+    result = award_prizes(standings, 3, cut=lambda tied: sorted(tied, reverse=True))
+    assert result.awards == {"B": 1, "A": 2, "D": 3}
+    assert [(c.players, c.prizes, c.order) for c in result.cuts] == [
+        (("A", "B"), (1, 2), ("B", "A")),
+        (("C", "D"), (3,), ("D", "C")),
+    ]
+
+
+def test_prizes_without_ties_need_no_cut():
+    result = award_prizes([("A", 3), ("B", 2), ("C", 1)], 2, cut=lambda tied: pytest.fail("no cut needed"))
+    assert result.awards == {"A": 1, "B": 2} and result.cuts == ()
+
+
+def _two_table_session(options=None):
+    session = Session(["1", "2", "3", "4"], MatchpointMethod(), options or SessionOptions())
+    session.set_board("1", ["1", "3"], ["2", "4"], [420, 400])
+    session.set_board("2", ["1", "3"], ["2", "4"], [-100, -50])
+    return session
+
+
+def test_totals_percentages_and_ranks():
+    standings = _two_table_session().standings()
+    assert standings.total.tolist() == [2, 2, 2, 2]
+    assert standings.percentage.tolist() == [50, 50, 50, 50]
+    assert standings.ranks == ["1=", "1=", "1=", "1="]
+
+
+def test_setting_a_board_again_replaces_its_contribution():
+    session = _two_table_session()
+    session.set_board("2", ["1", "3"], ["2", "4"], [-50, -100])  # corrected result
+    assert session.standings().total.tolist() == [4, 0, 0, 4]
+    fresh = Session(["1", "2", "3", "4"])
+    fresh.set_board("1", ["1", "3"], ["2", "4"], [420, 400])
+    fresh.set_board("2", ["1", "3"], ["2", "4"], [-50, -100])
+    assert session.standings().total.tolist() == fresh.standings().total.tolist()
+
+
+def test_unknown_pair_is_named():
+    with pytest.raises(ValueError, match="board 3: pair 9 is not in the session"):
+        Session(["1", "2"]).set_board("3", ["1"], ["9"], [100])
+
+
+def test_artificial_at_the_session_percentage():
+    """WBF 1998: A+ is 60 % or the session percentage if better."""
+    pairs = ["1", "2", "3", "4", "5", "6"]
+    for average, expected in ((SessionAverage.FIXED, 0.6 * 4), (SessionAverage.SESSION, 4.0)):
+        session = Session(pairs, options=SessionOptions(artificial=average))
+        session.set_board("1", ["1", "3", "5"], ["2", "4", "6"], [620, 170, 140])  # pair 1: top, 100 %
+        session.set_board("2", ["1", "3", "5"], ["2", "4", "6"], [Artificial(60, 40), 110, 140])
+        standings = session.standings()
+        assert standings.total[0] == pytest.approx(4 + expected)
+        assert standings.total[1] == pytest.approx(0 + 0.4 * 4 if average is SessionAverage.FIXED else 0.0)
+
+
+def test_compscore_factors_a_short_board_and_a_sit_out():
+    """published-rules.md: a 5-result board of a 6-table session factored by 6/5 (mp_pairs_mitchell_04.xml: raw 1 → 1.4, 0 → 0.2, 7 → 8.6) and the
+    total is the percentage × most boards × top."""
+    pairs = [str(p) for p in range(1, 13)]
+    session = Session(pairs, MatchpointMethod(BoardOptions()), COMPSCORE, expected=6, fields=["NS", "EW"] * 6)
+    ns, ew = pairs[0::2], pairs[1::2]
+    session.set_board("1", ns, ew, [100, 200, 300, 400, 500, 600])
+    session.set_board("2", ns[:5], ew[:5], [130, 120, 110, 100, 90])  # pair 11/12 sat out
+    entry = session.boards["2"]
+    assert entry.total_ns.tolist() == pytest.approx([9.8, 7.4, 5.0, 2.6, 0.2])  # (M + 1)·6/5 − 1
+    assert entry.total_ew.tolist() == pytest.approx([0.2, 2.6, 5.0, 7.4, 9.8])
+    standings = session.standings()
+    assert standings.boards.tolist() == [2] * 10 + [1, 1]
+    assert standings.percentage[10] == 100
+    assert standings.total[10] == pytest.approx(20)  # 100 % of one board, factored to two boards of top 10
+    assert standings.ranks[10] == "1"
+
+
+def test_factored_total_only_with_the_option():
+    options = SessionOptions(total=Total.SUM)
+    assert _two_table_session(options).standings().total.tolist() == [2, 2, 2, 2]
+
+
+def test_neuberg_to_session_at_line_level():
+    session = Session(["1", "2", "3", "4"], MatchpointMethod(neuberg_to_session=True), expected=3)
+    session.set_board("1", ["1", "3"], ["2", "4"], [420, 400])
+    assert session.boards["1"].score.ns.tolist() == pytest.approx([(2 + 1) * 3 / 2 - 1, (0 + 1) * 3 / 2 - 1])
+    assert np.isclose(session.boards["1"].score.top, 4)

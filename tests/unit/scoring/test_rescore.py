@@ -1,0 +1,64 @@
+"""Re-scoring real sessions reproduces every published figure (rescore --compare finds nothing)."""
+
+import dataclasses
+
+import pytest
+
+from games.formats import usebio
+from scoring.methods import rescore
+from tests.shared import shared_path
+
+USEBIO_FILES = [
+    "mp_pairs_mitchell.xml",
+    "mp_pairs_mitchell_04.xml",
+    "butler_mitchell.xml",
+    "cross_imp_howell.xml",
+]
+
+
+@pytest.mark.parametrize("name", USEBIO_FILES)
+def test_usebio_sessions_match_compscore_to_the_decimal(name):
+    source = rescore.read(shared_path("data", "usebio", name))
+    compared = sum(1 for b in source.boards for ln in b.lines if ln.published.ns is not None)
+    assert compared == sum(len(b.lines) for b in source.boards)  # every line carries a published answer
+    assert all(p.total is not None and p.place is not None for p in source.pairs)
+    result = rescore.rescore(source)
+    assert result.differences == []
+
+
+def test_compare_catches_a_wrong_published_figure():
+    path = shared_path("data", "usebio", "mp_pairs_mitchell_04.xml")
+    doc = usebio.load(path)
+    pairs = list(doc.event.pairs)
+    pairs[0] = dataclasses.replace(pairs[0], total_score="65.97", place="6")
+    board = doc.event.boards[0]
+    lines = list(board.lines)
+    lines[0] = dataclasses.replace(lines[0], ns_points="5")
+    boards = (dataclasses.replace(board, lines=tuple(lines)), *doc.event.boards[1:])
+    event = dataclasses.replace(doc.event, pairs=tuple(pairs), boards=boards)
+    result = rescore.rescore(rescore.from_usebio(dataclasses.replace(doc, event=event)))
+    assert result.differences == [
+        "board 1 1NS v 1EW N-S: file 5, ours 6.0",
+        "pair 1NS total: file 65.97, ours 65.96",
+        "pair 1NS place: file 6, ours 7",
+    ]
+
+
+def test_json_shape():
+    result = rescore.rescore(rescore.read(shared_path("data", "usebio", "mp_pairs_mitchell_04.xml")))
+    out = result.as_json()
+    assert list(out) == ["method", "boards", "pairs"] and out["method"] == "mp"
+    board = out["boards"][0]
+    assert (board["board"], board["top"]) == ("1", 10)
+    assert board["lines"][0] == {"ns": "1NS", "ew": "1EW", "score_ns": 50, "adjusted": None, "mp_ns": 6.0,
+                                 "mp_ew": 4.0, "pct_ns": 60.0, "pct_ew": 40.0}  # fmt: skip
+    first = out["pairs"][0]
+    assert first == {"pair": "1NS", "direction": "NS", "mp": 65.96, "percentage": 38.8, "rank": "7"}
+
+
+def test_another_method_is_a_difference():
+    result = rescore.rescore(
+        rescore.read(shared_path("data", "usebio", "butler_mitchell.xml")), rescore.Method.MP
+    )
+    assert result.differences == ["method: the file is scored butler, re-scored mp"]
+    assert result.boards[14]["lines"][1]["adjusted"] == "A5050"
