@@ -16,7 +16,7 @@ WORKER_TESTS: list[str] = []
 
 def pytest_report_header(config):
     db = settings.DATABASES["default"]
-    where = f"{db['HOST']}:{db['PORT']}" if db.get("HOST") else db["NAME"]
+    where = f"{db['HOST']}:{db['PORT']}" if db.get("HOST") else "memory (SQLite test database)"
     broker = settings.REDIS_URL or "none (Celery tasks run eagerly in-process)"
     return [f"traveller: database {db['ENGINE'].rsplit('.', 1)[-1]} at {where}; broker {broker}"]
 
@@ -31,7 +31,9 @@ def client():
 
 def pytest_terminal_summary(terminalreporter):
     if WORKER_TESTS:
-        terminalreporter.write_line(f"traveller: {len(WORKER_TESTS)} tests ran against a real Celery worker process")
+        terminalreporter.write_line(
+            f"traveller: {len(WORKER_TESTS)} tests ran against a real Celery worker process"
+        )
 
 
 @pytest.fixture
