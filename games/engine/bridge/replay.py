@@ -26,6 +26,7 @@ from games.engine.bridge.scoring import Rules, score_deal
 from games.engine.cards import SEATS, Deal, DealError, Seat
 from games.engine.report import GameReport, Irregularity, IrregularityKind
 
+_CARDS = {index: card for card, index in CARD_INDEX.items()}
 _NOT_PLAYED = frozenset({None, "", "-"})
 _SEAT_NAMES = tuple(seat.name.title() for seat in SEATS)
 _SEAT_LETTERS = tuple(seat.value for seat in SEATS)
@@ -58,13 +59,15 @@ def replay(
     recorded_score: int | None = None,
     board: str | None = None,
     index: int = 0,
+    dd: bool = False,
 ) -> GameReport:
     """Replay one board.
 
     `contract`/`declarer` are the recorded ones (PBN [Contract], [Declarer]); when absent the auction's are used.
     `claim` is declarer's total of tricks after a claim, when the record says so; a record that stops early with
     no claim is taken as a claim of `recorded_result`. `recorded_score` is North-South's score as recorded.
-    The report's `score` is the North-South score computed under `rule_set`.
+    The report's `score` is the North-South score computed under `rule_set`. With `dd`, the report's extra
+    "dd" figures give the double-dummy table, par, and the cards that cost a trick (for a clean play only).
     """
     problems: list[Irregularity] = []
 
@@ -93,13 +96,14 @@ def replay(
         )
 
     has_play = play is not None and _has_cards(play)
+    order: list[tuple[int, int]] = []
+    in_play: list[Irregularity] = []
     won: int | None = None
     complete = False
     computed: int | None = None
     if has_play and final is not None and final.declarer is not None:
         assert play is not None
-        in_play: list[Irregularity] = []
-        won, complete, played_tricks = _replay_play(play, final, hands, in_play)
+        won, complete, played_tricks = _replay_play(play, final, hands, in_play, order)
         problems.extend(sorted(in_play, key=lambda i: i.trick or 14))  # a revoke found late goes in its trick
         computed = _claimed(won, played_tricks, complete, claim, recorded_result, final.declarer, problems)
     elif has_play:
@@ -127,6 +131,11 @@ def replay(
             )
         )
 
+    extra = {}
+    if dd and deal is not None and None not in hands:
+        extra["dd"] = _double_dummy(
+            deal, vulnerability, auction, final, order if has_play and not in_play else []
+        )
     return GameReport(
         index=index,
         board=board,
@@ -138,6 +147,7 @@ def replay(
         has_play=has_play,
         irregularities=tuple(problems),
         score=score,
+        extra=extra,
     )
 
 
@@ -219,9 +229,16 @@ def _has_cards(play: Play) -> bool:
 
 
 def _replay_play(
-    play: Play, contract: Contract, hands: list[set[int] | None], problems: list[Irregularity]
+    play: Play,
+    contract: Contract,
+    hands: list[set[int] | None],
+    problems: list[Irregularity],
+    order: list[tuple[int, int]],
 ) -> tuple[int, bool, int]:
-    """Replay the cards: returns tricks won by declarer, whether all 13 were played, and how many full tricks."""
+    """Replay the cards: returns tricks won by declarer, whether all 13 were played, and how many full tricks.
+
+    `order` receives each (seat, card) in the order played.
+    """
     assert contract.declarer is not None
     trump = contract.trump.order if contract.trump else -1
     declarer_side = contract.declarer.index % 2
@@ -358,6 +375,7 @@ def _replay_play(
                     renounced.setdefault((seat, led), (t, card))
             cards.append(card)
             seats.append(seat)
+            order.append((seat, card))
         if len(entries) < 4:
             if t < len(rows) and any(token not in _NOT_PLAYED and token != "*" for token in _tokens(rows[t])):
                 add(
@@ -451,3 +469,32 @@ def _score(
         return None
     vulnerable = vulnerability.of(contract.declarer.side)
     return score_deal(rule_set, contract, tricks, vulnerable, deal).ns
+
+
+def _double_dummy(
+    deal: Deal,
+    vulnerability: Vulnerability,
+    auction: Auction | None,
+    contract: Contract | None,
+    order: list[tuple[int, int]],
+) -> dict[str, object]:
+    """The JSON figures of the double-dummy analysis; the solver is loaded only when asked for."""
+    from games.engine import dd
+
+    try:
+        table = dd.dd_table(deal)
+        figures: dict[str, object] = {
+            "table": {seat.value: {d.value: table[d][seat] for d in table} for seat in SEATS},
+        }
+        if auction is not None:
+            par = dd.par(deal, vulnerability, auction.dealer)
+            figures["par"] = {"score": par.score, "contracts": list(par.contracts)}
+        if contract is not None and contract.declarer is not None and order:
+            played = [(SEATS[seat], _CARDS[card]) for seat, card in order]
+            figures["costs"] = [
+                {"trick": c.trick, "seat": c.seat.value, "card": str(c.card), "cost": c.cost}
+                for c in dd.card_costs(deal, contract.denomination, contract.declarer, played)
+            ]
+    except dd.DoubleDummyError as exc:
+        return {"error": str(exc)}
+    return figures
