@@ -22,7 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from games.formats import usebio
+from games.engine.bridge.calls import Contract
+from games.engine.bridge.scoring import DUPLICATE_2017, rules, score_deal
+from games.formats import pbn, usebio
 from scoring.methods.matchpoints import Artificial, BoardOptions, Scale
 from scoring.methods.rounding import decimal_text, round_array
 from scoring.methods.session import (
@@ -141,6 +143,90 @@ def from_usebio(document: usebio.Usebio) -> Source:
     program = "compscore" if (event.detail("PROGRAM_NAME") or "").lower().startswith("compscore") else ""
     return Source(method, program, boards, pairs, two_winners=event.winner_type == 2,
                   line_places=_LINE_PLACES[method], trim_zeros=method is Method.CROSS_IMP)  # fmt: skip
+
+
+def _pbn_result(ns: str, ew: str, where: str) -> int | Artificial | None:
+    """A ScoreTable's Score_NS/Score_EW pair: "150" and "-" → +150, "-" and "50" → −50, "A-" and "A+" → A4060."""
+    if ns.upper().startswith("A") or ew.upper().startswith("A"):
+        return Artificial.pair(ns if ns != "-" else ew, ew if ew != "-" else ns)
+    try:
+        if ns not in ("-", ""):
+            return int(ns)
+        if ew not in ("-", ""):
+            return -int(ew)
+    except ValueError:
+        raise ValueError(f"{where}: score {ns!r}/{ew!r} is neither a number nor A+, A=, A-") from None
+    return None
+
+
+def _from_score_tables(games: Sequence[pbn.Game]) -> tuple[list[SourceBoard], list[SourcePair], bool]:
+    boards = []
+    for game in games:
+        table = game.tables.get("ScoreTable")
+        if table is None:
+            continue
+        lines = []
+        for i, row in enumerate(table.records(), start=1):
+            where = f"{game.label} ScoreTable row {i}"
+            if "PairId_NS" not in row or "PairId_EW" not in row:
+                raise ValueError(f"{where}: no PairId_NS and PairId_EW columns")
+            score = _pbn_result(row.get("Score_NS", "-"), row.get("Score_EW", "-"), where)
+            published = Published(row.get("MP_NS"), row.get("MP_EW"), row.get("Percentage_NS"),
+                                  row.get("Percentage_EW"))  # fmt: skip
+            lines.append(SourceLine(row["PairId_NS"], row["PairId_EW"], score, published))
+        boards.append(SourceBoard(str(game.board or game.label), tuple(lines)))
+    pairs = []
+    totals = next((g.tables["TotalScoreTable"] for g in games if "TotalScoreTable" in g.tables), None)
+    if totals is not None:
+        for row in totals.records():
+            session = (
+                "SessionScoreMP" in row
+            )  # a multi-session table: only the Session* columns are this file's
+            pairs.append(SourcePair(
+                row["PairId"], row.get("Direction"),
+                row.get("SessionScoreMP" if session else "TotalScoreMP"),
+                row.get("SessionPercentage" if session else "TotalPercentage"),
+                row.get("SessionRank" if session else "Rank"),
+                row.get("SessionRankTie") if session else None,
+            ))  # fmt: skip
+    firsts = {_direction(p.direction) for p in pairs if (p.place or "").rstrip("=") == "1"}
+    return boards, pairs, len(firsts) > 1
+
+
+def _from_player_tags(games: Sequence[pbn.Game]) -> list[SourceBoard]:
+    """One game per table: the partnership is named by its players (sorted, so it keeps its id both ways)."""
+    duplicate = rules(DUPLICATE_2017)
+    boards: dict[str, list[SourceLine]] = {}
+    for game in games:
+        tags = game.tags
+        ns = " - ".join(sorted((tags.get("North", "?"), tags.get("South", "?"))))
+        ew = " - ".join(sorted((tags.get("East", "?"), tags.get("West", "?"))))
+        score = game.score_ns
+        if score is None and game.contract is not None:
+            declarer, tricks = game.declarer, game.result
+            if game.contract == "Pass":
+                score = 0
+            elif declarer is not None and tricks is not None:
+                contract = Contract.parse(game.contract, declarer)
+                vulnerable = game.vulnerable is not None and declarer.side in game.vulnerable.sides
+                score = score_deal(duplicate, contract, tricks, vulnerable).ns
+        boards.setdefault(str(game.board or game.label), []).append(SourceLine(ns, ew, score))
+    return [SourceBoard(board, tuple(lines)) for board, lines in boards.items()]
+
+
+def from_pbn(games: Sequence[pbn.Game]) -> Source:
+    """The session in PBN games: a ScoreTable per board (Magic Contest and others) or one game per table."""
+    if any("ScoreTable" in g.tables for g in games):
+        boards, pairs, two_winners = _from_score_tables(games)
+    else:
+        boards, pairs, two_winners = _from_player_tags(games), [], False
+    if not pairs:
+        names = dict.fromkeys(x for b in boards for ln in b.lines for x in (ln.ns, ln.ew))
+        pairs = [SourcePair(name, None) for name in names]
+    application = " ".join(g.tags.get("Application", "") for g in games[:1]).lower()
+    program = "magic" if "magic contest" in application else ""
+    return Source(Method.MP, program, tuple(boards), tuple(pairs), two_winners, line_places=1,
+                  pct_places=0 if program == "magic" else None)  # fmt: skip
 
 
 def _session(source: Source, method: Method) -> Session:
@@ -298,4 +384,6 @@ def read(path) -> Source:
     name = str(path).lower()
     if name.endswith(".xml"):
         return from_usebio(usebio.load(path))
-    raise ValueError(f"{path}: not a USEBIO .xml file")
+    if name.endswith(".pbn"):
+        return from_pbn(pbn.parse_file(path))
+    raise ValueError("not a .pbn or USEBIO .xml file")

@@ -62,3 +62,38 @@ def test_another_method_is_a_difference():
     )
     assert result.differences == ["method: the file is scored butler, re-scored mp"]
     assert result.boards[14]["lines"][1]["adjusted"] == "A5050"
+
+
+def test_magic_contest_session_matches_to_the_decimal():
+    """test_set.pbn: every MP and percentage line, and the Session* columns of the TotalScoreTable."""
+    source = rescore.read(shared_path("data", "pbn", "test_set.pbn"))
+    assert source.program == "magic" and not source.two_winners
+    assert sum(1 for b in source.boards for ln in b.lines if ln.published.pct_ns is not None) == 616
+    assert len(source.pairs) == 44
+    result = rescore.rescore(source)
+    assert result.differences == []
+    by_pair = {p["pair"]: p for p in result.pairs}
+    assert by_pair["44"] == {"pair": "44", "direction": "NS", "mp": 718.9, "percentage": 61.13, "rank": "1"}
+    assert by_pair["21"]["rank"] == by_pair["40"]["rank"] == "30="  # SessionRank 30, SessionRankTie 31
+    adjusted = result.boards[16]["lines"][-1]  # board 17: A- / A+ among 21 results
+    assert (adjusted["adjusted"], adjusted["mp_ns"], adjusted["mp_ew"]) == ("A4060", 16.8, 25.2)
+    assert result.boards[16]["lines"][0]["mp_ns"] == 42.0  # 40 of 20 results, Neuberg to 21: 41·22/21 − 1
+
+
+def test_magic_contest_tie_mark_is_compared():
+    source = rescore.read(shared_path("data", "pbn", "test_set.pbn"))
+    pairs = tuple(dataclasses.replace(p, tie_to="-") if p.pair == "21" else p for p in source.pairs)
+    result = rescore.rescore(dataclasses.replace(source, pairs=pairs))
+    assert result.differences == ["pair 21 place: file 30, ours 30="]
+
+
+def test_one_game_per_table_pbn_is_scored_from_contract_and_tricks():
+    """BBO speedball: no Score tags, pairs named by their players, games without a contract not played."""
+    source = rescore.read(shared_path("data", "pbn", "acbl_1607_pairs_acbl_sat_1pm_speedball.pbn"))
+    board = source.boards[0]
+    first = board.lines[0]  # 6NT by E making 10: down 2 not vulnerable
+    assert (first.ns, first.ew, first.score) == ("bgturley - ind5", "HCortez - Sandy ss", 100)
+    assert any(ln.score is None for b in source.boards for ln in b.lines)
+    result = rescore.rescore(source)
+    assert result.differences == []
+    assert result.boards[0]["top"] == 2 * (len([ln for ln in board.lines if ln.score is not None]) - 1)
