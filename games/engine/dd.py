@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from endplay import dds
 from endplay import types as ep
+from endplay._dds import DDSError  # not re-exported by endplay.dds
 
 from games.engine.bridge.calls import Denomination, Vulnerability
 from games.engine.cards import SEATS, Card, Deal, Seat
@@ -75,7 +76,7 @@ def _solved(pbn: str) -> ep.DDTable:
     """The solver's table for a deal, kept for a while: the table and par of a board need the same solve."""
     try:
         return dds.calc_dd_table(ep.Deal(pbn))
-    except dds.DDSError as exc:
+    except DDSError as exc:
         raise DoubleDummyError(f"the solver refused the deal: {exc}") from None
 
 
@@ -91,7 +92,7 @@ def par(deal: Deal, vulnerability: Vulnerability, dealer: Seat) -> Par:
     """The par score and contracts."""
     try:
         found = dds.par(_solved(_deal(deal).to_pbn()), _EP_VUL[vulnerability], _EP_PLAYER[dealer])
-    except dds.DDSError as exc:
+    except DDSError as exc:
         raise DoubleDummyError(f"the solver refused the deal: {exc}") from None
     return Par(found.score, tuple(str(contract).translate(_ASCII).upper() for contract in found))
 
@@ -107,7 +108,7 @@ def card_costs(
     board.trump = _EP_DENOM[denomination]
     try:
         values = list(dds.analyse_play(board, [ep.Card(str(card)) for _, card in play]))
-    except dds.DDSError as exc:
+    except DDSError as exc:
         raise DoubleDummyError(f"the solver refused the play: {exc}") from None
     costs = []
     # DDS stops after the 12th trick (the last is forced), so `values` may be shorter than the play.
