@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from games.engine.cards import Card
-from games.engine.trick_play import TrickRules, legal_cards, trick_winner
+from games.engine.cards import Card, Suit
+from games.engine.trick_play import TrickRules, legal_cards
 
 
 def random_tricks(
@@ -15,8 +15,10 @@ def random_tricks(
     order: Sequence[int],
     leader: int,
     rnd: random.Random,
+    called: list | None = None,
 ) -> list[tuple[tuple[int, Card], ...]]:
-    """Play every card out legally at random; returns the tricks as (player, card) in playing order."""
+    """Play every card out legally at random; returns the tricks as (player, card) in playing order. With
+    `called`, a led joker (no suit of its own) gets a random suit named, appended to `called` per trick."""
     holding = {p: set(hands[p]) for p in order}
     tricks = []
     while holding[order[0]]:
@@ -27,11 +29,14 @@ def random_tricks(
             player = order[(start + i) % len(order)]
             card = rnd.choice(sorted(legal_cards(rules, frozenset(holding[player]), led)))
             if i == 0:
-                led = rules.led_suit(card, None)
+                named = rnd.choice(list(Suit)) if called is not None and rules.suit_of(card) is None else None
+                led = rules.led_suit(card, named)
+                if called is not None:
+                    called.append(named)
             holding[player].discard(card)
             plays.append((player, card))
         tricks.append(tuple(plays))
-        leader = trick_winner(rules, plays)
+        leader = rules.winner(plays, led)
     return tricks
 
 
