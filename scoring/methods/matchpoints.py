@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -179,68 +179,105 @@ def _parts(result) -> tuple[tuple[float, int], ...]:
     return result.parts if isinstance(result, Weighted) else ((1.0, result),)
 
 
+@dataclass(frozen=True, slots=True)
+class Traveller:
+    """A Board's results in columns: N-S scores as int64, and the few other lines (artificial, weighted, split,
+    not played) by position. The standings service builds this straight from its rows; Traveller.of makes one
+    from a list of results."""
+
+    scores: np.ndarray
+    special: Mapping[int, Result] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, results: Sequence[Result]) -> Traveller:
+        special = {i: r for i, r in enumerate(results) if not isinstance(r, int | np.integer)}
+        scores = np.array([0 if i in special else r for i, r in enumerate(results)] if special else results,
+                          dtype=np.int64)  # fmt: skip
+        return cls(scores, special)
+
+    def __len__(self) -> int:
+        return len(self.scores)
+
+    def result(self, line: int) -> Result:
+        return self.special[line] if line in self.special else int(self.scores[line])
+
+
 def score_board(
-    results: Sequence[Result],
+    results: Sequence[Result] | Traveller,
     options: BoardOptions = BoardOptions(),
     expected: int | None = None,
     groups: Sequence[int] | None = None,
 ) -> BoardScore:
     """Matchpoint one Board's lines.
 
-    results: per line an int (N-S score), Artificial, Weighted, Split or NOT_PLAYED.
+    results: per line an int (N-S score), Artificial, Weighted, Split or NOT_PLAYED; or a Traveller.
     expected: the number of results the Board is scored as if it had (default: the lines played, artificial
       included). Comparable results fewer than that are factored (Neuberg), so an artificial line never disturbs
       the other lines beyond Neuberg (standards.md §1.2).
     groups: a group label per line for a fouled Board (Law 87): each group is matchpointed apart and factored to
       `expected` (TV-FOUL-1).
     """
-    n = len(results)
+    traveller = results if isinstance(results, Traveller) else Traveller.of(results)
+    n = len(traveller)
     ns = np.full(n, np.nan)
     ew = np.full(n, np.nan)
     artificial = np.zeros(n, dtype=bool)
-    played = [i for i, r in enumerate(results) if r is not NOT_PLAYED]
-    total = expected if expected is not None else len(played)
-    top = options.scale.top(total)
-    labels = list(groups) if groups is not None else [0] * n
-    comparable: dict[int, list[int]] = {}
-    for i in played:
-        result = results[i]
-        if isinstance(result, Artificial):
+    comparable = np.ones(n, dtype=bool)
+    not_played = 0
+    assigned = []  # weighted and split lines
+    for i, result in traveller.special.items():
+        comparable[i] = False
+        if result is NOT_PLAYED:
+            not_played += 1
+        elif isinstance(result, Artificial):
             artificial[i] = True
-            ns[i], ew[i] = result.ns * top / 100, result.ew * top / 100
         else:
-            comparable.setdefault(labels[i], []).append(i)
-    for members in comparable.values():
-        _score_group([results[i] for i in members], np.array(members), total, options, ns, ew)
+            assigned.append(i)
+    total = expected if expected is not None else n - not_played
+    top = options.scale.top(total)
+    for i in np.flatnonzero(artificial):
+        score = traveller.special[i]
+        ns[i], ew[i] = score.ns * top / 100, score.ew * top / 100
+    if groups is None and not assigned:
+        where = np.flatnonzero(comparable)
+        _score_plain(traveller.scores[where], where, total, options, ns, ew)
+    else:
+        comparable[assigned] = True
+        labels = np.asarray(groups) if groups is not None else np.zeros(n, dtype=np.int64)
+        for label in dict.fromkeys(labels[comparable].tolist()):
+            where = np.flatnonzero(comparable & (labels == label))
+            _score_assigned([traveller.result(i) for i in where], where, total, options, ns, ew)
     if options.places is not None:
         ns = round_array(ns, options.places, options.rounding, top / 2)
         ew = round_array(ew, options.places, options.rounding, top / 2)
-    return BoardScore(top=top, results=len(played), ns=ns, ew=ew, artificial=artificial)
+    return BoardScore(top=top, results=n - not_played, ns=ns, ew=ew, artificial=artificial)
 
 
-def _score_group(results, where: np.ndarray, total: int, options: BoardOptions, ns, ew) -> None:
-    """Matchpoint one group of comparable lines into ns/ew at `where`, factored to `total` results."""
+def _score_plain(scores: np.ndarray, where: np.ndarray, total: int, options: BoardOptions, ns, ew) -> None:
+    """Matchpoint plain scores into ns/ew at `where`, factored to `total` results."""
+    size = len(scores)
+    raw_ns = matchpoints(scores, options.scale)
+    ns[where] = factor(raw_ns, size, total, options.scale, options.factoring)
+    ew[where] = factor(options.scale.top(size) - raw_ns, size, total, options.scale, options.factoring)
+
+
+def _score_assigned(results, where: np.ndarray, total: int, options: BoardOptions, ns, ew) -> None:
+    """Matchpoint lines some of which are weighted or split into ns/ew at `where`, factored to `total`."""
     size = len(results)
     scale = options.scale
-    if all(isinstance(r, int) for r in results):
-        raw_ns = matchpoints(np.array(results, dtype=np.int64), Scale.EBU)
-        raw_ew = 2.0 * (size - 1) - raw_ns
-    else:
-        sides = []
-        for side in ("ns", "ew"):
-            owner, weight, scores = [], [], []
-            for line, result in enumerate(results):
-                chosen = getattr(result, side) if isinstance(result, Split) else result
-                for w, s in _parts(chosen):
-                    owner.append(line)
-                    weight.append(w)
-                    scores.append(s)
-            sides.append(
-                _field_matchpoints(
-                    np.array(owner), np.array(weight), np.array(scores, dtype=np.float64), size
-                )
-            )
-        raw_ns, raw_ew = sides[0], 2.0 * (size - 1) - sides[1]
+    sides = []
+    for side in ("ns", "ew"):
+        owner, weight, scores = [], [], []
+        for line, result in enumerate(results):
+            chosen = getattr(result, side) if isinstance(result, Split) else result
+            for w, s in _parts(chosen):
+                owner.append(line)
+                weight.append(w)
+                scores.append(s)
+        sides.append(
+            _field_matchpoints(np.array(owner), np.array(weight), np.array(scores, dtype=np.float64), size)
+        )
+    raw_ns, raw_ew = sides[0], 2.0 * (size - 1) - sides[1]
     ns[where] = factor(raw_ns * scale.value, size, total, scale, options.factoring)
     ew[where] = factor(raw_ew * scale.value, size, total, scale, options.factoring)
 

@@ -42,14 +42,17 @@ def field_places(keys, fields: Sequence[Hashable] | None = None) -> tuple[np.nda
     """Places and labels ("3=") by `keys` (a column per key, higher better, later columns break ties), each field
     ranked on its own (a two-winner Mitchell's "NS" and "EW"; None: one field)."""
     table = np.asarray(keys, dtype=np.float64).reshape(len(keys), -1)
-    groups = list(fields) if fields is not None else [None] * len(table)
     places = np.zeros(len(table), dtype=np.int64)
     labels = [""] * len(table)
-    for group in dict.fromkeys(groups):
-        members = [i for i, g in enumerate(groups) if g == group]
+    if fields is None:
+        parts = [np.arange(len(table))]
+    else:
+        _, which = np.unique(np.asarray(fields, dtype=str), return_inverse=True)
+        parts = [np.flatnonzero(which == k) for k in range(which.max() + 1 if len(which) else 0)]
+    for members in parts:
         member_places = competition_places(table[members])
         places[members] = member_places
-        for i, label in zip(members, place_labels(member_places), strict=True):
+        for i, label in zip(members.tolist(), place_labels(member_places), strict=True):
             labels[i] = label
     return places, labels
 

@@ -27,8 +27,7 @@ from scoring.methods.matchpoints import (
     BoardScore,
     Result,
     Scale,
-    Split,
-    Weighted,
+    Traveller,
     score_board,
 )
 from scoring.methods.ranking import field_places
@@ -57,7 +56,7 @@ class MatchpointMethod:
     board: BoardOptions = BoardOptions()
     neuberg_to_session: bool = False
 
-    def score(self, results: Sequence[Result], expected: int | None) -> BoardScore:
+    def score(self, results: Traveller, expected: int | None) -> BoardScore:
         return score_board(results, self.board, expected if self.neuberg_to_session else None)
 
     @property
@@ -65,21 +64,21 @@ class MatchpointMethod:
         return self.board.scale.value
 
 
-def _imp_board(results: Sequence[Result], values_of) -> BoardScore:
+def _imp_board(traveller: Traveller, values_of) -> BoardScore:
     """Shared frame of the IMP methods: artificial lines get Law 12C2(b)'s ±3, the rest `values_of(scores)`."""
-    n = len(results)
+    n = len(traveller)
     ns, ew = np.full(n, np.nan), np.full(n, np.nan)
     artificial = np.zeros(n, dtype=bool)
-    numeric = []
-    for i, result in enumerate(results):
+    plain = np.ones(n, dtype=bool)
+    for i, result in traveller.special.items():
+        plain[i] = False
         if isinstance(result, Artificial):
             artificial[i] = True
             ns[i], ew[i] = imp_scale.artificial_imps(result)
-        elif isinstance(result, Weighted | Split):
-            raise ValueError("weighted and split scores are matchpointed; give IMP events the assigned score")
         elif result is not NOT_PLAYED:
-            numeric.append(i)
-    datum, values = values_of(np.array([results[i] for i in numeric], dtype=np.int64))
+            raise ValueError("weighted and split scores are matchpointed; give IMP events the assigned score")
+    numeric = np.flatnonzero(plain)
+    datum, values = values_of(traveller.scores[numeric])
     ns[numeric] = values
     ew[numeric] = -values
     return BoardScore(top=np.nan, results=len(numeric) + int(artificial.sum()), ns=ns, ew=ew,
@@ -93,7 +92,7 @@ class ButlerMethod:
     options: imp_scale.ButlerOptions = imp_scale.ButlerOptions()
     unit = 0.0
 
-    def score(self, results: Sequence[Result], expected: int | None) -> BoardScore:
+    def score(self, results: Traveller, expected: int | None) -> BoardScore:
         return _imp_board(results, lambda scores: imp_scale.butler(scores, self.options))
 
 
@@ -103,7 +102,7 @@ class CrossImpMethod:
 
     unit = 0.0
 
-    def score(self, results: Sequence[Result], expected: int | None) -> BoardScore:
+    def score(self, results: Traveller, expected: int | None) -> BoardScore:
         return _imp_board(results, lambda scores: (None, imp_scale.cross_imps(scores)))
 
 
@@ -179,19 +178,26 @@ class Session:
         self._top = np.zeros(size)
         self._boards = np.zeros(size, dtype=np.int64)
 
-    def set_board(self, board: Hashable, ns_pairs: Sequence[Hashable], ew_pairs: Sequence[Hashable],
-                  results: Sequence[Result]) -> _Board:  # fmt: skip
-        """(Re-)score one Board and update the totals; nothing else is touched."""
-        if not len(ns_pairs) == len(ew_pairs) == len(results):
-            raise ValueError(
-                f"board {board}: {len(results)} results for {len(ns_pairs)} N-S and {len(ew_pairs)} E-W pairs"
-            )
+    def indexes(self, pair_ids: Sequence[Hashable], board: Hashable = "") -> np.ndarray:
+        """The positions of pairs in the session, for set_board (a service keeps them with its rows)."""
         try:
-            ns_idx = np.fromiter((self.index[p] for p in ns_pairs), np.int64, len(ns_pairs))
-            ew_idx = np.fromiter((self.index[p] for p in ew_pairs), np.int64, len(ew_pairs))
+            return np.fromiter((self.index[p] for p in pair_ids), np.int64, len(pair_ids))
         except KeyError as missing:
             raise ValueError(f"board {board}: pair {missing.args[0]} is not in the session") from None
-        score = self.method.score(results, self.expected)
+
+    def set_board(self, board: Hashable, ns_pairs, ew_pairs, results: Sequence[Result] | Traveller) -> _Board:
+        """(Re-)score one Board and update the totals; nothing else is touched.
+
+        ns_pairs/ew_pairs: pair ids, or int arrays from indexes(); results: a list or a Traveller.
+        """
+        ns_idx = ns_pairs if isinstance(ns_pairs, np.ndarray) else self.indexes(ns_pairs, board)
+        ew_idx = ew_pairs if isinstance(ew_pairs, np.ndarray) else self.indexes(ew_pairs, board)
+        traveller = results if isinstance(results, Traveller) else Traveller.of(results)
+        if not len(ns_idx) == len(ew_idx) == len(traveller):
+            raise ValueError(
+                f"board {board}: {len(traveller)} results for {len(ns_idx)} N-S and {len(ew_idx)} E-W pairs"
+            )
+        score = self.method.score(traveller, self.expected)
         entry = self._contributions(ns_idx, ew_idx, score)
         self._apply(self.boards.get(board), -1)
         self.boards[board] = entry
@@ -225,11 +231,15 @@ class Session:
     def _apply(self, entry: _Board | None, sign: int) -> None:
         if entry is None:
             return
+        size = len(self.pairs)
+        top = entry.top if entry.top == entry.top else 0.0
         for idx, values in ((entry.ns_pair, entry.total_ns), (entry.ew_pair, entry.total_ew)):
             played = ~np.isnan(values)
-            np.add.at(self._sum, idx[played], sign * values[played])
-            np.add.at(self._top, idx[played], sign * (entry.top if entry.top == entry.top else 0.0))
-            np.add.at(self._boards, idx[played], sign)
+            pairs = idx[played]
+            self._sum += sign * np.bincount(pairs, weights=values[played], minlength=size)
+            counts = np.bincount(pairs, minlength=size)
+            self._top += sign * top * counts
+            self._boards += sign * counts
 
     def _artificial_at_session(self, total: np.ndarray) -> np.ndarray:
         """Re-value A+ as max(60 %, P) and A− as min(40 %, P), P = the pair's percentage on its other Boards."""

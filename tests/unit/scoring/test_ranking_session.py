@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from scoring.methods.matchpoints import Artificial, BoardOptions
+from scoring.methods.matchpoints import Artificial, BoardOptions, Traveller
 from scoring.methods.ranking import award_prizes, competition_places, field_places, ranks
 from scoring.methods.session import (
     COMPSCORE,
@@ -113,3 +113,31 @@ def test_neuberg_to_session_at_line_level():
     session.set_board("1", ["1", "3"], ["2", "4"], [420, 400])
     assert session.boards["1"].score.ns.tolist() == pytest.approx([(2 + 1) * 3 / 2 - 1, (0 + 1) * 3 / 2 - 1])
     assert np.isclose(session.boards["1"].score.top, 4)
+
+
+def test_incremental_update_equals_a_full_rescore():
+    """The bench's event, small: re-setting one Board gives what scoring everything afresh gives."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+    from bench.scoring import full_rescore, make_event, new_session
+
+    pairs, travellers = make_event(12, 10, seed=3)
+    session = new_session(pairs, 12)
+    full_rescore(session, travellers)
+    board, ns, ew, old = travellers[4]
+    changed = Traveller(old.scores.copy(), old.special)
+    changed.scores[2] = 2210
+    session.set_board(board, ns, ew, changed)
+    fresh = new_session(pairs, 12)
+    full_rescore(fresh, travellers[:4] + [(board, ns, ew, changed)] + travellers[5:])
+    assert np.allclose(session.standings().total, fresh.standings().total)
+    assert session.standings().ranks == fresh.standings().ranks
+
+
+def test_traveller_columns():
+    traveller = Traveller.of([420, None, Artificial(60, 40), -50])
+    assert traveller.scores.tolist() == [420, 0, 0, -50]
+    assert traveller.special == {1: None, 2: Artificial(60, 40)}
+    assert traveller.result(0) == 420 and traveller.result(2) == Artificial(60, 40)
