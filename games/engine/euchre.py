@@ -62,6 +62,17 @@ class LeadOutOfTurn(enum.Enum):
     """"In short games like skat and euchre, a lead out of turn loses the game" (1940 L12620-12621)."""
 
 
+class LonePlayer(enum.Enum):
+    """Who of the making side may play alone (the books disagree)."""
+
+    MAKER = "maker"
+    """"No one but the player who orders up, takes up, or makes the trump, can play 'alone.' The dealer cannot
+    play alone if his partner has assisted him" (1940 L11112-11115)."""
+    MAKER_OR_PARTNER = "maker_or_partner"
+    """"When he adopts, orders up or makes a trump; or when his partner assists, orders up or makes a trump"
+    (000 Law 41 L887-892)."""
+
+
 class Call(enum.Enum):
     """A first-round call: pass, or accept the turned suit (order up, assist, or the dealer's take up)."""
 
@@ -103,6 +114,7 @@ class EuchreRules:
     dealer_partner_alone: bool = False
     """True: the dealer's partner "cannot 'assist'... If he orders up he must play alone" (progressive euchre,
     1940 L11382-11384; EGN `canadian`)."""
+    lone_player: LonePlayer = LonePlayer.MAKER
     loner_lead: LonerLead = LonerLead.LEFT_OF_DEALER
     lead_out_of_turn: LeadOutOfTurn = LeadOutOfTurn.CALL_SUIT
 
@@ -161,7 +173,7 @@ def turned_suit(
 
 @dataclass(frozen=True, slots=True)
 class TrumpMaking:
-    """What the calls made: the trump, the maker, how (order up, assist, take up, make) and whether alone.
+    """What the calls made: the trump, the maker, how (order up, assist, take up, make), whether alone and who.
 
     `trump` is None when every player passed twice and the deal passes to the left.
     """
@@ -172,6 +184,7 @@ class TrumpMaking:
     round: int | None
     alone: bool
     irregularities: tuple[Irregularity, ...] = ()
+    loner: int | None = None
 
     @property
     def taken_up(self) -> bool:
@@ -180,13 +193,19 @@ class TrumpMaking:
 
 
 def make_trump(
-    rules: EuchreRules, dealer: int, offered: Suit, calls: Sequence[Call | Suit], alone: bool = False
+    rules: EuchreRules,
+    dealer: int,
+    offered: Suit,
+    calls: Sequence[Call | Suit],
+    alone: bool = False,
+    loner: int | None = None,
 ) -> TrumpMaking:
     """Run the two rounds of making trump (1940 L11089-11110; 000 L356-402).
 
     First round, from the eldest hand: pass or accept the turned suit (the eldest and third hand "order it
     up", the dealer's partner "assists", the dealer "takes it up"). Second round: pass or name another suit.
-    The first call that is not a pass makes the trump; `alone` belongs to that call.
+    The first call that is not a pass makes the trump. `alone` says a lone hand is played, by `loner`
+    (the maker when not given).
     """
     found: list[Irregularity] = []
 
@@ -243,8 +262,15 @@ def make_trump(
             )
         return TrumpMaking(None, None, None, None, False, tuple(found))
     trump, maker, how, round_ = made
+    loner = (maker if loner is None else loner) if alone else None
     if alone and not rules.lone_hands:
         bad(IrregularityKind.ILLEGAL_LONE_HAND, maker, "no lone hands at this table", "1940 L11381-11383")
+    elif loner is not None and loner % 2 != maker % 2:
+        bad(
+            IrregularityKind.ILLEGAL_LONE_HAND, loner, "only the makers may play alone", "000 Law 42 L894-900"
+        )
+    elif loner is not None and loner != maker and rules.lone_player is LonePlayer.MAKER:
+        bad(IrregularityKind.ILLEGAL_LONE_HAND, loner, "only the maker may play alone", "1940 L11112-11115")
     if how == "assist" and rules.dealer_partner_alone and not alone:
         bad(
             IrregularityKind.ILLEGAL_LONE_HAND,
@@ -252,7 +278,7 @@ def make_trump(
             "the dealer's partner cannot assist: if he orders up he must play alone",
             "1940 L11382-11384",
         )
-    return TrumpMaking(trump, maker, how, round_, alone, tuple(found))
+    return TrumpMaking(trump, maker, how, round_, alone, tuple(found), loner)
 
 
 def score_deal(rules: EuchreRules, maker: int, alone: bool, maker_tricks: int) -> tuple[int, int]:
@@ -302,12 +328,12 @@ def winner(rules: EuchreRules, score: Sequence[int]) -> int | None:
     return None
 
 
-def opening_leader(rules: EuchreRules, dealer: int, maker: int, alone: bool) -> int:
+def opening_leader(rules: EuchreRules, dealer: int, loner: int | None) -> int:
     """The eldest hand leads (1940 L11123), skipping a lone player's idle partner, or per `loner_lead`."""
-    if alone and rules.loner_lead is LonerLead.LEFT_OF_LONER:
-        return (maker + 1) % PLAYERS
+    if loner is not None and rules.loner_lead is LonerLead.LEFT_OF_LONER:
+        return (loner + 1) % PLAYERS
     eldest = (dealer + 1) % PLAYERS
-    if alone and eldest == (maker + 2) % PLAYERS:
+    if loner is not None and eldest == (loner + 2) % PLAYERS:
         return (eldest + 1) % PLAYERS
     return eldest
 
@@ -326,6 +352,8 @@ class EuchreDeal:
     hands: Mapping[int, frozenset[Card]] | None = None
     joker_suit: Suit | None = None
     """The suit the dealer named, or the next card's suit, when the joker was turned up."""
+    loner: int | None = None
+    """Who plays alone when it is not the maker (his partner, where the rules allow it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,21 +383,21 @@ def audit_deal(rules: EuchreRules, deal: EuchreDeal, score: tuple[int, int] = (0
         offered = deal.joker_suit
     else:
         offered = turned_suit(rules, deal.turned)
-    making = make_trump(rules, deal.dealer, offered, deal.calls, deal.alone)
+    making = make_trump(rules, deal.dealer, offered, deal.calls, deal.alone, deal.loner)
     found.extend(making.irregularities)
     if making.trump is None or making.maker is None:
         if deal.tricks:
             found.append(_malformed("cards were played although no trump was made"))
         return DealAudit(making, None, (0, 0), (0, 0), False, tuple(found))
     maker, alone = making.maker, making.alone
-    idle = (maker + 2) % PLAYERS if alone else None
+    idle = None if making.loner is None else (making.loner + 2) % PLAYERS
     order = [p for p in range(PLAYERS) if p != idle]
     rules_of_play = EuchreTricks(making.trump)
     hands = _hands_before_play(deal, making)
     play = audit_tricks(
         rules_of_play,
         order,
-        opening_leader(rules, deal.dealer, maker, alone),
+        opening_leader(rules, deal.dealer, making.loner),
         deal.tricks,
         hands,
         pack=pack,

@@ -249,7 +249,7 @@ class NoTrumpTricks(TrickRules):
         }
         live = [(p, c) for p, c in plays if p not in dead] or list(plays)
         for player, card in plays[1:]:
-            if led is not None and not card.is_joker and card.suit is not led:
+            if led is not None and (card.is_joker or card.suit is not led):
                 self.renounced.setdefault(player, set()).add(led)
         return super().winner(live, led)
 
@@ -485,7 +485,7 @@ def _check_joker_calls(
                 )
         led = named if lead.is_joker else lead.suit
         for player, card in trick.plays[1:]:
-            if led is not None and not card.is_joker and card.suit is not led:
+            if led is not None and (card.is_joker or card.suit is not led):
                 renounced.setdefault(player, set()).add(led)
     return found
 

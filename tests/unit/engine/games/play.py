@@ -18,8 +18,10 @@ def random_tricks(
     called: list | None = None,
 ) -> list[tuple[tuple[int, Card], ...]]:
     """Play every card out legally at random; returns the tricks as (player, card) in playing order. With
-    `called`, a led joker (no suit of its own) gets a random suit named, appended to `called` per trick."""
+    `called`, a led joker (no suit of its own) gets a random suit named that its leader has not renounced,
+    appended to `called` per trick."""
     holding = {p: set(hands[p]) for p in order}
+    renounced: dict[int, set[Suit]] = {p: set() for p in order}
     tricks = []
     while holding[order[0]]:
         start = order.index(leader)
@@ -29,10 +31,13 @@ def random_tricks(
             player = order[(start + i) % len(order)]
             card = rnd.choice(sorted(legal_cards(rules, frozenset(holding[player]), led)))
             if i == 0:
-                named = rnd.choice(list(Suit)) if called is not None and rules.suit_of(card) is None else None
+                open_suits = [s for s in Suit if s not in renounced[player]] or list(Suit)
+                named = rnd.choice(open_suits) if called is not None and rules.suit_of(card) is None else None
                 led = rules.led_suit(card, named)
                 if called is not None:
                     called.append(named)
+            elif led is not None and rules.suit_of(card) != led:
+                renounced[player].add(led)
             holding[player].discard(card)
             plays.append((player, card))
         tricks.append(tuple(plays))

@@ -19,6 +19,7 @@ from games.engine.euchre import (
     EuchreTricks,
     JokerTurnUp,
     LeadOutOfTurn,
+    LonePlayer,
     LonerLead,
     audit_deal,
     lead_out_of_turn_score,
@@ -164,10 +165,22 @@ def test_game_to_5_7_or_10(game):
 
 def test_opening_leader_with_a_lone_hand():
     # dealer 0; player 3 alone: his partner 1 is the eldest and sits out
-    assert opening_leader(HOYLE_1940, 0, 3, True) == 2
-    assert opening_leader(HOYLE_1940, 0, 2, True) == 1
-    assert opening_leader(replace(HOYLE_1940, loner_lead=LonerLead.LEFT_OF_LONER), 0, 2, True) == 3
-    assert opening_leader(HOYLE_1940, 0, 2, False) == 1
+    assert opening_leader(HOYLE_1940, 0, 3) == 2
+    assert opening_leader(HOYLE_1940, 0, 2) == 1
+    assert opening_leader(replace(HOYLE_1940, loner_lead=LonerLead.LEFT_OF_LONER), 0, 2) == 3
+    assert opening_leader(HOYLE_1940, 0, None) == 1
+
+
+def test_who_may_play_alone():
+    # 1940 L11112-11115: only the maker; "the dealer cannot play alone if his partner has assisted him"
+    assisted = make_trump(HOYLE_1940, 0, Suit.SPADES, [P, OR], alone=True, loner=0)
+    assert [(i.kind, i.seat) for i in assisted.irregularities] == [(K.ILLEGAL_LONE_HAND, "0")]
+    # 000 Law 41: "or when his partner assists, orders up or makes a trump"
+    either = replace(HOYLE_1940, lone_player=LonePlayer.MAKER_OR_PARTNER)
+    made = make_trump(either, 0, Suit.SPADES, [P, OR], alone=True, loner=0)
+    assert not made.irregularities and made.loner == 0
+    # never an adversary of the makers (000 Law 42)
+    assert make_trump(either, 0, Suit.SPADES, [P, OR], alone=True, loner=1).irregularities[0].seat == "1"
 
 
 HANDS = {
@@ -249,7 +262,9 @@ def _random_deal(seed: int, rules: EuchreRules):
         playing[dealer] = (hands[dealer] | {turned}) - {discard}
     order = [p for p in range(4) if not (alone and p == (maker + 2) % 4)]
     tricks_rules = EuchreTricks(trump)
-    played = random_tricks(tricks_rules, playing, order, opening_leader(rules, dealer, maker, alone), rnd)
+    played = random_tricks(
+        tricks_rules, playing, order, opening_leader(rules, dealer, maker if alone else None), rnd
+    )
     deal = EuchreDeal(
         dealer, turned, calls, alone, tuple(tuple(c for _, c in t) for t in played), discard, hands
     )
