@@ -1,5 +1,12 @@
-"""Clubs and their players: who runs events and who plays in them."""
+"""Clubs, players and the events they run: Event → Session → Section, with its Entries, Seating and table codes.
 
+A Section is where play happens: one game, one movement, one scoring method. Its movement is kept as the JSON
+the movements package prints (issue 4) and materialised into Seating rows, so that score entry can check "this
+board at this table in this round" with one indexed lookup. Every change to a setting that affects the standings
+is a SectionVersion row (who, when, why, what it was before).
+"""
+
+from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
@@ -12,6 +19,12 @@ class Club(models.Model):
     city = models.CharField(max_length=120, blank=True)
     website = models.URLField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="directed_clubs",
+        help_text="Club staff: everything in the club.",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -32,6 +45,10 @@ class Player(models.Model):
     federation_number = models.CharField(max_length=20, blank=True)
     email = models.EmailField(blank=True)
     phone = models.CharField(max_length=30, blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player",
+        help_text="The login that may see this player's own scorecards.",
+    )  # fmt: skip
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -44,4 +61,183 @@ class Player(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.first_name} {self.last_name}"
+        return f"{self.first_name} {self.last_name}".strip()
+
+
+class Event(models.Model):
+    """A competition a club runs: one evening's duplicate, a championship over several sessions, a party."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="events")
+    name = models.CharField(max_length=160)
+    date = models.DateField()
+    description = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+
+class Session(models.Model):
+    """One sitting of an event (afternoon, evening); it holds one or more Sections played at the same time."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sessions")
+    number = models.PositiveSmallIntegerField(default=1)
+    name = models.CharField(max_length=120, blank=True)
+    starts = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="unique_session_number")]
+
+    def __str__(self) -> str:
+        return f"{self.event.name}, session {self.number}"
+
+
+class Game(models.TextChoices):
+    BRIDGE = "bridge", "Duplicate bridge"
+    EUCHRE = "euchre", "Progressive euchre"
+
+
+class ScoringMethod(models.TextChoices):
+    """The scoring.methods the standings service knows (its `METHODS` table maps each to a core)."""
+
+    MATCHPOINTS = "mp", "Matchpoints (2 per result beaten, Neuberg)"
+    MATCHPOINTS_ACBL = "mp-acbl", "Matchpoints (ACBL: 1 per result beaten)"
+    BUTLER = "butler", "Butler IMPs"
+    CROSS_IMPS = "cross-imp", "Cross-IMPs"
+    PROGRESSIVE = "progressive", "Progressive party (games won, lone hands)"
+
+
+class Status(models.TextChoices):
+    SETUP = "setup", "Setting up"
+    RUNNING = "running", "Running"
+    FINISHED = "finished", "Finished"
+    PUBLISHED = "published", "Published"
+
+
+class Section(models.Model):
+    """A group of tables playing one movement with one set of boards; the unit of scoring."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="sections")
+    name = models.CharField(max_length=20, default="A")
+    game = models.CharField(max_length=20, choices=Game.choices, default=Game.BRIDGE)
+    movement_kind = models.CharField(max_length=40, blank=True)
+    movement = models.JSONField(
+        null=True, blank=True, help_text="The movement as the movements package prints it."
+    )
+    boards_per_round = models.PositiveSmallIntegerField(default=0)
+    scoring_method = models.CharField(
+        max_length=20, choices=ScoringMethod.choices, default=ScoringMethod.MATCHPOINTS
+    )
+    rule_set = models.CharField(max_length=40, default="duplicate-2017")
+    two_winners = models.BooleanField(
+        default=False, help_text="N-S and E-W ranked apart (a Mitchell without arrow switch)."
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.SETUP)
+    current_round = models.PositiveSmallIntegerField(default=0)
+    deal_seed = models.CharField(
+        max_length=40, blank=True, help_text="The seed random deals were made from (secrets)."
+    )
+    standings_requested = models.PositiveIntegerField(default=0)
+    standings_computed = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["session", "name"]
+        constraints = [models.UniqueConstraint(fields=["session", "name"], name="unique_section_name")]
+
+    def __str__(self) -> str:
+        return f"{self.session}, section {self.name}"
+
+    @property
+    def club(self) -> Club:
+        return self.session.event.club
+
+    @property
+    def rounds(self) -> int:
+        return len((self.movement or {}).get("rounds", []))
+
+
+class SectionVersion(models.Model):
+    """A change to a standing-affecting setting of a Section: what it was before, who changed it, when and why."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    before = models.JSONField()
+    after = models.JSONField()
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    changed_at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField()
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [models.UniqueConstraint(fields=["section", "number"], name="unique_section_version")]
+
+    def __str__(self) -> str:
+        return f"{self.section} version {self.number}"
+
+
+class EntryKind(models.TextChoices):
+    PAIR = "pair", "Pair"
+    TEAM = "team", "Team"
+    PLAYER = "player", "Individual"
+
+
+class Entry(models.Model):
+    """A contestant of a Section: a pair, a team or an individual, numbered as the movement numbers them."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=EntryKind.choices, default=EntryKind.PAIR)
+    direction = models.CharField(
+        max_length=2, blank=True, help_text="NS or EW where the two fields rank apart."
+    )
+    name = models.CharField(max_length=160, blank=True)
+    players = models.ManyToManyField(Player, blank=True, related_name="entries")
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [models.UniqueConstraint(fields=["section", "number"], name="unique_entry_number")]
+        verbose_name_plural = "entries"
+
+    def __str__(self) -> str:
+        return self.name or f"{self.get_kind_display()} {self.number}"
+
+
+class Seating(models.Model):
+    """Who sits at a table in a round and which boards they play there (materialised from the movement)."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="seatings")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    ns = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    ew = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    seats = models.JSONField(
+        default=dict, blank=True, help_text='Individuals: {"N": 1, "E": 2, "S": 3, "W": 4}.'
+    )
+    boards = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["section", "round", "table"]
+        constraints = [models.UniqueConstraint(fields=["section", "round", "table"], name="unique_seating")]
+
+    def __str__(self) -> str:
+        return f"round {self.round} table {self.table}"
+
+
+class TableCode(models.Model):
+    """The short access code a table's scorer enters on a phone: it reaches that table's current boards only."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="table_codes")
+    table = models.PositiveSmallIntegerField()
+    code = models.CharField(max_length=12, unique=True)
+
+    class Meta:
+        ordering = ["section", "table"]
+        constraints = [models.UniqueConstraint(fields=["section", "table"], name="unique_table_code")]
+
+    def __str__(self) -> str:
+        return f"{self.section} table {self.table}"

@@ -1,0 +1,165 @@
+"""Boards, results, play records, conflicts and progressive tallies as stored rows.
+
+The rules live in games.engine; these rows keep what the engine accepted. A Result is the current state of one
+board played by one N-S and one E-W entry; every change to it (entry, correction, adjustment, resolution of a
+conflict) adds a ResultVersion holding who, when, why and what the result was before. Two different results sent
+for the same board and pairs are never merged silently: the second is kept as a ResultConflict for the director.
+"""
+
+from django.conf import settings
+from django.db import models
+
+from tournaments.models import Entry, Section
+
+
+class Board(models.Model):
+    """One board of a Section: number, dealer and vulnerability (Law 2 unless imported otherwise), and its deal."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.CharField(max_length=1)
+    vulnerability = models.CharField(max_length=4, help_text="None, NS, EW or All (PBN spelling).")
+    deal = models.CharField(
+        max_length=80, blank=True, help_text="PBN deal string, N first; blank when not known."
+    )
+    analysis = models.JSONField(null=True, blank=True, help_text="Double-dummy table and par, when analysed.")
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [models.UniqueConstraint(fields=["section", "number"], name="unique_board_number")]
+
+    def __str__(self) -> str:
+        return f"board {self.number}"
+
+
+class ResultStatus(models.TextChoices):
+    ENTERED = "entered", "Entered"
+    CONFIRMED = "confirmed", "Confirmed by the opponents"
+
+
+class Result(models.Model):
+    """The result of one board between one N-S and one E-W entry (a traveller line)."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="results")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    ns = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="ns_results")
+    ew = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="ew_results")
+    contract = models.CharField(
+        max_length=8, blank=True, help_text='"4SX", "3NT" or "Pass"; blank for not played.'
+    )
+    declarer = models.CharField(max_length=1, blank=True)
+    lead = models.CharField(max_length=3, blank=True)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Tricks taken by declarer.")
+    score_ns = models.IntegerField(
+        null=True, blank=True, help_text="N-S score; null for an artificial score."
+    )
+    adjusted = models.CharField(
+        max_length=12, blank=True, help_text='An artificial adjusted score, e.g. "A6040".'
+    )
+    assigned = models.BooleanField(
+        default=False, help_text="score_ns is an assigned score (Law 12C1), not played."
+    )
+    status = models.CharField(max_length=10, choices=ResultStatus.choices, default=ResultStatus.ENTERED)
+    confirmed_by = models.CharField(max_length=2, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["section", "board__number", "ns__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["board", "ns"], name="one_result_per_board_ns"),
+            models.UniqueConstraint(fields=["board", "ew"], name="one_result_per_board_ew"),
+        ]
+        indexes = [models.Index(fields=["section", "round", "table"])]
+
+    def __str__(self) -> str:
+        return f"board {self.board.number}: {self.ns.number} v {self.ew.number}"
+
+
+class ResultVersion(models.Model):
+    """One change to a Result: the values after it, the values before it (null when it was entered), who, when, why."""
+
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=12, help_text="entered, confirmed, corrected, adjusted or resolved.")
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField()
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    changed_by_label = models.CharField(
+        max_length=80, help_text='"director alice", "table 3 scorer", "import".'
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["result", "number"]
+        constraints = [models.UniqueConstraint(fields=["result", "number"], name="unique_result_version")]
+
+    def __str__(self) -> str:
+        return f"{self.result} version {self.number} ({self.kind})"
+
+
+class ResultConflict(models.Model):
+    """A different result sent for a board already entered: kept, shown with the stored one, for the director."""
+
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="conflicts")
+    proposed = models.JSONField()
+    sent_by_label = models.CharField(max_length=80)
+    sent_at = models.DateTimeField(auto_now_add=True)
+    resolved = models.BooleanField(default=False)
+    resolution = models.CharField(max_length=12, blank=True, help_text="accepted or dismissed")
+
+    class Meta:
+        ordering = ["sent_at"]
+
+    def __str__(self) -> str:
+        return f"conflict on {self.result}"
+
+
+class PlayRecord(models.Model):
+    """The auction, the play and a claim of a Result, as recorded (calls and cards as text, as in PBN)."""
+
+    result = models.OneToOneField(Result, on_delete=models.CASCADE, related_name="play_record")
+    auction = models.JSONField(
+        default=list, blank=True, help_text='Calls from the dealer: ["1NT", "Pass", ...].'
+    )
+    play = models.JSONField(
+        default=list, blank=True, help_text='Cards in the order played: ["SK", "S2", ...].'
+    )
+    claim = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Tricks declarer claimed in all."
+    )
+    audit = models.JSONField(null=True, blank=True, help_text="The replay auditor's report.")
+
+    def __str__(self) -> str:
+        return f"play record of {self.result}"
+
+
+class Tally(models.Model):
+    """A progressive party's table tally for one round: hands, points, winners, lone hands, punches, flags.
+
+    Per-player figures are keyed by the entry number as text ({"3": 1}); frozen when the bell rings.
+    """
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="tallies")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    hands = models.PositiveSmallIntegerField(default=0)
+    ns_points = models.SmallIntegerField(default=0)
+    ew_points = models.SmallIntegerField(default=0)
+    winners = models.CharField(max_length=2, blank=True, help_text="NS or EW once decided.")
+    lone_hands = models.JSONField(default=dict, blank=True)
+    punches = models.JSONField(default=dict, blank=True)
+    flags = models.JSONField(default=dict, blank=True, help_text="Military euchre: flags won per side.")
+    frozen = models.BooleanField(default=False)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["section", "round", "table"]
+        constraints = [models.UniqueConstraint(fields=["section", "round", "table"], name="unique_tally")]
+        verbose_name_plural = "tallies"
+
+    def __str__(self) -> str:
+        return f"round {self.round} table {self.table} tally"
