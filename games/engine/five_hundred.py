@@ -248,10 +248,17 @@ class NoTrumpTricks(TrickRules):
             if self.hoffmann and card.is_joker and position > 0 and led in self.renounced.get(player, set())
         }
         live = [(p, c) for p, c in plays if p not in dead] or list(plays)
-        for player, card in plays[1:]:
-            if led is not None and (card.is_joker or card.suit is not led):
-                self.renounced.setdefault(player, set()).add(led)
+        note_renounces(self.renounced, plays, led)
         return super().winner(live, led)
+
+
+def note_renounces(
+    renounced: dict[int, set[Suit]], plays: Sequence[tuple[int, Card]], led: Suit | None
+) -> None:
+    """Record who did not follow the suit led at no trumps (the joker, a suit by itself, does not follow)."""
+    for player, card in plays[1:]:
+        if led is not None and (card.is_joker or card.suit is not led):
+            renounced.setdefault(player, set()).add(led)
 
 
 def trick_rules(rules: FiveHundredRules, bid: Bid | None) -> TrickRules:
@@ -483,10 +490,7 @@ def _check_joker_calls(
                         leader,
                     )
                 )
-        led = named if lead.is_joker else lead.suit
-        for player, card in trick.plays[1:]:
-            if led is not None and (card.is_joker or card.suit is not led):
-                renounced.setdefault(player, set()).add(led)
+        note_renounces(renounced, trick.plays, named if lead.is_joker else lead.suit)
     return found
 
 
