@@ -389,6 +389,7 @@ def audit_deal(rules: EuchreRules, deal: EuchreDeal, score: tuple[int, int] = (0
         if deal.tricks:
             found.append(_malformed("cards were played although no trump was made"))
         return DealAudit(making, None, (0, 0), (0, 0), False, tuple(found))
+    found.extend(_check_counts(deal))
     maker, alone = making.maker, making.alone
     idle = None if making.loner is None else (making.loner + 2) % PLAYERS
     order = [p for p in range(PLAYERS) if p != idle]
@@ -460,6 +461,17 @@ def _check_turned_card(deal: EuchreDeal, making: TrumpMaking, play: PlayAudit) -
                     "1940 L11089-11094",
                 )
             )
+    if deal.discard is not None and not making.taken_up:
+        found.append(
+            Irregularity(
+                IrregularityKind.ILLEGAL_DISCARD,
+                f"the turned card was not taken up, so the dealer discards nothing, not {deal.discard}",
+                None,
+                str(deal.dealer),
+                str(deal.discard),
+                "1940 L11089-11096",
+            )
+        )
     if deal.discard is not None and making.taken_up:
         if deal.discard in who:
             number, player = who[deal.discard]
@@ -490,6 +502,32 @@ def _check_turned_card(deal: EuchreDeal, making: TrumpMaking, play: PlayAudit) -
                     "000 Law 24 L769-775",
                 )
             )
+    return found
+
+
+def _check_counts(deal: EuchreDeal) -> list[Irregularity]:
+    """Five cards dealt to each player (1940 L11049-11051; 000 Law 13) and at most five tricks."""
+    found = []
+    for player, hand in sorted((deal.hands or {}).items()):
+        if len(hand) != HAND_SIZE:
+            found.append(
+                Irregularity(
+                    IrregularityKind.WRONG_CARD_COUNT,
+                    f"player {player} was dealt {len(hand)} cards, not {HAND_SIZE}",
+                    None,
+                    str(player),
+                    None,
+                    "1940 L11178-11180",
+                )
+            )
+    if len(deal.tricks) > TRICKS:
+        found.append(
+            Irregularity(
+                IrregularityKind.WRONG_CARD_COUNT,
+                f"{len(deal.tricks)} tricks recorded, not {TRICKS}",
+                TRICKS + 1,
+            )
+        )
     return found
 
 

@@ -321,3 +321,16 @@ def test_audit_tricks_reports_short_and_long_tricks():
     rules = EuchreTricks(Suit.SPADES)
     audit = audit_tricks(rules, [0, 1, 2, 3], 0, [cards("S9 ST SQ")])
     assert [(i.kind, i.trick) for i in audit.irregularities] == [(K.WRONG_CARD_COUNT, 1)]
+
+
+def test_wrong_hand_sizes_extra_tricks_and_a_discard_without_a_take_up():
+    hands = dict(HANDS) | {2: HANDS[2] | {c("CT")}}
+    found = audit_deal(HOYLE_1940, EuchreDeal(0, c("H9"), (OR,), hands=hands)).irregularities
+    assert [(i.kind, i.seat) for i in found] == [(K.WRONG_CARD_COUNT, "2")]
+    six = (cards("HJ DJ SJ H9"),) * 6
+    found = audit_deal(HOYLE_1940, EuchreDeal(0, c("H9"), (OR,), tricks=six)).irregularities
+    assert (K.WRONG_CARD_COUNT, 6) in {(i.kind, i.trick) for i in found}
+    found = audit_deal(
+        HOYLE_1940, EuchreDeal(0, c("H9"), (P, P, P, P, Suit.CLUBS), discard=c("C9"))
+    ).irregularities
+    assert [(i.kind, i.seat) for i in found] == [(K.ILLEGAL_DISCARD, "0")]
