@@ -109,7 +109,7 @@ class GameReport:
     `declarer` is the bridge declarer or the euchre maker; `contract` the bridge contract ("4SX", "Pass")
     or the euchre trump suit. `complete` is True when every card was played (no claim needed).
     `has_play` says whether any play was recorded at all. `alone` (euchre) and `score` (game-specific:
-    the bridge score for declarer's side, or euchre's [team0, team1] after the deal) are left out of the
+    North-South's bridge score, or euchre's [team0, team1] after the deal) are left out of the
     JSON when None, as are the game-specific `extra` figures (double-dummy analysis, for one).
     """
 
@@ -158,8 +158,10 @@ class GameReport:
             facts.append(f"{self.contract}" + (f" by {self.declarer}" if self.declarer else ""))
         if self.alone:
             facts.append("alone")
-        if self.tricks_computed is not None or self.tricks_recorded is not None:
-            facts.append(f"tricks {self.tricks_computed} computed, {self.tricks_recorded} recorded")
+        counted = ((self.tricks_computed, "computed"), (self.tricks_recorded, "recorded"))
+        tricks = ", ".join(f"{n} {what}" for n, what in counted if n is not None)
+        if tricks:
+            facts.append(f"tricks {tricks}")
         if self.score is not None:
             facts.append(f"score {self.score}")
         facts.append("complete" if self.complete else ("claimed" if self.has_play else "no play"))

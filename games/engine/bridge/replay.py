@@ -57,12 +57,14 @@ def replay(
     declarer: Seat | str | None = None,
     vulnerability: Vulnerability = Vulnerability.NONE,
     recorded_score: int | None = None,
+    dealer: Seat | None = None,
     board: str | None = None,
     index: int = 0,
     dd: bool = False,
 ) -> GameReport:
     """Replay one board.
 
+    `dealer` is the board's dealer, who must make the first call (Law 17A).
     `contract`/`declarer` are the recorded ones (PBN [Contract], [Declarer]); when absent the auction's are used.
     `claim` is declarer's total of tricks after a claim, when the record says so; a record that stops early with
     no claim is taken as a claim of `recorded_result`. `recorded_score` is North-South's score as recorded.
@@ -79,6 +81,15 @@ def replay(
     found: Contract | None = None
     auction_complete = False
     if auction is not None and auction.calls:
+        if dealer is not None and auction.dealer is not dealer:
+            problems.append(
+                Irregularity(
+                    IrregularityKind.ILLEGAL_CALL,
+                    f"the auction starts with {auction.dealer.name.title()}, but {dealer.name.title()} dealt",
+                    seat=auction.dealer.value,
+                    law="17A",
+                )
+            )
         result = check_auction(auction.dealer, auction.calls, declarer_rule=rule_set.declarer_rule)
         problems.extend(result.irregularities)
         found, auction_complete = result.contract, result.complete

@@ -1,0 +1,127 @@
+"""Replay every game of a PBN archive (games.formats.pbn) through the bridge auditor.
+
+Besides the game's own play, a ScoreTable (the travellers of a board, as Magic Contest and other scoring
+programs export them) is audited row by row: each contract, declarer and result must score what the row says.
+PBN reading problems (the reader's line-numbered errors) become `malformed_record` irregularities of their game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from pathlib import Path
+
+from games.engine.bridge.calls import Contract, Vulnerability, board_vulnerability
+from games.engine.bridge.play import ColumnPlay
+from games.engine.bridge.replay import Auction, replay
+from games.engine.bridge.scoring import Rules, score_deal
+from games.engine.cards import Seat
+from games.engine.report import GameReport, Irregularity, IrregularityKind, Report
+from games.formats import pbn
+
+_UNKNOWN = ("", "?", "-")
+
+
+def replay_file(path: str | Path, rule_set: Rules, *, dd: bool = False) -> Report:
+    """Parse (leniently: problems are reported, not raised) and replay a PBN file."""
+    return replay_games(pbn.parse_file(path, strict=False), rule_set, dd=dd)
+
+
+def replay_games(games: Iterable[pbn.Game], rule_set: Rules, *, dd: bool = False) -> Report:
+    return Report(tuple(replay_game(game, rule_set, dd=dd, index=i) for i, game in enumerate(games)))
+
+
+def replay_game(game: pbn.Game, rule_set: Rules, *, dd: bool = False, index: int = 0) -> GameReport:
+    tags = game.tags
+    problems = [Irregularity(IrregularityKind.MALFORMED_RECORD, str(error)) for error in game.errors]
+    board = tags.get("Board")
+    number = game.board
+    vulnerable = game.vulnerable
+    if vulnerable is not None:
+        vulnerability = Vulnerability(vulnerable.value)
+    else:
+        vulnerability = board_vulnerability(number) if number else Vulnerability.NONE
+
+    auction = None
+    if game.auction is not None:
+        made = game.auction.made()
+        first = made[0][0] if made else game.auction.first
+        auction = Auction(first, tuple(call for _, call in made))
+
+    play = ColumnPlay(game.play.first, game.play.recorded) if game.play is not None else None
+    # Unreadable Contract, Declarer and Result tags are among the reader's errors already.
+    report = replay(
+        rule_set,
+        game.deal,
+        auction,
+        play,
+        None,
+        game.result,
+        contract=game.contract,
+        declarer=game.declarer,
+        vulnerability=vulnerability,
+        recorded_score=game.score_ns,
+        dealer=game.dealer,
+        board=board if board not in (None, "", "?") else None,
+        index=index,
+        dd=dd,
+    )
+    table = game.tables.get("ScoreTable")
+    if table is not None:
+        problems.extend(score_table(table, vulnerability, rule_set))
+    if not problems:
+        return report
+    return dataclasses.replace(report, irregularities=(*problems, *report.irregularities))
+
+
+def score_table(table: pbn.Table, vulnerability: Vulnerability, rule_set: Rules) -> list[Irregularity]:
+    """Check each ScoreTable row's score against its contract, declarer and result.
+
+    Rows with an artificial score (A+, A−, "A60") or no contract are left alone: there is nothing to compute.
+    """
+    names = table.names
+    needed = ("Contract", "Declarer", "Result")
+    if any(name not in names for name in needed) or not ({"Score_NS", "Score_EW"} & set(names)):
+        return []
+    found = []
+    for n, record in enumerate(table.records(), start=1):
+        where = f"ScoreTable row {n}" + (f" (table {record['Table']})" if record.get("Table") else "")
+        recorded = _row_score(record)
+        contract_text = record["Contract"]
+        if recorded is None or contract_text in _UNKNOWN:
+            continue
+        try:
+            contract = Contract.parse(contract_text)
+            if contract is not None:
+                seat = Seat.parse(record["Declarer"])
+                contract = Contract(contract.level, contract.denomination, contract.penalty, seat)
+                tricks = int(record["Result"])
+                computed = score_deal(rule_set, contract, tricks, vulnerability.of(seat.side)).ns
+            else:
+                tricks, computed = 0, 0
+        except ValueError as exc:
+            found.append(Irregularity(IrregularityKind.MALFORMED_RECORD, f"{where}: {exc}"))
+            continue
+        if computed != recorded:
+            made = "" if contract is None else f" by {contract.declarer} with {tricks} tricks"
+            found.append(
+                Irregularity(
+                    IrregularityKind.SCORE_MISMATCH,
+                    f"{where}: {contract_text}{made} scores North-South {computed:+d}, the row says {recorded:+d}",
+                    seat=None if contract is None or contract.declarer is None else contract.declarer.value,
+                    law="77",
+                )
+            )
+    return found
+
+
+def _row_score(record: dict[str, str]) -> int | None:
+    """North-South's score on a ScoreTable row (Score_NS, or minus Score_EW); None for artificial scores."""
+    for name, sign in (("Score_NS", 1), ("Score_EW", -1)):
+        value = record.get(name, "-")
+        if value not in _UNKNOWN:
+            try:
+                return sign * int(value)
+            except ValueError:
+                return None
+    return None
