@@ -1,0 +1,243 @@
+"""The books' own ways of finding the winners (Hoyle 1940, rules-hoyle-1940.md; L = line of the 1940 text).
+
+- Compass (duplicate auction): each pair's total against its direction's average, N-S and E-W ranked apart, with
+  the referee's balance check (L5371–5385).
+- Progressive euchre: games won (punches), a game at any table but the head being won by the better score when
+  the head table finishes, a special prize for the most lone hands, prizes for ties shared by block (L11413–11430).
+  Progressive hearts ranks by punch marks the same way (L12252–12266).
+- Individual progressive bridge, pivot and rubber bridge: each player's plus scores less minus scores (L5408–5411:
+  won 1,640 and lost 320 → +1,320); progressive contract rounds of four deals (L20376–20392).
+- Military euchre: forts ranked by the flags they captured (L11452–11464).
+
+Deal scores (rubber, progressive contract, hearts settlements) come from the rules engines (games.engine); this
+module only turns them into standings.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from games.engine import hearts
+from games.engine.bridge.calls import Contract
+from games.engine.bridge.scoring import (
+    PROGRESSIVE_CONTRACT,
+    DealScore,
+    progressive_vulnerability,
+    rules,
+    score_deal,
+)
+from games.engine.cards import Deal, Seat
+from games.engine.hearts import HeartsRules
+from scoring.methods.ranking import Prizes, award_prizes, random_cut, ranks
+
+Player = Hashable
+
+
+@dataclass(frozen=True, slots=True)
+class CompassLine:
+    pair: Hashable
+    total: int
+    plus_minus: Fraction  # against the direction's average
+    rank: str
+
+
+@dataclass(frozen=True, slots=True)
+class Compass:
+    ns: tuple[CompassLine, ...]
+    ew: tuple[CompassLine, ...]
+    average_ns: Fraction
+    average_ew: Fraction
+    problems: tuple[str, ...]
+
+    @property
+    def balanced(self) -> bool:
+        """ "If the losses and gains balance, the scores are correct" (L5383–5385)."""
+        return not self.problems
+
+
+def compass(ns_totals: Mapping[Hashable, int], ew_totals: Mapping[Hashable, int]) -> Compass:
+    """Each direction's grand total divided by its pairs is the average; a pair is so many points plus or minus.
+
+    Every tray's N-S score is the E-W score negated (only the net is recorded, L5342–5344), so with every tray
+    played by as many N-S as E-W pairs the N-S gains are the E-W losses: the check that the referee's sums are
+    right.
+    """
+
+    def direction(totals: Mapping[Hashable, int]) -> tuple[tuple[CompassLine, ...], Fraction]:
+        average = Fraction(sum(totals.values()), len(totals)) if totals else Fraction(0)
+        deviations = [total - average for total in totals.values()]
+        labels = ranks([float(d) for d in deviations])
+        lines = zip(totals.items(), deviations, labels, strict=True)
+        return tuple(CompassLine(pair, total, d, label) for (pair, total), d, label in lines), average
+
+    ns, average_ns = direction(ns_totals)
+    ew, average_ew = direction(ew_totals)
+    problems = []
+    if len(ns_totals) != len(ew_totals):
+        problems.append(f"{len(ns_totals)} N-S pairs but {len(ew_totals)} E-W pairs")
+    elif sum(ns_totals.values()) != -sum(ew_totals.values()):
+        problems.append(
+            f"the N-S total {sum(ns_totals.values()):+d} and the E-W total {sum(ew_totals.values()):+d} "
+            "do not balance: a score was posted wrongly"
+        )
+    return Compass(ns, ew, average_ns, average_ew, tuple(problems))
+
+
+@dataclass(frozen=True, slots=True)
+class TableGame:
+    """One table's game in a progressive round: its two partnerships and their points when the round ended."""
+
+    table: int  # 1 is the head table
+    pairs: tuple[tuple[Player, Player], tuple[Player, Player]]
+    points: tuple[int, int]
+
+
+def games_won(rounds: Iterable[Iterable[TableGame]], game: int = 5) -> Counter:
+    """Punches per player: at the head table the pair that made `game` points, elsewhere the better score.
+
+    L11413–11416: "a game at any but the head table being considered as won by making the better score". The
+    book says nothing of equal scores at a table; nobody is punched then.
+    """
+    punches: Counter = Counter()
+    for round_ in rounds:
+        for table in round_:
+            a, b = table.points
+            if table.table == 1:
+                winner = 0 if a >= game else 1 if b >= game else None
+            else:
+                winner = 0 if a > b else 1 if b > a else None
+            if winner is not None:
+                punches.update(table.pairs[winner])
+    return punches
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressiveStandings:
+    ranking: tuple[tuple[Player, int, str], ...]  # player, games won (or punches), rank
+    prizes: Prizes
+    lone_hand_prize: Prizes | None
+
+
+def progressive_standings(
+    won: Mapping[Player, int],
+    prizes: int,
+    lone_hands: Mapping[Player, int] | None = None,
+    cut: Callable[[Sequence[Player]], Sequence[Player]] = random_cut,
+) -> ProgressiveStandings:
+    """Rank by games won; prizes by block with cuts recorded; optionally the lone-hand prize (L11416–11418)."""
+    players = sorted(won, key=lambda p: -won[p])
+    labels = ranks([won[p] for p in players])
+    lone = None
+    if lone_hands:
+        lone = award_prizes([(p, n) for p, n in lone_hands.items() if n > 0], 1, cut)
+    return ProgressiveStandings(
+        tuple((p, won[p], label) for p, label in zip(players, labels, strict=True)),
+        award_prizes([(p, won[p]) for p in players], prizes, cut),
+        lone,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Net:
+    plus: int = 0
+    minus: int = 0
+
+    @property
+    def net(self) -> int:
+        return self.plus - self.minus
+
+
+def net_by_player(results: Iterable[tuple[Sequence[Player], int]]) -> dict[Player, Net]:
+    """Each result (a partnership's players and its signed lump sum for a round or rubber) credited to each player.
+
+    L5408–5411: a player who "won 1,640 points and lost only 320 ... would be plus 1,320".
+    """
+    totals: dict[Player, Net] = {}
+    for players, points in results:
+        for player in players:
+            old = totals.get(player, Net())
+            totals[player] = Net(old.plus + max(points, 0), old.minus + max(-points, 0))
+    return totals
+
+
+def net_ranking(totals: Mapping[Player, Net]) -> list[tuple[Player, int, str]]:
+    """Highest net first, ties written "3="."""
+    players = sorted(totals, key=lambda p: -totals[p].net)
+    labels = ranks([totals[p].net for p in players])
+    return [(p, totals[p].net, label) for p, label in zip(players, labels, strict=True)]
+
+
+def progressive_contract_round(
+    first_dealer: Seat, deals: Sequence[tuple[Contract | None, int] | tuple[Contract | None, int, Deal]]
+) -> DealScore:
+    """The four deals of a progressive contract round, each scored alone (L20376–20392): the dealer moves
+    clockwise and vulnerability follows the deal's place in the round. Returns the round's points per side."""
+    if len(deals) > 4:
+        raise ValueError(f"a progressive round has four deals, not {len(deals)}")
+    rule_set = rules(PROGRESSIVE_CONTRACT)
+    total = DealScore()
+    dealer = first_dealer
+    for number, (contract, tricks, *cards) in enumerate(deals, start=1):
+        if contract is not None:
+            vulnerable = progressive_vulnerability(number, dealer).of(contract.declarer.side)
+            total = total + score_deal(rule_set, contract, tricks, vulnerable, cards[0] if cards else None)
+        dealer = dealer.next
+    return total
+
+
+def military_flags(games: Iterable[tuple[Hashable, Hashable]]) -> list[tuple[Hashable, int, str]]:
+    """Forts ranked by flags captured: each game's winners take a flag from the losers (L11452–11464).
+
+    games: (winning fort, losing fort) per game. A fort that never won is listed with 0.
+    """
+    flags: Counter = Counter()
+    forts: dict[Hashable, None] = {}
+    for winner, loser in games:
+        flags[winner] += 1
+        forts.setdefault(winner)
+        forts.setdefault(loser)
+    ordered = sorted(forts, key=lambda f: -flags[f])
+    labels = ranks([flags[f] for f in ordered])
+    return [(f, flags[f], label) for f, label in zip(ordered, labels, strict=True)]
+
+
+@dataclass(frozen=True, slots=True)
+class HeartsSession:
+    totals: dict[Player, Fraction]  # chips won (+) or paid (−) over the session
+    ranking: list[tuple[Player, Fraction, str]]
+    jack: int  # a sweepstake pool still waiting for a winner
+
+
+def hearts_session(
+    players: Sequence[Player],
+    hands: Iterable[Sequence[int]],
+    settlement: str,
+    rules: HeartsRules | None = None,
+) -> HeartsSession:
+    """Add up a session of hearts hands under one of the book's settlements (games.engine.hearts).
+
+    hands: per hand each player's count (hearts taken, or spot values for "spot"). settlement: "basic",
+    "sweepstake" (the jack carries over until a single player takes no hearts, L12131–12137), "howell" or "spot".
+    """
+    totals = dict.fromkeys(players, Fraction(0))
+    jack = 0
+    for number, counts in enumerate(hands, start=1):
+        if len(counts) != len(players):
+            raise ValueError(f"hand {number}: {len(counts)} counts for {len(players)} players")
+        if settlement == "sweepstake":
+            result = hearts.sweepstake(rules or hearts.HeartsRules(), counts, jack)
+            net, jack = result.net, result.jack
+        elif settlement in ("basic", "howell", "spot"):
+            net = getattr(hearts, settlement)(counts)
+        else:
+            raise ValueError(f"unknown hearts settlement {settlement!r} (basic, sweepstake, howell, spot)")
+        for player, chips in zip(players, net, strict=True):
+            totals[player] += chips
+    ordered = sorted(players, key=lambda p: -totals[p])
+    labels = ranks([float(totals[p]) for p in ordered])
+    return HeartsSession(
+        totals, [(p, totals[p], label) for p, label in zip(ordered, labels, strict=True)], jack
+    )
