@@ -58,7 +58,8 @@ def rules_of(ruleset: Mapping[str, Any]) -> EuchreRules:
     """The rule set an EGN `ruleset` object describes (EGN docs/alternate-rules.md); defaults are EGN's."""
     try:
         lowest = Rank(int(ruleset.get("min_rank", 9)))
-        game = int(ruleset.get("winning_score", 10)) or 10**6
+        # a game of a fixed number of deals (num_deals, progressive euchre) has no winning score
+        game = int(ruleset.get("winning_score", 0 if ruleset.get("num_deals") else 10)) or 10**6
         return EuchreRules(
             lowest=lowest,
             joker=bool(ruleset.get("joker", False)),

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine.euchre import MODERN, score_deal
+from games.engine.euchre import MODERN, LonerLead, score_deal, winner
 from games.engine.report import IrregularityKind as K
 from games.engine.trick_play import trick_winner
-from games.formats.egn import parse_card, replay_file, replay_text, write_egn
+from games.formats.egn import parse_card, replay_file, replay_text, rules_of, write_egn
 from tests.shared import shared_path
 from tests.unit.engine.games.play import revoke_swaps, swap
 from tests.unit.engine.games.test_euchre import _random_deal
@@ -142,3 +142,21 @@ def test_a_broken_follow_suit_in_egn_is_reported_at_its_trick_and_seat(seed, dat
     report = replay_text(write_egn([replace(deal, hands=None, tricks=broken)]))[0]
     first = report.irregularities[0]
     assert (first.kind, first.trick, first.seat) == (K.REVOKE, t + 1, str(player))
+
+
+def test_ruleset_options():
+    assert rules_of({}).game == 10 and rules_of({}).stick_the_dealer
+    assert rules_of({"winning_score": 5}).game == 5
+    assert winner(rules_of({"num_deals": 8}), (40, 0)) is None  # progressive: no winning score
+    canadian = rules_of({"canadian": True, "loner_lead": "LEFT_OF_LONER", "min_rank": 7})
+    assert canadian.dealer_partner_alone and canadian.loner_lead is LonerLead.LEFT_OF_LONER
+    assert len(canadian.pack()) == 32
+    with pytest.raises(ValueError, match="ruleset"):
+        rules_of({"loner_lead": "ANYWHERE"})
+
+
+def test_unsupported_rules_are_reported():
+    text = json.loads(shared_path("data", "euchre", "Six Points in Two Hands.egn").read_text())
+    text["metadata"]["ruleset"]["defend_alone"] = True
+    first = replay_text(json.dumps(text))[0]
+    assert "does not support: defend_alone" in first.irregularities[0].message
