@@ -209,13 +209,11 @@ def loads(text: str | bytes) -> Usebio:
     event = root.find("EVENT")
     if event is None:
         raise UsebioError("USEBIO: EVENT is missing")
-    participants = event.find("PARTICIPANTS")
-    pairs = (
-        tuple(_pair(p, i) for i, p in enumerate(participants.findall("PAIR"), 1))
-        if participants is not None
-        else ()
-    )
-    boards = tuple(_board(b, i) for i, b in enumerate(event.findall("BOARD"), start=1))
+    # Pairs and boards sit in the EVENT, or in its SECTIONs (read one after another, numbers as written).
+    pair_elements = event.findall("PARTICIPANTS/PAIR") + event.findall("SECTION/PARTICIPANTS/PAIR")
+    pairs = tuple(_pair(p, i) for i, p in enumerate(pair_elements, start=1))
+    board_elements = event.findall("BOARD") + event.findall("SECTION/BOARD")
+    boards = tuple(_board(b, i) for i, b in enumerate(board_elements, start=1))
     club = root.find("CLUB")
     handset = root.find("HANDSET")
     return Usebio(

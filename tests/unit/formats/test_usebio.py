@@ -72,3 +72,15 @@ def test_round_trip(name):
 def test_errors_name_the_element(text, message):
     with pytest.raises(usebio.UsebioError, match=message):
         usebio.loads(text)
+
+
+def test_pairs_and_boards_inside_a_section():
+    text = (
+        '<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><SECTION SECTION_ID="A"><PARTICIPANTS><PAIR>'
+        "<PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION></PAIR></PARTICIPANTS><BOARD><BOARD_NUMBER>3"
+        "</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>"
+        "<SCORE>A6040</SCORE></TRAVELLER_LINE></BOARD></SECTION></EVENT></USEBIO>"
+    )
+    event = usebio.loads(text).event
+    assert [p.number for p in event.pairs] == ["1"]
+    assert event.boards[0].number == "3" and event.boards[0].lines[0].score == "A6040"
