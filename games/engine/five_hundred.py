@@ -118,6 +118,11 @@ class FiveHundredRules:
     bidding: Bidding = Bidding.ONE_ROUND
     revoke: RevokeRule = RevokeRule.AMERICAN
     fours: Fours = Fours.BLACK
+    hearts_below_diamonds: bool = False
+    """The rank of the red suits. False: diamonds 80, hearts 100 (000 L51826-51838, and the 1940 table as
+    rebuilt, §5 item 1). True: hearts 80, diamonds 100, which the 1940 worked example needs ("makes 7 in hearts,
+    160", L11635-11641) and the order of its garbled row labels ("PLERE", "PINON") allows; 000's prose also
+    puts hearts below diamonds (L51810-51811)."""
     game: int = 500
 
     def __post_init__(self) -> None:
@@ -151,7 +156,10 @@ AVONDALE = FiveHundredRules(
 def bid_value(rules: FiveHundredRules, bid: Bid) -> int:
     if bid.nullo:
         return NULLO_VALUE
-    base = BID_BASE[bid.trump]
+    trump = bid.trump
+    if rules.hearts_below_diamonds and trump in (Suit.HEARTS, Suit.DIAMONDS):
+        trump = Suit.DIAMONDS if trump is Suit.HEARTS else Suit.HEARTS
+    base = BID_BASE[trump]
     if rules.schedule is Schedule.HOYLE:
         return base * (bid.tricks - 5)
     return base + 100 * (bid.tricks - 6)

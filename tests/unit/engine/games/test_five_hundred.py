@@ -76,6 +76,16 @@ def test_bid_tables_cell_by_cell():
     assert len(set(values)) == len(values)  # "no two bids are numerically equal"
 
 
+def test_the_red_suits_both_ways():
+    # the 1940 worked example "makes 7 in hearts, 160" (L11635-11641) fits only hearts below diamonds
+    low_hearts = replace(HOYLE_1940, hearts_below_diamonds=True)
+    assert bid_value(low_hearts, Bid(7, H)) == 160 and bid_value(low_hearts, Bid(7, D)) == 200
+    assert bid_value(HOYLE_1940, Bid(7, H)) == 200 and bid_value(HOYLE_1940, Bid(7, D)) == 160  # 000 table
+    # "A bid of 7 in diamonds ... is worth more than a bid of 8 in spades" holds both ways (L11602-11604)
+    for rules in (HOYLE_1940, low_hearts):
+        assert bid_rank(rules, Bid(7, D)) > bid_rank(rules, Bid(8, S))
+
+
 def test_bid_ranking():
     # "A bid of 7 in diamonds ... is worth more than a bid of 8 in spades" (L11602-11604)
     assert bid_rank(HOYLE_1940, Bid(7, D)) > bid_rank(HOYLE_1940, Bid(8, S))
@@ -129,11 +139,12 @@ def test_scores():
 
 
 def test_the_bidder_counts_first():
-    # bidder 360, an adversary 480: the bidder makes 7 hearts, the adversary takes three tricks; the bidder
-    # is out first and wins (L11635-11641; the book prints 160 for 7 hearts, which the table makes 200)
-    points = score_deal(HOYLE_1940, 0, Bid(7, H), {0: 7, 1: 3, 2: 0})
-    assert points == (200, 30, 0)
-    assert game_winner(HOYLE_1940, (360, 480, 0), points, 0) == 0
+    # bidder 360, an adversary 480: the bidder makes 7 hearts (160), the adversary takes the three other
+    # tricks (30); "as the bidder counts first, he is out ... so the bidder wins the game" (L11635-11641)
+    rules = replace(HOYLE_1940, hearts_below_diamonds=True)
+    points = score_deal(rules, 0, Bid(7, H), {0: 7, 1: 3, 2: 0})
+    assert points == (160, 30, 0)
+    assert game_winner(rules, (360, 480, 0), points, 0) == 0
     # neither is the bidder: the first to take the trick carrying him over 500 wins (002 L1647)
     points = score_deal(HOYLE_1940, 0, Bid(6, S), {0: 6, 1: 2, 2: 2})
     assert game_winner(HOYLE_1940, (0, 490, 490), points, 0, [0, 2, 1, 0, 0, 1, 0, 2, 0, 0]) == 2
