@@ -4,15 +4,24 @@ The file's own answers are ignored while scoring; `compare` then lists every pub
 ours (line matchpoints or IMPs, Butler datums, pair totals, percentages, places). The program that wrote the file
 picks the conventions (session.COMPSCORE, session.MAGIC_CONTEST); other files get the EBU defaults.
 
-Rules found in the data rather than in the docs (published-rules.md has the derivations):
+Rules found in the data rather than in the docs (published-rules.md has the derivations; all re-checked here):
 - Compscore3 publishes raw matchpoints on a Board's own top, Neuberg only where the Board has artificial lines,
-  at 0.1 half-even; the totals factor every short Board to the session top with the factor held to 4 decimals.
-- Compscore3's Butler drops one top and one bottom score from 4 results up and rounds the datum to 10 with
-  halves away from zero; an A5050 line is out of the datum and scores 0.
+  at 0.1 half-even; the totals factor every short Board to the session top with the factor held to 4 decimals
+  (without that, mp_pairs_mitchell.xml 2EW and 8NS are 0.01 off); total = percentage × most Boards in the
+  field × top (plain sums put 1NS of mp_pairs_mitchell_04.xml at 58.20, not 65.96).
+- Compscore3's Butler drops one top and one bottom score (every Board in the file has 6 or 7 numeric results)
+  and rounds the datum to 10. No datum average in the file ends in exactly 5, so the data cannot tell halves
+  away from zero (kept, as standards.md assumes) from half-even: both reproduce all 35 datums. An A5050 line is
+  out of the datum and scores 0 (Law 12C2(b)).
 - Compscore3's cross-IMP lines are printed to 2 decimals with trailing zeros dropped; totals add the exact values.
+  Butler and cross-IMP totals are plain sums: every pair in those files played as many Boards, so how Compscore3
+  would factor an IMP pair's sit-out is not in the data.
 - Compscore3 prints places without "="; ties are visible only as equal numbers. We compare the numbers.
 - Magic Contest sums the published (0.1) matchpoints; its per-line percentages are whole numbers of the published
-  matchpoints; SessionRankTie holds the last place a tie covers ("30" with tie "31" is our "30=").
+  matchpoints; SessionRankTie holds the last place a tie covers ("30" with tie "31" is our "30="). One field: the
+  N-S and E-W pairs are ranked together. The TotalScoreTable's cumulative columns need the four earlier sessions
+  and are not compared.
+- JSON: the keys are the same for every method; at IMPs "mp_ns"/"mp_ew"/"mp" hold IMPs and top/percentages are null.
 """
 
 from __future__ import annotations
@@ -101,6 +110,7 @@ class Rescore:
     boards: list[dict]
     pairs: list[dict]
     differences: list[str] = field(default_factory=list)
+    datums: dict[str, int] = field(default_factory=dict)  # Butler: the datum per board (text report only)
 
     def as_json(self) -> dict:
         return {"method": self.method.value, "boards": self.boards, "pairs": self.pairs}
@@ -262,6 +272,7 @@ def rescore(source: Source, method: Method = Method.AUTO) -> Rescore:
     chosen = source.method if method is Method.AUTO else method
     session = _session(source, chosen)
     boards_out = []
+    datums: dict[str, int] = {}
     differences: list[str] = []
     if chosen is not source.method:
         differences.append(f"method: the file is scored {source.method.value}, re-scored {chosen.value}")
@@ -291,6 +302,8 @@ def rescore(source: Source, method: Method = Method.AUTO) -> Rescore:
         if checked and _differs(board.datum, score.datum, 0):
             differences.append(f"board {board.board} datum: file {board.datum}, ours {score.datum}")
         boards_out.append({"board": board.board, "top": _top(top), "lines": lines})
+        if score.datum is not None:
+            datums[board.board] = score.datum
     standings = session.standings()
     pairs_out = []
     index = session.index
@@ -301,7 +314,7 @@ def rescore(source: Source, method: Method = Method.AUTO) -> Rescore:
                           "percentage": _number(pct, 2), "rank": standings.ranks[i]})  # fmt: skip
         if chosen is source.method:
             differences += _compare_pair(pair, total, pct, place, standings.ranks[i])
-    return Rescore(chosen, boards_out, pairs_out, differences)
+    return Rescore(chosen, boards_out, pairs_out, differences, datums)
 
 
 def _top(top: float | None):
@@ -358,6 +371,8 @@ def text_report(result: Rescore, differences: Sequence[str] = ()) -> str:
     out = [f"Method: {result.method.value}"]
     for board in result.boards:
         top = f" (top {board['top']})" if board["top"] is not None else ""
+        if board["board"] in result.datums:
+            top = f" (datum {result.datums[board['board']]})"
         out.append(f"\nBoard {board['board']}{top}")
         for line in board["lines"]:
             score = line["score_ns"] if line["score_ns"] is not None else line["adjusted"] or "not played"
