@@ -115,6 +115,12 @@ class EuchreRules:
     """True: the dealer's partner "cannot 'assist'... If he orders up he must play alone" (progressive euchre,
     1940 L11382-11384; EGN `canadian`)."""
     lone_player: LonePlayer = LonePlayer.MAKER
+    cut_throat_march: int = 3
+    """Three-hand march: 3 "following the analogy of the four-handed game, where a lone hand counts four" (000
+    L1586-1590; 1940 L11136-11138); 2, "the same as in the two-handed or four-handed game" (002 L627)."""
+    cut_throat_set_back: bool = False
+    """Three-hand euchre: False, "each of his adversaries scores two points" (002 L627; 000 L1595-1596); True,
+    the two "deducted from the score of the euchred player, who is 'set back'", below zero if need be (002 L627)."""
     loner_lead: LonerLead = LonerLead.LEFT_OF_DEALER
     lead_out_of_turn: LeadOutOfTurn = LeadOutOfTurn.CALL_SUIT
 
@@ -291,6 +297,25 @@ def score_deal(rules: EuchreRules, maker: int, alone: bool, maker_tricks: int) -
         points, to_makers = (rules.lone_euchred if alone else rules.euchred), False
     team = maker % 2 if to_makers else 1 - maker % 2
     return (points, 0) if team == 0 else (0, points)
+
+
+def score_cut_throat(rules: EuchreRules, maker: int, maker_tricks: int) -> tuple[int, int, int]:
+    """Points to players 0-2 in three-hand (cut-throat) euchre, each for himself against the maker."""
+    points = [0, 0, 0]
+    if maker_tricks >= 3:
+        points[maker] = rules.cut_throat_march if maker_tricks == TRICKS else rules.point
+    elif rules.cut_throat_set_back:
+        points[maker] = -rules.euchred
+    else:
+        points = [0 if p == maker else rules.euchred for p in range(3)]
+    return (points[0], points[1], points[2])
+
+
+def cut_throat_winner(rules: EuchreRules, score: Sequence[int], dealer: int) -> int | None:
+    """The three-hand winner: if two go out on the same euchre, "the elder hand of the two wins" (000
+    L1662-1664; 002 L627), the elder being the nearer the dealer's left."""
+    out = [p for p in ((dealer + 1 + i) % 3 for i in range(3)) if score[p] >= rules.game]
+    return out[0] if out else None
 
 
 def revoke_score(rules: EuchreRules, revokers: set[int], maker: int, alone: bool) -> tuple[int, int]:

@@ -22,10 +22,12 @@ from games.engine.euchre import (
     LonePlayer,
     LonerLead,
     audit_deal,
+    cut_throat_winner,
     lead_out_of_turn_score,
     make_trump,
     opening_leader,
     revoke_score,
+    score_cut_throat,
     score_deal,
     turned_suit,
     winner,
@@ -334,3 +336,28 @@ def test_wrong_hand_sizes_extra_tricks_and_a_discard_without_a_take_up():
         HOYLE_1940, EuchreDeal(0, c("H9"), (P, P, P, P, Suit.CLUBS), discard=c("C9"))
     ).irregularities
     assert [(i.kind, i.seat) for i in found] == [(K.ILLEGAL_DISCARD, "0")]
+
+
+def test_cut_throat_euchre_000_score_progression():
+    # 000 L1598-1611: No. 1 deals and marches (3); No. 2 makes a point; No. 3 makes a point; No. 1 deals
+    # again and turns down, No. 3 makes the trump and a point: No. 1 = 3, No. 2 = 1, No. 3 = 2
+    # (the OCR prints "8 points" for No. 1; older §13 item 2)
+    score = [0, 0, 0]
+    for maker, tricks in [(0, 5), (1, 3), (2, 4), (2, 3)]:
+        score = [a + b for a, b in zip(score, score_cut_throat(HOYLE_1940, maker, tricks), strict=True)]
+    assert score == [3, 1, 2]
+
+
+def test_cut_throat_march_and_euchre_both_ways():
+    assert score_cut_throat(HOYLE_1940, 1, 5) == (0, 3, 0)  # 000 L1586-1590; 1940 L11136-11138
+    assert score_cut_throat(replace(HOYLE_1940, cut_throat_march=2), 1, 5) == (0, 2, 0)  # 002 L627
+    assert score_cut_throat(HOYLE_1940, 1, 2) == (2, 0, 2)  # each adversary scores two
+    set_back = replace(HOYLE_1940, cut_throat_set_back=True)
+    assert score_cut_throat(set_back, 1, 2) == (0, -2, 0)  # "has seven points to make" from love (002 L627)
+
+
+def test_cut_throat_elder_hand_wins_a_tie():
+    # dealer 0: player 1 is elder than player 2 (000 L1662-1664)
+    assert cut_throat_winner(HOYLE_1940, (1, 5, 6), 0) == 1
+    assert cut_throat_winner(HOYLE_1940, (1, 5, 6), 1) == 2
+    assert cut_throat_winner(HOYLE_1940, (1, 4, 4), 1) is None
