@@ -226,7 +226,7 @@ def make_trump(
                 IrregularityKind.CALL_AFTER_AUCTION,
                 player,
                 f"call {index + 1} comes after the trump was made",
-                "",
+                "1940 L11089-11106",
             )
             break
         if index >= 2 * PLAYERS:
