@@ -782,6 +782,13 @@ class _Parser:
                 self.start = lineno
             first = s[0]
             if first == "[":
+                # One tag filling the line, with no escapes: sliced, as a regex match costs twice as much.
+                q = s.find('"')
+                if q > 1 and s[-2:] == '"]' and s.find('"', q + 1) == len(s) - 2 and "\\" not in s:
+                    name = s[1:q].strip()
+                    if name.isascii() and (name.isalnum() or name.replace("_", "").isalnum()):
+                        self.tag(name, s[q + 1 : -2], lineno)
+                        continue
                 m = tag_match(s)
                 if m is not None and m.end() == len(s):
                     self.tag(m.group(1), m.group(2), lineno)
@@ -789,14 +796,13 @@ class _Parser:
             elif ";" not in s and "{" not in s:
                 section = self.section
                 if section == _PLAY:
-                    tokens = s.split()
-                    norm = [cards_of(t) for t in tokens]
+                    norm = tuple(map(cards_of, s.split()))
                     if len(norm) == 4 and not self.partial and not self.irregularity and None not in norm:
-                        self.rows.append(tuple(norm))
+                        self.rows.append(norm)
                         self.row_lines.append(lineno)
                         continue
                 elif section == _AUCTION:
-                    norm = [calls_of(t) for t in s.split()]
+                    norm = list(map(calls_of, s.split()))
                     if None not in norm and not self.irregularity:
                         self.calls.extend(norm)
                         continue
@@ -966,34 +972,22 @@ class _Parser:
 
     def annotated(self, text: str, lineno: int, *, auction: bool) -> None:
         """Calls or cards with annotations (§3.5.2, §3.6.2, §3.9)."""
-        tokens = self.calls if auction else self.partial
         table = _CALLS if auction else _CARDS
-        what = "call" if auction else "card"
-        pos = 0
-        n = len(text)
-        while pos < n:
-            m = _ANNOTATED.match(text, pos)
-            if m is None:  # only trailing white space is left
-                break
-            pos = m.end()
+        what, where = ("call", "auction") if auction else ("card", "play")
+        for m in _ANNOTATED.finditer(text):
             kind = m.lastgroup
-            if kind == "tok" or kind == "plus":
+            if kind == "irr" and auction and m.group("irr") in "Ss":
+                kind, token = "tok", "^S"  # ^S stands for the call of the player who was skipped
+            elif kind == "tok" or kind == "plus":
                 token = m.group(kind)
-                norm = table.get(token)
+            if kind == "tok" or kind == "plus":
+                norm = "^S" if token == "^S" else table.get(token)
                 if norm is None:
                     self.error(f"{token!r} is not a {what}", lineno)
-                    continue
-                if auction and self.auction_ended or not auction and self.play_ended:
+                elif self.auction_ended if auction else self.play_ended:
                     self.error(f"{what} {token!r} after the closing '*'", lineno)
-                    continue
-                if not auction and not self.partial:
-                    self.partial_line = lineno
-                tokens.append(norm)
-                if self.irregularity:
-                    self._annotation(auction)[4] = self.irregularity
-                    self.irregularity = ""
-                if not auction and len(tokens) == 4:
-                    self.flush_trick()
+                else:
+                    self.token(norm, lineno, auction)
             elif kind == "star":
                 if auction:
                     self.auction_ended = True
@@ -1001,23 +995,15 @@ class _Parser:
                     self.play_ended = True
             elif kind == "irr":
                 letter = m.group("irr").upper()
-                if letter == "S" and auction:
-                    tokens.append("^S")  # stands for the skipped player's call
-                elif letter == "I" if auction else letter in ("R", "L"):
+                if letter == "I" if auction else letter in ("R", "L"):
                     self.irregularity = letter
                 else:
-                    self.error(
-                        f"irregularity '^{letter}' does not belong in the {'auction' if auction else 'play'}",
-                        lineno,
-                    )
+                    self.error(f"irregularity '^{letter}' does not belong in the {where}", lineno)
             elif kind == "bad":
-                self.error(
-                    f"{m.group('bad')!r} is not allowed in the {'auction' if auction else 'play'}", lineno
-                )
+                self.error(f"{m.group('bad')!r} is not allowed in the {where}", lineno)
+            elif not self._annotatable(auction):
+                self.error(f"annotation {m.group().strip()!r} before any {what}", lineno)
             else:
-                if not self._annotatable(auction):
-                    self.error(f"annotation {m.group().strip()!r} before any {what}", lineno)
-                    continue
                 ann = self._annotation(auction)
                 if kind == "note":
                     ann[1] = int(m.group("note"))
@@ -1025,6 +1011,19 @@ class _Parser:
                     ann[3].append(int(m.group("nag")))
                 else:
                     ann[2] = m.group("suffix")
+
+    def token(self, norm: str, lineno: int, auction: bool) -> None:
+        if auction:
+            self.calls.append(norm)
+        else:
+            if not self.partial:
+                self.partial_line = lineno
+            self.partial.append(norm)
+        if self.irregularity:
+            self._annotation(auction)[4] = self.irregularity
+            self.irregularity = ""
+        if not auction and len(self.partial) == 4:
+            self.flush_trick()
 
     def _annotatable(self, auction: bool) -> bool:
         return bool(self.calls) if auction else bool(self.rows or self.partial)

@@ -258,6 +258,8 @@ def test_comments_escapes_and_annotations():
     assert play.tricks == (("SA", "HT", "S2", "-"),) and play.ended
     assert play.annotations == (pbn.Annotation(1, irregularity="R"), pbn.Annotation(2, note=1))
     assert play.notes == {1: "count"}
+    assert pbn.parse(pbn.write([game], export=False)) == [game]
+    assert pbn.parse(pbn.write([game]))[0].comments == game.comments
 
 
 def test_leading_dashes_in_an_auction_from_west():
