@@ -35,11 +35,6 @@ def artificial_imps(score: Artificial) -> tuple[int, int]:
     return tuple(int(3 * np.sign(pct - 50)) for pct in (score.ns, score.ew))
 
 
-def teams_imps(open_room: int, closed_room: int) -> int:
-    """Teams: the home team's N-S score in one room against its E-W score (as N-S in the other room, negated)."""
-    return imps(open_room - closed_room)
-
-
 def cross_imps(scores: Sequence[int] | np.ndarray) -> np.ndarray:
     """Each result IMPed against every other, summed and divided by n − 1 (standards.md §2.2).
 
@@ -99,3 +94,11 @@ def butler(
     """The datum and each result's N-S IMPs against it. TV-BUT-1 (no discard): datum 330 → [3, 2, 3, 3, −9]."""
     datum = butler_datum(scores, options)
     return datum, imps(np.asarray(scores, dtype=np.int64) - datum)
+
+
+def teams_match(home_ns: Sequence[int], away_ns: Sequence[int]) -> tuple[np.ndarray, int]:
+    """A teams match: per Board the home team's N-S score in one room against the away team's N-S score in the
+    other (so the home E-W pair's result, negated); the home team's IMPs per Board and the margin.
+    Convert the margin with vp.victory_points(margin, boards)."""
+    per_board = imps(np.asarray(home_ns, dtype=np.int64) - np.asarray(away_ns, dtype=np.int64))
+    return per_board, int(per_board.sum())

@@ -219,6 +219,11 @@ def score_board(
     """
     traveller = results if isinstance(results, Traveller) else Traveller.of(results)
     n = len(traveller)
+    if not traveller.special and groups is None and options.places is None:  # the usual Board: one sort
+        total = expected if expected is not None else n
+        ns = factor(matchpoints(traveller.scores, options.scale), n, total, options.scale, options.factoring)
+        top = options.scale.top(total)
+        return BoardScore(top=top, results=n, ns=ns, ew=top - ns, artificial=np.zeros(n, dtype=bool))
     ns = np.full(n, np.nan)
     ew = np.full(n, np.nan)
     artificial = np.zeros(n, dtype=bool)

@@ -214,7 +214,7 @@ class Session:
             pub_ew = round_array(score.ew, opts.publish_places, opts.publish_rounding, middle)
         tot_ns, tot_ew = (pub_ns, pub_ew) if opts.totals_from_published else (score.ns, score.ew)
         top = score.top
-        if opts.factor_to_session and self.expected and score.results < self.expected and top == top:
+        if opts.factor_to_session and self.expected and 0 < score.results < self.expected and top == top:
             tot_ns, tot_ew, top = self._factor(score, tot_ns, tot_ew)
         return _Board(ns_idx, ew_idx, score, pub_ns, pub_ew, tot_ns, tot_ew, top)
 
@@ -233,11 +233,13 @@ class Session:
             return
         size = len(self.pairs)
         top = entry.top if entry.top == entry.top else 0.0
+        everyone = entry.score.results == len(entry.ns_pair)
         for idx, values in ((entry.ns_pair, entry.total_ns), (entry.ew_pair, entry.total_ew)):
-            played = ~np.isnan(values)
-            pairs = idx[played]
-            self._sum += sign * np.bincount(pairs, weights=values[played], minlength=size)
-            counts = np.bincount(pairs, minlength=size)
+            if not everyone:
+                played = ~np.isnan(values)
+                idx, values = idx[played], values[played]
+            self._sum += sign * np.bincount(idx, weights=values, minlength=size)
+            counts = np.bincount(idx, minlength=size)
             self._top += sign * top * counts
             self._boards += sign * counts
 
@@ -249,7 +251,7 @@ class Session:
             if not entry.score.artificial.any():
                 continue
             for idx, values in ((entry.ns_pair, entry.total_ns), (entry.ew_pair, entry.total_ew)):
-                for i in np.flatnonzero(entry.score.artificial):
+                for i in np.flatnonzero(entry.score.artificial & (entry.top > 0)):
                     real_sum[idx[i]] -= values[i]
                     real_top[idx[i]] -= entry.top
                     lines.append((idx[i], values[i], entry.top))
@@ -269,15 +271,15 @@ class Session:
             total = self._artificial_at_session(total)
         with np.errstate(invalid="ignore", divide="ignore"):
             percentage = np.where(self._top > 0, total * 100 / self._top, np.nan)
-        fields = list(self.fields) if self.fields is not None else [None] * len(self.pairs)
-        groups: dict[Hashable, list[int]] = {}
-        for i, group in enumerate(fields):
-            groups.setdefault(group, []).append(i)
+        fields = list(self.fields) if self.fields is not None else None
         if self.options.total is Total.FACTORED:
+            groups: dict[Hashable, list[int]] = {}
+            for i, group in enumerate(fields or [None] * len(self.pairs)):
+                groups.setdefault(group, []).append(i)
             for members in groups.values():
-                most = self._boards[members].max()
-                total[members] = (
-                    percentage[members] * most * (self._top[members] / self._boards[members]) / 100
-                )
+                boards, top = self._boards[members], self._top[members]
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    factored = percentage[members] * boards.max() * (top / boards) / 100
+                total[members] = np.where(boards > 0, factored, 0.0)
         places, labels = field_places(np.column_stack([total, *tie_breaks]), fields)
         return Standings(self.pairs, total, percentage, self._boards.copy(), places, labels)

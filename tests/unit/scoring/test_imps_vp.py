@@ -11,7 +11,7 @@ from scoring.methods.imps import (
     butler_datum,
     cross_imps,
     imps,
-    teams_imps,
+    teams_match,
 )
 from scoring.methods.matchpoints import Artificial
 from scoring.methods.rounding import Rounding
@@ -65,11 +65,17 @@ def test_discard_rules():
     assert [Discard.TEN_PERCENT.count(n) for n in (9, 10, 22)] == [0, 1, 2]
 
 
-def test_artificial_and_teams_imps():
+def test_artificial_imps():
     assert artificial_imps(Artificial(60, 40)) == (3, -3)
     assert artificial_imps(Artificial(50, 50)) == (0, 0)
     assert artificial_imps(Artificial(60, 60)) == (3, 3)
-    assert teams_imps(620, 170) == 10
+
+
+def test_teams_match_to_victory_points():
+    """Home N-S +620 and +100; in the other room the away N-S made +170 and +420 on the same boards."""
+    per_board, margin = teams_match([620, 100, -50], [170, 420, -50])
+    assert per_board.tolist() == [10, -8, 0] and margin == 2
+    assert vp.victory_points(margin, 3) == (11.38, 8.62)  # blitz 15·√3 = 25.98; 11.3768 unrounded
 
 
 @pytest.mark.parametrize(

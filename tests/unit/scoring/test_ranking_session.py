@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring.methods.matchpoints import Artificial, BoardOptions, Traveller
 from scoring.methods.ranking import award_prizes, competition_places, field_places, ranks
@@ -141,3 +143,35 @@ def test_traveller_columns():
     assert traveller.scores.tolist() == [420, 0, 0, -50]
     assert traveller.special == {1: None, 2: Artificial(60, 40)}
     assert traveller.result(0) == 420 and traveller.result(2) == Artificial(60, 40)
+
+
+_RESULT = st.one_of(
+    st.sampled_from([-500, -100, -50, 0, 50, 110, 140, 420, 450]),
+    st.just(None),
+    st.builds(Artificial, st.sampled_from([40.0, 50.0, 60.0]), st.sampled_from([40.0, 50.0, 60.0])),
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.lists(_RESULT, min_size=4, max_size=4), min_size=2, max_size=5),
+    st.lists(st.tuples(st.integers(0, 4), st.lists(_RESULT, min_size=4, max_size=4)), max_size=4),
+    st.sampled_from([SessionOptions(), COMPSCORE, SessionOptions(artificial=SessionAverage.SESSION)]),
+)
+def test_any_order_of_updates_ends_where_a_fresh_scoring_does(boards, updates, options):
+    pairs = [f"{t}{d}" for t in range(1, 5) for d in ("NS", "EW")]
+    ns, ew = [f"{t}NS" for t in range(1, 5)], [f"{t}EW" for t in range(1, 5)]
+    session = Session(pairs, MatchpointMethod(), options, expected=4, fields=[p[-2:] for p in pairs])
+    final = dict(enumerate(boards))
+    for number, results in final.items():
+        session.set_board(number, ns, ew, results)
+    for number, results in updates:
+        if number in final:
+            session.set_board(number, ns, ew, results)
+            final[number] = results
+    fresh = Session(pairs, MatchpointMethod(), options, expected=4, fields=[p[-2:] for p in pairs])
+    for number, results in final.items():
+        fresh.set_board(number, ns, ew, results)
+    a, b = session.standings(), fresh.standings()
+    assert np.allclose(a.total, b.total, equal_nan=True)
+    assert a.boards.tolist() == b.boards.tolist() and a.ranks == b.ranks
