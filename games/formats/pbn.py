@@ -351,7 +351,8 @@ class Game:
         """A game from typed parts, checked as a parsed game is (raises PBNError). A ``deal`` fills the
         Deal tag, written from the dealer's seat as export format wants."""
         values = dict(tags)
-        for name, value in values.items():
+        sections = tuple(sections)
+        for name, value in [*values.items(), *((s.name, s.value) for s in sections)]:
             _check_writable(name, value)
         if deal is not None:
             dealer = _SEAT.get(values.get("Dealer", ""), Seat.NORTH)
@@ -367,7 +368,7 @@ class Game:
             auction=auction,
             play=play,
             tables={t.name: t for t in tables},
-            sections=tuple(sections),
+            sections=sections,
             comments=tuple(comments),
         )
         _validate(game, lambda message, line=None: _raise(message, line, None), {})
@@ -760,7 +761,7 @@ class _Parser:
             if brace is not None:
                 end = raw.find("}")
                 if end < 0:
-                    brace.append(raw.rstrip("\r"))
+                    brace.append(raw.rstrip())  # trailing white space is not part of a comment
                     continue
                 brace.append(raw[:end])
                 self.comment("\n".join(brace), True, brace_line)
@@ -1184,6 +1185,8 @@ def _check_writable(name: str, value: str) -> None:
         raise PBNError(f"tag name {name!r} must be letters, digits and underscores")
     if "\n" in value or "\r" in value or "\t" in value:
         raise PBNError(f"[{name}] value {value!r} has a line break or tab, which PBN strings cannot hold")
+    if value[:1] == "#":
+        raise PBNError(f"[{name}] value {value!r} starts with '#', which PBN reads as inheritance (§4.8)")
 
 
 def _tag_line(name: str, value: str) -> str:

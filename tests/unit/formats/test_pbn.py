@@ -340,3 +340,5 @@ def test_build_a_hand_record():
         pbn.Game.build({"Board": "2", "Dealer": "Z"})
     with pytest.raises(PBNError, match="line break"):
         pbn.Game.build({"Event": "two\nlines"})
+    with pytest.raises(PBNError, match="reads as inheritance"):
+        pbn.Game.build({"Event": "#1"})

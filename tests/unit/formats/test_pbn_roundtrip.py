@@ -14,6 +14,8 @@ TEXT = st.text(
     | st.sampled_from('"\\;{}[]%#'),
     max_size=20,
 )
+VALUE = TEXT.filter(lambda v: not v.startswith("#"))  # a leading "#" is inheritance (§4.8)
+
 # Supplemental tag names: some real ones, and made-up ones that cannot meet a reserved or checked name.
 NAME = st.sampled_from(["Table", "Competition", "Room", "DealId", "ScoreIMP", "Annotator"]) | st.from_regex(
     r"X[a-z0-9_]{0,8}", fullmatch=True
@@ -100,7 +102,7 @@ def games(draw):
         "Dealer": draw(st.sampled_from("NESW")),
         "Vulnerable": draw(st.sampled_from(["None", "NS", "EW", "All"])),
     }
-    tags |= draw(st.dictionaries(NAME, TEXT.filter(lambda v: not v.startswith("#")), max_size=4))
+    tags |= draw(st.dictionaries(NAME, VALUE, max_size=4))
     if draw(st.booleans()):
         tags["Declarer"] = draw(st.sampled_from("NESW"))
         tags["Contract"] = draw(st.sampled_from(["Pass", "1C", "3NT", "4SX", "7HXX"]))
@@ -110,13 +112,13 @@ def games(draw):
     if draw(st.booleans()):
         section_name = draw(NAME.filter(lambda n: n not in tags))
         sections = (
-            pbn.Section(section_name, draw(TEXT), tuple(draw(st.lists(TEXT, min_size=1, max_size=10)))),
+            pbn.Section(section_name, draw(VALUE), tuple(draw(st.lists(TEXT, min_size=1, max_size=10)))),
         )
     comments = tuple(
         pbn.Comment(text, brace)
         for brace, text in draw(
             st.lists(st.tuples(st.booleans(), TEXT), max_size=2).map(
-                lambda cs: [(b, t.replace("}", "") if b else t) for b, t in cs]
+                lambda cs: [(b, t.replace("}", "") if b else t.rstrip()) for b, t in cs]
             )
         )
     )
@@ -131,13 +133,13 @@ def games(draw):
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(games(), min_size=1, max_size=3))
 def test_parse_of_write_gives_the_games_back(games_in):
     assert pbn.parse(pbn.write(games_in, export=False)) == games_in
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.lists(games(), min_size=1, max_size=3))
 def test_export_format_round_trips_with_unknown_mandatory_tags_as_question_marks(games_in):
     out = pbn.parse(pbn.write(games_in))
@@ -150,7 +152,7 @@ def test_export_format_round_trips_with_unknown_mandatory_tags_as_question_marks
 
 
 @settings(max_examples=200, deadline=None)
-@given(TEXT)
+@given(VALUE)
 def test_tag_values_survive_escaping(value):
     game = pbn.Game.build({"Event": value})
     assert pbn.parse(pbn.write([game], export=False))[0].tags["Event"] == value
