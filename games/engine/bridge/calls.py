@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games.engine.cards import SEATS, Seat, Side, Suit
 from games.engine.report import Irregularity, IrregularityKind
@@ -28,7 +28,7 @@ class Denomination(enum.Enum):
 
     @property
     def order(self) -> int:
-        return _DENOMINATION_ORDER[self]
+        return _DENOMINATION_ORDER[self._value_]  # keyed by the value: a str hashes in C, an Enum in Python
 
     @property
     def suit(self) -> Suit | None:
@@ -52,7 +52,7 @@ class Denomination(enum.Enum):
         return self.value
 
 
-_DENOMINATION_ORDER = {d: i for i, d in enumerate(Denomination)}
+_DENOMINATION_ORDER = {d.value: i for i, d in enumerate(Denomination)}
 
 
 class Penalty(enum.IntEnum):
@@ -85,12 +85,11 @@ class Call:
     kind: CallKind
     level: int = 0
     denomination: Denomination | None = None
+    rank: int = field(init=False, compare=False, repr=False)  # bids in Law 18 order: 1C = 0 … 7NT = 34
 
-    @property
-    def rank(self) -> int:
-        """Bids in Law 18 order: 1C = 0 … 7NT = 34."""
-        assert self.denomination is not None
-        return (self.level - 1) * 5 + self.denomination.order
+    def __post_init__(self) -> None:
+        rank = (self.level - 1) * 5 + self.denomination.order if self.denomination is not None else -1
+        object.__setattr__(self, "rank", rank)
 
     @classmethod
     def bid(cls, level: int, denomination: Denomination) -> Call:
@@ -252,98 +251,94 @@ def check_auction(
     `declarer_rule` is "first-named" (Law 53 definition of declarer; Auction Laws §43, 1940 L5984–5988; Hoffmann
     Auction Law 49, 002 L1582) or "last-bidder" (the older Hoyle c.1910, 000 L51578–51580: "the player who made
     such bid shall play the Dummy").
+
+    Seats are followed as indices (0 = North … 3 = West; side = index & 1): archives hold thousands of auctions.
     """
     problems: list[Irregularity] = []
     parsed: list[Call] = []
-    seat = dealer
+    seat = dealer.index
     last_bid: Call | None = None
-    last_bidder: Seat | None = None
+    last_bidder = -1
     penalty = Penalty.UNDOUBLED
-    doubler: Seat | None = None
+    doubler = -1
     passes = 0
     ended = False
-    first_named: dict[tuple[Side, Denomination], Seat] = {}
+    first_named: dict[tuple[int, Denomination], int] = {}
 
     def report(kind: IrregularityKind, message: str, law: str, call_text: str | None = None) -> None:
-        problems.append(Irregularity(kind, message, seat=seat.value, card=call_text, law=law))
+        problems.append(
+            Irregularity(kind, f"{_NAMES[seat]} {message}", seat=SEATS[seat].value, card=call_text, law=law)
+        )
 
     tokens = deque(_split([calls] if isinstance(calls, str) else calls))
     while tokens:
         token = tokens.popleft()
-        if isinstance(token, str) and token.strip().upper() == "AP":
-            tokens.extendleft([PASS] * max((3 if last_bid is not None else 4) - passes, 0))
-            continue
         if isinstance(token, Call):
             call = token
         else:
-            text = token.strip().rstrip("!?")
-            if not text or text.startswith(_ANNOTATION_PREFIXES):
-                continue
-            if text == "*":
-                break
-            try:
-                call = Call.parse(text)
-            except ValueError as exc:
-                report(IrregularityKind.MALFORMED_RECORD, str(exc), "", text)
-                seat = seat.next
-                continue
+            call = _KNOWN_CALLS.get(token)
+            if call is None:
+                text = token.strip().rstrip("!?")
+                if text.upper() == "AP":
+                    tokens.extendleft([PASS] * max((3 if last_bid is not None else 4) - passes, 0))
+                    continue
+                if not text or text.startswith(_ANNOTATION_PREFIXES):
+                    continue
+                if text == "*":
+                    break
+                try:
+                    call = Call.parse(text)
+                except ValueError as exc:
+                    report(IrregularityKind.MALFORMED_RECORD, f"called {text!r}: {exc}", "", text)
+                    seat = (seat + 1) & 3
+                    continue
         if ended:
-            report(
-                IrregularityKind.CALL_AFTER_AUCTION,
-                f"{seat.name.title()} called {call} after the auction ended",
-                "39",
-            )
-            seat = seat.next
+            report(IrregularityKind.CALL_AFTER_AUCTION, f"called {call} after the auction ended", "39")
+            seat = (seat + 1) & 3
             continue
         parsed.append(call)
-        if call.kind is CallKind.PASS:
+        kind = call.kind
+        if kind is CallKind.PASS:
             passes += 1
             ended = passes == 3 if last_bid is not None else passes == 4
-        elif call.kind is CallKind.BID:
+        elif kind is CallKind.BID:
             if last_bid is not None and call.rank <= last_bid.rank:
-                report(
-                    IrregularityKind.INSUFFICIENT_BID,
-                    f"{seat.name.title()} bid {call} over {last_bid}",
-                    "27",
-                    str(call),
-                )
-            assert call.denomination is not None
-            first_named.setdefault((seat.side, call.denomination), seat)
-            last_bid, last_bidder, penalty, doubler, passes = call, seat, Penalty.UNDOUBLED, None, 0
-        elif call.kind is CallKind.DOUBLE:
-            if last_bid is None or last_bidder is None or last_bidder.side is seat.side or penalty:
+                report(IrregularityKind.INSUFFICIENT_BID, f"bid {call} over {last_bid}", "27", str(call))
+            first_named.setdefault((seat & 1, call.denomination), seat)  # type: ignore[arg-type]
+            last_bid, last_bidder, penalty, doubler, passes = call, seat, Penalty.UNDOUBLED, -1, 0
+        elif kind is CallKind.DOUBLE:
+            if last_bidder < 0 or (last_bidder ^ seat) & 1 == 0 or penalty:
                 why = (
                     "with no bid to double"
-                    if last_bidder is None
+                    if last_bidder < 0
                     else "his own side's bid"
-                    if last_bidder.side is seat.side
+                    if (last_bidder ^ seat) & 1 == 0
                     else "a bid already doubled"
                 )
-                report(IrregularityKind.ILLEGAL_CALL, f"{seat.name.title()} doubled {why}", "19A1", "X")
+                report(IrregularityKind.ILLEGAL_CALL, f"doubled {why}", "19A1", "X")
             else:
                 penalty, doubler, passes = Penalty.DOUBLED, seat, 0
+        elif penalty is not Penalty.DOUBLED or (doubler ^ seat) & 1 == 0:
+            why = (
+                "with no double to redouble"
+                if penalty is Penalty.UNDOUBLED
+                else "a redoubled contract"
+                if penalty is Penalty.REDOUBLED
+                else "his own side's double"
+            )
+            report(IrregularityKind.ILLEGAL_CALL, f"redoubled {why}", "19B1", "XX")
         else:
-            if penalty is not Penalty.DOUBLED or doubler is None or doubler.side is seat.side:
-                why = (
-                    "with no double to redouble"
-                    if penalty is Penalty.UNDOUBLED
-                    else "a redoubled contract"
-                    if penalty is Penalty.REDOUBLED
-                    else "his own side's double"
-                )
-                report(IrregularityKind.ILLEGAL_CALL, f"{seat.name.title()} redoubled {why}", "19B1", "XX")
-            else:
-                penalty, passes = Penalty.REDOUBLED, 0
-        seat = seat.next
+            penalty, passes = Penalty.REDOUBLED, 0
+        seat = (seat + 1) & 3
 
     contract = None
-    if last_bid is not None and last_bidder is not None:
+    if last_bid is not None:
         assert last_bid.denomination is not None
         if declarer_rule == "last-bidder":
             declarer = last_bidder
         else:
-            declarer = first_named[(last_bidder.side, last_bid.denomination)]
-        contract = Contract(last_bid.level, last_bid.denomination, penalty, declarer)
+            declarer = first_named[(last_bidder & 1, last_bid.denomination)]
+        contract = Contract(last_bid.level, last_bid.denomination, penalty, SEATS[declarer])
     if parsed and not ended:
         problems.append(
             Irregularity(
@@ -353,6 +348,14 @@ def check_auction(
             )
         )
     return AuctionResult(contract, ended, tuple(problems), tuple(parsed))
+
+
+_NAMES = tuple(seat.name.title() for seat in SEATS)
+_KNOWN_CALLS: dict[str, Call] = {
+    text: Call.parse(text)
+    for text in [*_SIMPLE_CALLS, "Pass", "Dbl", "Rdbl"]
+    + [f"{level}{d}" for level in range(1, 8) for d in ("C", "D", "H", "S", "NT", "N")]
+}
 
 
 def _split(calls: Iterable[str | Call]) -> Iterable[str | Call]:

@@ -10,26 +10,32 @@ Laws cited are the 2017 Laws of Duplicate Bridge: 18 (sufficient bids), 19 (doub
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.engine.bridge.calls import Call, Contract, Vulnerability, check_auction, contract_name
 from games.engine.bridge.play import (
     CARD_INDEX,
     CARD_NAMES,
+    TOKEN_INDEX,
     ColumnPlay,
     OrderedPlay,
     Play,
     card_index,
+    hand_indices,
     winning_index,
 )
 from games.engine.bridge.scoring import Rules, score_deal
-from games.engine.cards import SEATS, Deal, DealError, Seat
+from games.engine.cards import JOKER, SEATS, Deal, DealError, Seat
 from games.engine.report import GameReport, Irregularity, IrregularityKind
 
 _CARDS = {index: card for card, index in CARD_INDEX.items()}
 _NOT_PLAYED = frozenset({None, "", "-"})
 _SEAT_NAMES = tuple(seat.name.title() for seat in SEATS)
 _SEAT_LETTERS = tuple(seat.value for seat in SEATS)
+_ROTATION = tuple(
+    tuple((lead + step) & 3 for step in range(4)) for lead in range(4)
+)  # seats in turn from each
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,14 +189,15 @@ def _hands(
     hands: list[set[int] | None] = []
     for seat in SEATS:
         cards = deal.hands.get(seat, frozenset())
-        indices = {CARD_INDEX[card] for card in cards if card in CARD_INDEX}
-        if len(indices) != len(cards):
+        if JOKER in cards:
+            cards = cards - {JOKER}
             problems.append(
                 Irregularity(
                     IrregularityKind.MALFORMED_RECORD,
                     f"{seat.name.title()}'s hand holds a card not in the pack",
                 )
             )
+        indices = hand_indices(cards)
         if cards and len(cards) != 13:
             problems.append(
                 Irregularity(
@@ -248,28 +255,26 @@ def _replay_play(
 ) -> tuple[int, bool, int]:
     """Replay the cards: returns tricks won by declarer, whether all 13 were played, and how many full tricks.
 
-    `order` receives each (seat, card) in the order played.
+    `order` receives each (seat, card) in the order played. The loop is the hot path of an archive replay:
+    a legal card costs a few list look-ups; everything else drops to `_check_card`.
     """
     assert contract.declarer is not None
     trump = contract.trump.order if contract.trump else -1
-    declarer_side = contract.declarer.index % 2
+    declarer_side = contract.declarer.index & 1
     add = problems.append
     # Who holds each card: known hands exactly; unknown hands hold whatever is not in a known hand.
     holder = [-1] * 52
-    for seat, hand in enumerate(hands):
-        for card in hand or ():
-            holder[card] = seat
-    remaining = [set(hand) if hand is not None else None for hand in hands]
     suit_counts = [[0, 0, 0, 0] for _ in range(4)]
     for seat, hand in enumerate(hands):
         for card in hand or ():
+            holder[card] = seat
             suit_counts[seat][card // 13] += 1
-    renounced: dict[
-        tuple[int, int], tuple[int, int]
-    ] = {}  # (seat, suit) -> (trick, card), unknown hands only
-    played = [0] * 52  # trick number (1-based) where the card was played, 0 if not yet
+    known = [hand is not None for hand in hands]
+    state = _PlayState(holder, known, suit_counts, [0] * 52, {}, add)
+    played = state.played
+    tokens_index = TOKEN_INDEX
 
-    leader = contract.declarer.index + 1 & 3
+    leader = (contract.declarer.index + 1) & 3
     won = 0
     full_tricks = 0
     ordered = isinstance(play, OrderedPlay)
@@ -278,29 +283,37 @@ def _replay_play(
 
     for t, row in enumerate(rows, start=1):
         if ordered:
-            entries = [(seat.index, token) for seat, token in row]  # type: ignore[union-attr]
+            entries = [(seat.index, token) for seat, token in row if token not in _NOT_PLAYED]  # type: ignore[union-attr]
+            if not entries:
+                break
+            lead_seat = entries[0][0]
         else:
             if "*" in row:
                 row = row[: row.index("*")]
-            start = first if t == 1 else leader
-            entries = []
-            for step in range(4):
-                seat = (start + step) & 3
-                column = (seat - first) & 3
-                entries.append((seat, row[column] if column < len(row) else None))
-        entries = [(seat, token) for seat, token in entries if token not in _NOT_PLAYED]
-        if not entries:
-            break
-        # PBN columns can only record who led to trick 1; later leads follow from the rules.
-        expected = entries[0][0] if ordered else first if t == 1 else leader
-        if expected != leader:
+            # PBN columns can only record who led to trick 1; later leads follow from the rules.
+            lead_seat = first if t == 1 else leader
+            if len(row) < 4:
+                row = (*row, *("-",) * (4 - len(row)))
+            offset = (lead_seat - first) & 3
+            in_turn = row[offset:4] + row[:offset]
+            if "-" in in_turn or None in in_turn or "" in in_turn:
+                entries = [
+                    (seat, token)
+                    for seat, token in zip(_ROTATION[lead_seat], in_turn, strict=True)
+                    if token not in _NOT_PLAYED
+                ]
+                if not entries:
+                    break
+            else:
+                entries = list(zip(_ROTATION[lead_seat], in_turn, strict=True))
+        if lead_seat != leader:
             where = "opening lead" if t == 1 else f"lead to trick {t}"
             add(
                 Irregularity(
                     IrregularityKind.LEAD_OUT_OF_TURN,
-                    f"{_SEAT_NAMES[expected]} made the {where}; it was {_SEAT_NAMES[leader]}'s",
+                    f"{_SEAT_NAMES[lead_seat]} made the {where}; it was {_SEAT_NAMES[leader]}'s",
                     trick=t,
-                    seat=_SEAT_LETTERS[expected],
+                    seat=_SEAT_LETTERS[lead_seat],
                     law="54" if t == 1 else "53",
                 )
             )
@@ -308,7 +321,7 @@ def _replay_play(
         seats: list[int] = []
         led = -1
         for position, (seat, token) in enumerate(entries):
-            if ordered and seat != (expected + position) & 3:
+            if ordered and seat != (lead_seat + position) & 3:
                 add(
                     Irregularity(
                         IrregularityKind.PLAY_OUT_OF_TURN,
@@ -319,74 +332,37 @@ def _replay_play(
                         law="57",
                     )
                 )
-            card = card_index(token)
+            card = tokens_index.get(token)
             if card is None:
-                add(
-                    Irregularity(
-                        IrregularityKind.MALFORMED_RECORD,
-                        f"{token!r} is not a card",
-                        trick=t,
-                        seat=_SEAT_LETTERS[seat],
-                        card=token,
+                card = card_index(token)
+                if card is None:
+                    add(
+                        Irregularity(
+                            IrregularityKind.MALFORMED_RECORD,
+                            f"{token!r} is not a card",
+                            trick=t,
+                            seat=_SEAT_LETTERS[seat],
+                            card=token,
+                        )
                     )
-                )
-                continue
+                    continue
             suit = card // 13
-            name = CARD_NAMES[card]
-            if played[card]:
-                add(
-                    Irregularity(
-                        IrregularityKind.CARD_PLAYED_TWICE,
-                        f"{_SEAT_NAMES[seat]} played {name}, already played to trick {played[card]}",
-                        trick=t,
-                        seat=_SEAT_LETTERS[seat],
-                        card=name,
-                        law="44",
-                    )
-                )
-            elif holder[card] not in (-1, seat):
-                add(
-                    Irregularity(
-                        IrregularityKind.CARD_NOT_HELD,
-                        f"{_SEAT_NAMES[seat]} played {name}, which was dealt to {_SEAT_NAMES[holder[card]]}",
-                        trick=t,
-                        seat=_SEAT_LETTERS[seat],
-                        card=name,
-                        law="44",
-                    )
-                )
-            elif holder[card] == -1 and remaining[seat] is not None:
-                add(
-                    Irregularity(
-                        IrregularityKind.CARD_NOT_HELD,
-                        f"{_SEAT_NAMES[seat]} played {name}, which is not in {_SEAT_NAMES[seat]}'s hand",
-                        trick=t,
-                        seat=_SEAT_LETTERS[seat],
-                        card=name,
-                        law="44",
-                    )
-                )
-            else:
-                hand = remaining[seat]
-                if hand is not None:
-                    hand.discard(card)
-                    suit_counts[seat][suit] -= 1
-                elif (seat, suit) in renounced:
-                    # An unknown hand shows a suit it earlier failed to follow: that was a revoke.
-                    at, shown = renounced.pop((seat, suit))
-                    add(_revoke(seat, at, shown, suit, f"shown at trick {t}"))
+            if played[card] == 0 and holder[card] == seat:
                 played[card] = t
+                suit_counts[seat][suit] -= 1
+            else:
+                state.check_card(t, seat, card)
             if led < 0:
                 led = suit
             elif suit != led:
-                if remaining[seat] is not None:
+                if known[seat]:
                     if suit_counts[seat][led] > 0:
                         add(_revoke(seat, t, card, led, "while still holding it"))
                 else:
-                    renounced.setdefault((seat, led), (t, card))
+                    state.renounced.setdefault((seat, led), (t, card))
             cards.append(card)
             seats.append(seat)
-            order.append((seat, card))
+        order.extend(zip(seats, cards, strict=True))
         if len(entries) < 4:
             if t < len(rows) and any(token not in _NOT_PLAYED and token != "*" for token in _tokens(rows[t])):
                 add(
@@ -400,7 +376,8 @@ def _replay_play(
         if cards:
             leader = seats[winning_index(cards, trump)]
         full_tricks += 1
-        won += leader % 2 == declarer_side
+        if leader & 1 == declarer_side:
+            won += 1
         if full_tricks == 13:
             if t < len(rows) and any(_tokens(row) for row in rows[t:]):
                 add(
@@ -408,6 +385,40 @@ def _replay_play(
                 )
             break
     return won, full_tricks == 13, full_tricks
+
+
+@dataclass(slots=True)
+class _PlayState:
+    """What the replay knows about the cards, for the checks of a card that is not simply legal."""
+
+    holder: list[int]  # seat dealt each card, -1 when no known hand holds it
+    known: list[bool]  # whether each seat's hand is known
+    suit_counts: list[list[int]]  # cards of each suit still held, known hands only
+    played: list[int]  # trick (1-based) where each card was played, 0 if not yet
+    renounced: dict[tuple[int, int], tuple[int, int]]  # (seat, suit) -> (trick, card): unknown hands only
+    add: Callable[[Irregularity], None]
+
+    def check_card(self, t: int, seat: int, card: int) -> None:
+        """A card played twice, not held, or from a hand not known."""
+        name = CARD_NAMES[card]
+        holder = self.holder[card]
+        where = {"trick": t, "seat": _SEAT_LETTERS[seat], "card": name, "law": "44"}
+        if self.played[card]:
+            message = f"{_SEAT_NAMES[seat]} played {name}, already played to trick {self.played[card]}"
+            self.add(Irregularity(IrregularityKind.CARD_PLAYED_TWICE, message, **where))  # type: ignore[arg-type]
+        elif holder >= 0:
+            message = f"{_SEAT_NAMES[seat]} played {name}, which was dealt to {_SEAT_NAMES[holder]}"
+            self.add(Irregularity(IrregularityKind.CARD_NOT_HELD, message, **where))  # type: ignore[arg-type]
+        elif self.known[seat]:
+            message = f"{_SEAT_NAMES[seat]} played {name}, which is not in {_SEAT_NAMES[seat]}'s hand"
+            self.add(Irregularity(IrregularityKind.CARD_NOT_HELD, message, **where))  # type: ignore[arg-type]
+        else:
+            self.played[card] = t
+            suit = card // 13
+            if (seat, suit) in self.renounced:
+                # An unknown hand shows a suit it earlier failed to follow: that was a revoke.
+                at, shown = self.renounced.pop((seat, suit))
+                self.add(_revoke(seat, at, shown, suit, f"shown at trick {t}"))
 
 
 def _tokens(row) -> list:
