@@ -252,7 +252,7 @@ def _session(source: Source, method: Method) -> Session:
         Method.CROSS_IMP: CrossImpMethod(),
     }[method]
     if method in (Method.BUTLER, Method.CROSS_IMP):
-        options = SessionOptions(publish_places=source.line_places if method is Method.CROSS_IMP else None)
+        options = SessionOptions(publish_places=_LINE_PLACES[method])
     known = [p.pair for p in source.pairs]
     seen = dict.fromkeys(known + [x for b in source.boards for ln in b.lines for x in (ln.ns, ln.ew)])
     pairs = list(seen)
@@ -276,7 +276,6 @@ def rescore(source: Source, method: Method = Method.AUTO) -> Rescore:
     differences: list[str] = []
     if chosen is not source.method:
         differences.append(f"method: the file is scored {source.method.value}, re-scored {chosen.value}")
-    line_places = source.line_places if source.line_places is not None else 2
     for board in source.boards:
         entry = session.set_board(board.board, [ln.ns for ln in board.lines], [ln.ew for ln in board.lines],
                                   [ln.score for ln in board.lines])  # fmt: skip
@@ -292,7 +291,7 @@ def rescore(source: Source, method: Method = Method.AUTO) -> Rescore:
                 "ns": line.ns, "ew": line.ew,
                 "score_ns": line.score if isinstance(line.score, int) else None,
                 "adjusted": line.score.code if isinstance(line.score, Artificial) else None,
-                "mp_ns": _number(ns_value, line_places), "mp_ew": _number(ew_value, line_places),
+                "mp_ns": _number(ns_value, 2), "mp_ew": _number(ew_value, 2),
                 "pct_ns": pct_ns, "pct_ew": pct_ew,
             })  # fmt: skip
             if chosen is source.method:
