@@ -104,6 +104,13 @@ class BoardOptions:
     factoring: Factoring = Factoring.NEUBERG
     places: int | None = None  # None: unrounded; 1: to 0.1 of a matchpoint
     rounding: Rounding = Rounding.HALF_EVEN
+    acbl_small_groups: bool = False  # fouled Boards: ACBL's fixed percentages for groups of 1–3 (see below)
+
+
+# ACBL Bulletin 1991 via ASE (standards.md §1.4): a fouled group of 3 that is not the largest gets 70/60/50 %,
+# a group of 2 gets 65/55 %, a single result 60 %; equal scores share. Larger groups (and a largest group of 3)
+# are Neuberg-factored.
+_ACBL_SMALL_GROUP = {1: (60.0,), 2: (65.0, 55.0), 3: (70.0, 60.0, 50.0)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,9 +256,17 @@ def score_board(
     else:
         comparable[assigned] = True
         labels = np.asarray(groups) if groups is not None else np.zeros(n, dtype=np.int64)
-        for label in dict.fromkeys(labels[comparable].tolist()):
-            where = np.flatnonzero(comparable & (labels == label))
-            _score_assigned([traveller.result(i) for i in where], where, total, options, ns, ew)
+        members = {
+            label: np.flatnonzero(comparable & (labels == label))
+            for label in dict.fromkeys(labels[comparable].tolist())
+        }
+        largest = max((len(where) for where in members.values()), default=0)
+        for where in members.values():
+            small = len(where) < 3 or (len(where) == 3 and len(where) < largest)
+            if options.acbl_small_groups and groups is not None and small:
+                _score_small_group(traveller.scores[where], where, top, ns, ew)
+            else:
+                _score_assigned([traveller.result(i) for i in where], where, total, options, ns, ew)
     if options.places is not None:
         ns = round_array(ns, options.places, options.rounding, top / 2)
         ew = round_array(ew, options.places, options.rounding, top / 2)
@@ -264,6 +279,19 @@ def _score_plain(scores: np.ndarray, where: np.ndarray, total: int, options: Boa
     raw_ns = matchpoints(scores, options.scale)
     ns[where] = factor(raw_ns, size, total, options.scale, options.factoring)
     ew[where] = factor(options.scale.top(size) - raw_ns, size, total, options.scale, options.factoring)
+
+
+def _score_small_group(scores: np.ndarray, where: np.ndarray, top: float, ns, ew) -> None:
+    """ACBL's fixed percentages for a small fouled group, best N-S result first; ties share their percentages."""
+    table = _ACBL_SMALL_GROUP[len(scores)]
+    for side, view in ((ns, scores), (ew, -scores)):
+        rank = np.argsort(-view, kind="stable")
+        pct = np.empty(len(scores))
+        pct[rank] = table
+        for value in np.unique(view):
+            tied = view == value
+            pct[tied] = pct[tied].mean()
+        side[where] = pct * top / 100
 
 
 def _score_assigned(results, where: np.ndarray, total: int, options: BoardOptions, ns, ew) -> None:

@@ -158,3 +158,22 @@ def test_matchpoint_invariants(scores):
     # Neuberg keeps the board's average: factored totals are the expected average × results
     expected = n + 3
     assert factor(board.ns, n, expected).sum() == pytest.approx((expected - 1) * n)
+
+
+def test_acbl_small_fouled_groups():
+    """ACBL 1991: groups of 2 get 65/55 %, a group of 3 that is not the largest 70/60/50 %, one result 60 %."""
+    scores = [600, 500, 400, 300, 200, 100, 420, 400, 170, 140, 140, -50]
+    groups = [0] * 6 + [1] * 3 + [2] * 2 + [3]
+    board = score_board(scores, BoardOptions(acbl_small_groups=True, places=1), groups=groups)
+    assert board.top == 22
+    assert board.ns[:6].tolist() == score_board(scores[:6], BoardOptions(places=1), expected=12).ns.tolist()
+    assert (board.ns[6:9] / 22 * 100).round(6).tolist() == [70, 60, 50]
+    assert (board.ew[6:9] / 22 * 100).round(6).tolist() == [50, 60, 70]
+    assert (board.ns[9:11] / 22 * 100).round(6).tolist() == [60, 60]  # equal scores share 65 and 55
+    assert (board.ns[11], board.ew[11]) == (13.2, 13.2)  # 60 % of 22 to both sides
+    largest_three = score_board([420, 400, 170, 140, 140, -50], BoardOptions(acbl_small_groups=True),
+                                groups=[0, 0, 0, 1, 1, 1])  # fmt: skip
+    expected = (
+        factor([4, 2, 0], 3, 6).tolist() + factor([3, 3, 0], 3, 6).tolist()
+    )  # two largest groups: Neuberg
+    assert largest_three.ns.tolist() == pytest.approx(expected)
