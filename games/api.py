@@ -1,0 +1,294 @@
+"""Boards, results, corrections, conflicts, and the table scorer's endpoints (what Bridgemate does, on any phone).
+
+Table endpoints authenticate only by table code (tournaments.permissions.TableCodeAuthentication), so a code opens
+nothing else; every other endpoint ignores codes, so a code cannot reach another table or section.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, mixins, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import services
+from games.models import Board, Result, ResultConflict
+from games.serializers import (
+    AdjustmentSerializer,
+    BoardSerializer,
+    CodeSerializer,
+    ConfirmSerializer,
+    ConflictSerializer,
+    CorrectionSerializer,
+    DirectorEntrySerializer,
+    ResolveSerializer,
+    ResultEntrySerializer,
+    ResultSerializer,
+    ResultVersionSerializer,
+)
+from games.services import Refused
+from tournaments.api import RefusedMixin, require_director, visible_sections
+from tournaments.models import Entry, Section
+from tournaments.permissions import (
+    IsTableScorer,
+    TableCodeAuthentication,
+    TableLoginThrottle,
+    TableThrottle,
+    Viewer,
+    check_code,
+    directed_club_ids,
+)
+
+
+def _section_param(request) -> Section | None:
+    value = request.query_params.get("section")
+    if value is None:
+        return None
+    if not value.isdigit():
+        raise Refused(f"section {value!r} is not a section id")
+    return get_object_or_404(visible_sections(request.user), id=int(value))
+
+
+class BoardViewSet(RefusedMixin, viewsets.ReadOnlyModelViewSet):
+    """A section's boards; the deal and the traveller only for those who may see them (hidden boards)."""
+
+    serializer_class = BoardSerializer
+
+    def get_queryset(self):
+        section = _section_param(self.request)
+        boards = Board.objects.filter(section__in=visible_sections(self.request.user))
+        return boards.filter(section=section) if section else boards
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        section = _section_param(self.request)
+        if section is not None:
+            context["viewer"] = Viewer(self.request, section)
+        elif self.kwargs.get("pk"):
+            board = self.get_object()
+            context["viewer"] = Viewer(self.request, board.section)
+        return context
+
+    def list(self, request, *args, **kwargs):
+        if _section_param(request) is None:
+            raise Refused("give ?section=<id>: boards are listed per section")
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(responses=ResultSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def traveller(self, request, pk=None):
+        """Every result on the board with its matchpoints or IMPs."""
+        board = self.get_object()
+        if not Viewer(request, board.section).sees_board(board.id):
+            raise exceptions.PermissionDenied(f"board {board.number} is hidden until you have played it")
+        rows = board.results.select_related("board", "ns", "ew", "line_score")
+        return Response(ResultSerializer(rows, many=True).data)
+
+
+class ResultViewSet(RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Results: directors enter them by traveller, correct and adjust them (each change a version)."""
+
+    serializer_class = ResultSerializer
+
+    def get_queryset(self):
+        rows = Result.objects.select_related("board", "ns", "ew", "line_score")
+        section = _section_param(self.request)
+        if section is not None:
+            viewer = Viewer(self.request, section)
+            rows = rows.filter(section=section)
+            return rows if viewer.sees_all else rows.filter(board_id__in=viewer.played)
+        clubs = directed_club_ids(self.request.user)
+        if clubs is None:
+            return rows
+        return rows.filter(Q(section__session__event__club_id__in=clubs) | Q(section__status="published"))
+
+    def _director_result(self, request) -> Result:
+        result = self.get_object()
+        require_director(request, result.section.session.event.club_id)
+        return result
+
+    @extend_schema(request=DirectorEntrySerializer, responses={201: ResultSerializer, 200: ResultSerializer})
+    def create(self, request):
+        """Enter a result by traveller (directors): board, pairs and the result; the engine scores it."""
+        data = DirectorEntrySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        section = get_object_or_404(Section.objects.select_related("session__event"), id=values["section"])
+        require_director(request, section.session.event.club_id)
+        board = Board.objects.filter(section=section, number=values["board"]).first()
+        if board is None:
+            raise Refused(f"board {values['board']} is not in {section}", 404)
+        ns = Entry.objects.filter(section=section, number=values["ns"]).first()
+        ew = Entry.objects.filter(section=section, number=values["ew"]).first()
+        if ns is None or ew is None:
+            raise Refused(f"pair {values['ns'] if ns is None else values['ew']} is not in {section}", 404)
+        seating = next(
+            (row for row in section.seatings.filter(ns=ns, ew=ew) if board.number in row.boards), None
+        )
+        if seating is None and section.seatings.exists():
+            raise Refused(
+                f"pairs {ns.number} and {ew.number} do not play board {board.number} in this movement"
+            )
+        line = services.score_line(section, board, values["contract"], values.get("declarer", ""),
+                                   values.get("tricks"), values.get("lead", ""))  # fmt: skip
+        result, created = services.enter_result(
+            section, board, ns, ew, line, round=seating.round if seating else None,
+            table=seating.table if seating else None, by=f"director {request.user.get_username()}", user=request.user,
+        )  # fmt: skip
+        return Response(ResultSerializer(result).data, status=201 if created else 200)
+
+    @extend_schema(request=CorrectionSerializer, responses=ResultSerializer)
+    @action(detail=True, methods=["post"])
+    def correct(self, request, pk=None):
+        """Correct a result (a reason is required; the old values are kept as a version)."""
+        result = self._director_result(request)
+        data = CorrectionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        result = services.correct_result(result, values, request.user, values.pop("reason"))
+        return Response(ResultSerializer(result).data)
+
+    @extend_schema(request=AdjustmentSerializer, responses=ResultSerializer)
+    @action(detail=True, methods=["post"])
+    def adjust(self, request, pk=None):
+        """Give an adjusted score: artificial (A6040, A+) or assigned (a N-S score)."""
+        result = self._director_result(request)
+        data = AdjustmentSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        result = services.adjust_result(result, request.user, values["reason"], values.get("adjusted", ""),
+                                        values.get("score_ns"))  # fmt: skip
+        return Response(ResultSerializer(result).data)
+
+    @extend_schema(responses=ResultVersionSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def versions(self, request, pk=None):
+        """Every version of the result: who, when, why, what it was before."""
+        result = self._director_result(request)
+        return Response(ResultVersionSerializer(result.versions.all(), many=True).data)
+
+
+class ConflictViewSet(
+    RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
+    """Different results sent for a board already entered, for the director to resolve."""
+
+    serializer_class = ConflictSerializer
+
+    def get_queryset(self):
+        clubs = directed_club_ids(self.request.user)
+        rows = ResultConflict.objects.select_related("result__board", "result__ns", "result__ew")
+        if clubs is not None:
+            rows = rows.filter(result__section__session__event__club_id__in=clubs)
+        section = self.request.query_params.get("section")
+        return rows.filter(result__section_id=section) if section and section.isdigit() else rows
+
+    @extend_schema(request=ResolveSerializer, responses=ConflictSerializer)
+    @action(detail=True, methods=["post"])
+    def resolve(self, request, pk=None):
+        conflict = self.get_object()
+        require_director(request, conflict.result.section.session.event.club_id)
+        data = ResolveSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        conflict = services.resolve_conflict(conflict, data.validated_data["accept"], request.user,
+                                             data.validated_data["reason"])  # fmt: skip
+        return Response(ConflictSerializer(conflict).data)
+
+
+class TableView(RefusedMixin, APIView):
+    """Base of the table scorer's endpoints: code authentication only, throttled per code."""
+
+    authentication_classes = [TableCodeAuthentication]
+    permission_classes = [IsTableScorer]
+    throttle_classes = [TableThrottle]
+
+    @property
+    def code(self):
+        return self.request.auth
+
+    def state(self) -> dict:
+        """The table now: section, round, pairs, and this round's boards with what is entered."""
+        code = self.code
+        section = Section.objects.get(id=code.section_id)
+        seating = services.table_seating(section, code.table)
+        results = {
+            r.board.number: r
+            for r in Result.objects.filter(
+                section=section, round=seating.round, table=code.table
+            ).select_related("board", "ns", "ew", "line_score")
+        }
+        boards = Board.objects.filter(section=section, number__in=seating.boards).order_by("number")
+        return {
+            "section": section.id, "section_name": str(section), "table": code.table, "round": seating.round,
+            "ns": seating.ns.number if seating.ns else None, "ew": seating.ew.number if seating.ew else None,
+            "boards": [
+                {"board": b.number, "dealer": b.dealer, "vulnerability": b.vulnerability,
+                 "result": ResultSerializer(results[b.number]).data if b.number in results else None}
+                for b in boards
+            ],
+        }  # fmt: skip
+
+
+class TableLoginView(RefusedMixin, APIView):
+    """Log a phone in as a table's scorer: the code is kept in the session."""
+
+    authentication_classes = []
+    permission_classes = []
+    throttle_classes = [TableLoginThrottle]
+
+    @extend_schema(request=CodeSerializer, responses={200: dict})
+    def post(self, request):
+        data = CodeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        code = check_code(request, data.validated_data["code"])
+        request._request.session["table_code"] = code.id
+        return Response({"section": code.section_id, "table": code.table})
+
+
+class TableStateView(TableView):
+    @extend_schema(responses={200: dict})
+    def get(self, request):
+        """This table's round, pairs and boards."""
+        return Response(self.state())
+
+
+class TableResultView(TableView):
+    @extend_schema(request=ResultEntrySerializer, responses={201: ResultSerializer, 200: ResultSerializer})
+    def post(self, request):
+        """Enter a result for one of this round's boards: 201 new, 200 the same again, 409 a different one."""
+        data = ResultEntrySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        section = Section.objects.get(id=self.code.section_id)
+        result, created = services.enter_at_table(section, self.code.table, data.validated_data)
+        return Response(ResultSerializer(result).data, status=201 if created else 200)
+
+
+class TableConfirmView(TableView):
+    @extend_schema(request=ConfirmSerializer, responses=ResultSerializer)
+    def post(self, request):
+        """The opponents confirm a result entered at this table."""
+        data = ConfirmSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        section = Section.objects.get(id=self.code.section_id)
+        result = services.confirm_at_table(section, self.code.table, data.validated_data["board"],
+                                           data.validated_data["side"])  # fmt: skip
+        return Response(ResultSerializer(result).data)
+
+
+class TableBoardView(TableView):
+    @extend_schema(responses={200: dict})
+    def get(self, request, number: int):
+        """A board once played at this table: its hand and the traveller so far."""
+        section = Section.objects.get(id=self.code.section_id)
+        board = get_object_or_404(Board, section=section, number=number)
+        viewer = Viewer(request, section)
+        if not viewer.sees_board(board.id):
+            raise exceptions.PermissionDenied(f"board {number} is hidden until this table has played it")
+        rows = board.results.select_related("board", "ns", "ew", "line_score")
+        return Response({
+            "board": BoardSerializer(board, context={"viewer": viewer}).data,
+            "traveller": ResultSerializer(rows, many=True).data,
+        })  # fmt: skip

@@ -1,0 +1,131 @@
+"""API shapes of boards, results, versions, conflicts and table entry."""
+
+from rest_framework import serializers
+
+from games.models import Board, Result, ResultConflict, ResultVersion, Tally
+
+
+class BoardSerializer(serializers.ModelSerializer):
+    deal = serializers.SerializerMethodField(help_text="PBN deal, N first; null while hidden from the asker.")
+    hidden = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Board
+        fields = ["id", "section", "number", "dealer", "vulnerability", "deal", "hidden"]
+
+    def _hidden(self, board) -> bool:
+        viewer = self.context.get("viewer")
+        return viewer is None or not viewer.sees_board(board.id)
+
+    def get_deal(self, board) -> str | None:
+        return None if self._hidden(board) else (board.deal or None)
+
+    def get_hidden(self, board) -> bool:
+        return self._hidden(board)
+
+
+class ResultSerializer(serializers.ModelSerializer):
+    board = serializers.IntegerField(source="board.number")
+    ns = serializers.IntegerField(source="ns.number")
+    ew = serializers.IntegerField(source="ew.number")
+    mp_ns = serializers.SerializerMethodField()
+    mp_ew = serializers.SerializerMethodField()
+    pct_ns = serializers.SerializerMethodField()
+    pct_ew = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Result
+        fields = ["id", "section", "board", "round", "table", "ns", "ew", "contract", "declarer", "lead", "tricks",
+                  "score_ns", "adjusted", "assigned", "status", "confirmed_by", "version", "mp_ns", "mp_ew", "pct_ns",
+                  "pct_ew"]  # fmt: skip
+
+    def _line(self, result, name) -> float | None:
+        line = getattr(result, "line_score", None)
+        return None if line is None else getattr(line, name)
+
+    def get_mp_ns(self, result) -> float | None:
+        return self._line(result, "ns")
+
+    def get_mp_ew(self, result) -> float | None:
+        return self._line(result, "ew")
+
+    def get_pct_ns(self, result) -> float | None:
+        return self._line(result, "pct_ns")
+
+    def get_pct_ew(self, result) -> float | None:
+        return self._line(result, "pct_ew")
+
+
+class ResultEntrySerializer(serializers.Serializer):
+    """A result as a scorer or director enters it; the score is computed by the engine."""
+
+    board = serializers.IntegerField()
+    contract = serializers.CharField(help_text='"4SX", "3NT" or "Pass"')
+    declarer = serializers.CharField(required=False, allow_blank=True)
+    tricks = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=99)
+    lead = serializers.CharField(required=False, allow_blank=True)
+
+
+class DirectorEntrySerializer(ResultEntrySerializer):
+    section = serializers.IntegerField()
+    ns = serializers.IntegerField()
+    ew = serializers.IntegerField()
+
+
+class CorrectionSerializer(serializers.Serializer):
+    contract = serializers.CharField()
+    declarer = serializers.CharField(required=False, allow_blank=True)
+    tricks = serializers.IntegerField(required=False, allow_null=True)
+    lead = serializers.CharField(required=False, allow_blank=True)
+    reason = serializers.CharField()
+
+
+class AdjustmentSerializer(serializers.Serializer):
+    adjusted = serializers.CharField(
+        required=False, allow_blank=True, help_text='Artificial: "A6040", "A+", "A5050"'
+    )
+    score_ns = serializers.IntegerField(
+        required=False, allow_null=True, help_text="Assigned N-S score (Law 12C1)"
+    )
+    reason = serializers.CharField()
+
+
+class ResultVersionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ResultVersion
+        fields = ["number", "kind", "before", "after", "changed_by_label", "changed_at", "reason"]
+
+
+class ConflictSerializer(serializers.ModelSerializer):
+    stored = serializers.SerializerMethodField()
+
+    class Meta:
+        model = ResultConflict
+        fields = ["id", "result", "stored", "proposed", "sent_by_label", "sent_at", "resolved", "resolution"]
+
+    def get_stored(self, conflict) -> dict:
+        from games.services import snapshot
+
+        return snapshot(conflict.result)
+
+
+class ResolveSerializer(serializers.Serializer):
+    accept = serializers.BooleanField(help_text="true: the proposed result replaces the stored one")
+    reason = serializers.CharField()
+
+
+class ConfirmSerializer(serializers.Serializer):
+    board = serializers.IntegerField()
+    side = serializers.ChoiceField(choices=["NS", "EW"], help_text="The side confirming.")
+
+
+class CodeSerializer(serializers.Serializer):
+    code = serializers.CharField(max_length=12)
+
+
+class TallySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Tally
+        fields = ["round", "table", "hands", "ns_points", "ew_points", "winners", "lone_hands", "punches", "flags",
+                  "frozen"]  # fmt: skip
+        read_only_fields = ["round", "table", "winners", "punches", "frozen"]

@@ -1,0 +1,308 @@
+"""Score entry, confirmation, corrections, adjusted scores and conflicts: the rules of a Result's life.
+
+Every function here validates with the engine (games.engine.bridge), writes the Result and a ResultVersion in one
+transaction, and asks for the standings once it commits (scoring.services.standings_changed). Entry is safe under
+concurrency on PostgreSQL: the row of a board already entered is locked (select_for_update) while it is compared,
+and two first entries racing for the same board meet the unique constraints; the loser retries as a repeat.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+
+from games.engine.bridge import Contract, Vulnerability, rules, score_deal
+from games.engine.cards import Card, Deal, DealError, Seat
+from games.models import Board, Result, ResultConflict, ResultStatus, ResultVersion
+from scoring.methods.matchpoints import Artificial
+from scoring.services import standings_changed
+from tournaments.models import Entry, Seating, Section, Status
+
+
+class Refused(ValueError):
+    """A request the rules or the state forbid. `status` is the HTTP answer (400, 403, 404, 409); `extra` goes
+    into the answer's body (the two versions of a conflict)."""
+
+    def __init__(self, message: str, status: int = 400, **extra) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.extra = extra
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A result as entered, checked and scored: what a traveller line holds."""
+
+    contract: str
+    declarer: str
+    lead: str
+    tricks: int | None
+    score_ns: int
+
+    def as_dict(self) -> dict:
+        return {"contract": self.contract, "declarer": self.declarer, "lead": self.lead, "tricks": self.tricks,
+                "score_ns": self.score_ns}  # fmt: skip
+
+
+def _seat_name(seat: Seat) -> str:
+    return seat.name.title()
+
+
+def score_line(
+    section: Section, board: Board, contract: str, declarer: str = "", tricks=None, lead: str = ""
+) -> Line:
+    """Check a result against the engine and the board, and score it (rule set of the Section)."""
+    where = f"board {board.number}"
+    text = (contract or "").strip()
+    if not text:
+        raise Refused(f"{where}: no contract given (as in 4SX, 3NT or Pass)")
+    try:
+        parsed = Contract.parse(text)
+    except ValueError as error:
+        raise Refused(f"{where}: {error}") from None
+    if parsed is None:
+        return Line("Pass", "", "", None, 0)
+    try:
+        seat = Seat.parse(declarer or "")
+    except ValueError:
+        raise Refused(f"{where}: declarer {declarer!r} is not N, E, S or W") from None
+    if tricks is None or tricks == "":
+        raise Refused(f"{where}: tricks taken by declarer not given")
+    try:
+        taken = int(tricks)
+    except (TypeError, ValueError):
+        raise Refused(f"{where}: tricks {tricks!r} is not a number") from None
+    if not 0 <= taken <= 13:
+        raise Refused(f"{where}: {taken} tricks is not 0 to 13")
+    card = ""
+    if lead:
+        try:
+            card = str(Card.parse(lead))
+        except ValueError as error:
+            raise Refused(f"{where}: lead {error}") from None
+        if board.deal:
+            leader = seat.next
+            try:
+                hand = Deal.from_pbn(board.deal).hands[leader]
+            except DealError as error:
+                raise Refused(f"{where}: the stored deal is broken: {error}") from None
+            if Card.parse(card) not in hand:
+                raise Refused(
+                    f"{where}: the lead {card} is not in {_seat_name(leader)}'s hand ({_seat_name(leader)} leads against {_seat_name(seat)})"
+                )
+    contract_value = Contract(parsed.level, parsed.denomination, parsed.penalty, seat)
+    vulnerable = Vulnerability.parse(board.vulnerability).of(seat.side)
+    try:
+        score = score_deal(rules(section.rule_set), contract_value, taken, vulnerable).ns
+    except ValueError as error:
+        raise Refused(f"{where}: {error}") from None
+    return Line(str(contract_value), seat.value, card, taken, score)
+
+
+def snapshot(result: Result) -> dict:
+    """A Result's values as a version row keeps them."""
+    return {
+        "board": result.board.number, "round": result.round, "table": result.table, "ns": result.ns.number,
+        "ew": result.ew.number, "contract": result.contract, "declarer": result.declarer, "lead": result.lead,
+        "tricks": result.tricks, "score_ns": result.score_ns, "adjusted": result.adjusted,
+        "assigned": result.assigned, "status": result.status,
+    }  # fmt: skip
+
+
+def _add_version(
+    result: Result, kind: str, before: dict | None, by: str, user=None, reason: str = ""
+) -> None:
+    ResultVersion.objects.create(result=result, number=result.version, kind=kind, before=before,
+                                 after=snapshot(result), changed_by=user, changed_by_label=by, reason=reason)  # fmt: skip
+
+
+def _same_line(result: Result, line: Line) -> bool:
+    return (
+        not result.adjusted and not result.assigned and result.contract == line.contract
+        and result.declarer == line.declarer and result.tricks == line.tricks
+        and (not line.lead or not result.lead or result.lead == line.lead)
+    )  # fmt: skip
+
+
+def enter_result(section: Section, board: Board, ns: Entry, ew: Entry, line: Line, *, round: int | None = None,
+                 table: int | None = None, by: str, user=None) -> tuple[Result, bool]:  # fmt: skip
+    """Store a result; (result, True) when it is new, (result, False) when the same one was already in.
+
+    A different result for a board these pairs already have raises Refused(409) with both versions; the
+    proposal is kept as a ResultConflict for the director.
+    """
+    if section.status != Status.RUNNING and user is None:
+        raise Refused(f"{section} is {section.get_status_display().lower()}: scores are not taken", 409)
+    for _ in range(3):
+        try:
+            with transaction.atomic():
+                existing = (
+                    Result.objects.select_for_update()
+                    .select_related("board", "ns", "ew")
+                    .filter(board=board)
+                    .filter(Q(ns=ns) | Q(ew=ew))
+                    .first()
+                )
+                if existing is None:
+                    result = Result.objects.create(
+                        section=section, board=board, round=round, table=table, ns=ns, ew=ew, contract=line.contract,
+                        declarer=line.declarer, lead=line.lead, tricks=line.tricks, score_ns=line.score_ns,
+                    )  # fmt: skip
+                    _add_version(result, "entered", None, by, user)
+                    standings_changed(section.id)
+                    return result, True
+                if existing.ns_id == ns.id and existing.ew_id == ew.id and _same_line(existing, line):
+                    return existing, False
+                proposed = line.as_dict() | {"ns": ns.number, "ew": ew.number}
+                conflict = next(
+                    (c for c in existing.conflicts.filter(resolved=False) if c.proposed == proposed), None
+                ) or ResultConflict.objects.create(result=existing, proposed=proposed, sent_by_label=by)
+                stored = snapshot(existing)
+        except IntegrityError:
+            continue  # another request entered this board first: go round and compare with it
+        raise Refused(
+            f"board {board.number}: a different result is already entered for pairs {stored['ns']} and "
+            f"{stored['ew']} ({_describe(stored)}); the director has been asked to resolve it",
+            409, stored=stored, sent=proposed, conflict=conflict.id,
+        )  # fmt: skip
+    raise Refused(f"board {board.number}: could not store the result, try again", 409)
+
+
+def _describe(values: dict) -> str:
+    if values.get("adjusted"):
+        return f"adjusted {values['adjusted']}"
+    if values.get("contract") == "Pass":
+        return "passed out"
+    return f"{values.get('contract')} by {values.get('declarer')}, {values.get('tricks')} tricks, {values.get('score_ns')}"
+
+
+def table_seating(section: Section, table: int, round_number: int | None = None) -> Seating:
+    round_number = round_number or section.current_round
+    seating = (
+        Seating.objects.filter(section=section, round=round_number, table=table)
+        .select_related("ns", "ew")
+        .first()
+    )
+    if seating is None:
+        raise Refused(f"table {table} has no seating in round {round_number}", 404)
+    return seating
+
+
+def board_at_table(section: Section, seating: Seating, number) -> Board:
+    """The board numbered `number` if it is played at this table in this round (else Refused naming why)."""
+    try:
+        number = int(number)
+    except (TypeError, ValueError):
+        raise Refused(f"board {number!r} is not a board number") from None
+    board = Board.objects.filter(section=section, number=number).first()
+    if board is None:
+        raise Refused(f"board {number} is not in this section", 404)
+    if number not in seating.boards:
+        boards = ", ".join(map(str, seating.boards)) or "none"
+        raise Refused(
+            f"board {number} is not played at table {seating.table} in round {seating.round} (boards {boards})",
+            403,
+        )
+    return board
+
+
+def enter_at_table(section: Section, table: int, values: dict) -> tuple[Result, bool]:
+    """A scorer's entry: the board must be at this table in the current round; pairs come from the seating."""
+    if section.status != Status.RUNNING:
+        raise Refused(f"{section} is not running: scores are not taken", 409)
+    seating = table_seating(section, table)
+    board = board_at_table(section, seating, values.get("board"))
+    if seating.ns is None or seating.ew is None:
+        raise Refused(f"table {table} has a sit-out in round {seating.round}: nothing to score", 409)
+    line = score_line(section, board, values.get("contract"), values.get("declarer"), values.get("tricks"),
+                      values.get("lead", ""))  # fmt: skip
+    return enter_result(section, board, seating.ns, seating.ew, line, round=seating.round, table=table,
+                        by=f"table {table} scorer")  # fmt: skip
+
+
+def confirm_at_table(section: Section, table: int, number, side: str) -> Result:
+    """The opponents of the side that entered (or either side) confirm the result at their table."""
+    seating = table_seating(section, table)
+    board = board_at_table(section, seating, number)
+    side = (side or "").upper().replace("-", "")
+    if side not in ("NS", "EW"):
+        raise Refused(f"side {side!r} is not NS or EW")
+    with transaction.atomic():
+        result = Result.objects.select_for_update().filter(board=board, ns=seating.ns, ew=seating.ew).first()
+        if result is None:
+            raise Refused(f"board {board.number} has no result at table {table} to confirm", 404)
+        if result.status != ResultStatus.CONFIRMED:
+            before = snapshot(result)
+            result.status, result.confirmed_by = ResultStatus.CONFIRMED, side
+            result.version += 1
+            result.save(update_fields=["status", "confirmed_by", "version", "updated"])
+            _add_version(result, "confirmed", before, f"table {table} {side}")
+    return result
+
+
+def _change(result: Result, kind: str, user, reason: str, **values) -> Result:
+    if not (reason or "").strip():
+        raise Refused(f"board {result.board.number}: a {kind} needs a reason")
+    with transaction.atomic():
+        locked = Result.objects.select_for_update().select_related("board", "ns", "ew").get(id=result.id)
+        before = snapshot(locked)
+        for name, value in values.items():
+            setattr(locked, name, value)
+        locked.version += 1
+        locked.save()
+        _add_version(locked, kind, before, f"director {user.get_username()}", user, reason.strip())
+        standings_changed(locked.section_id)
+    return locked
+
+
+def correct_result(result: Result, values: dict, user, reason: str) -> Result:
+    """A director's correction: the new values are checked and scored like an entry; the old are kept."""
+    line = score_line(result.section, result.board, values.get("contract"), values.get("declarer"),
+                      values.get("tricks"), values.get("lead", ""))  # fmt: skip
+    return _change(result, "corrected", user, reason, **line.as_dict(), adjusted="", assigned=False)
+
+
+def adjust_result(result: Result, user, reason: str, adjusted: str = "", score_ns=None) -> Result:
+    """An adjusted score: artificial ("A6040", "A+", ...) or an assigned N-S score (Law 12C1)."""
+    where = f"board {result.board.number}"
+    if bool(adjusted) == (score_ns is not None):
+        raise Refused(f"{where}: give either an artificial score (as A6040) or an assigned score_ns")
+    if adjusted:
+        try:
+            code = Artificial.parse(adjusted).code
+        except ValueError as error:
+            raise Refused(f"{where}: {error}") from None
+        return _change(result, "adjusted", user, reason, adjusted=code, score_ns=None, assigned=False)
+    try:
+        assigned = int(score_ns)
+    except (TypeError, ValueError):
+        raise Refused(f"{where}: assigned score {score_ns!r} is not a whole number") from None
+    if assigned % 10:
+        raise Refused(f"{where}: assigned score {assigned} is not a multiple of 10")
+    return _change(result, "adjusted", user, reason, adjusted="", score_ns=assigned, assigned=True)
+
+
+def resolve_conflict(conflict: ResultConflict, accept: bool, user, reason: str) -> ResultConflict:
+    """Accept the proposed result (a correction) or dismiss it; either way the conflict is closed."""
+    if conflict.resolved:
+        raise Refused(f"conflict {conflict.id} is already {conflict.resolution}", 409)
+    with transaction.atomic():
+        if accept:
+            correct_result(conflict.result, conflict.proposed, user, reason)
+        elif not (reason or "").strip():
+            raise Refused("dismissing a conflict needs a reason")
+        conflict.resolved, conflict.resolution = True, "accepted" if accept else "dismissed"
+        conflict.save(update_fields=["resolved", "resolution"])
+    return conflict
+
+
+_CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY3479"  # no look-alikes: 0/O, 1/I/L, B/8, S/5, G/6
+
+
+def new_table_code() -> str:
+    """A short code a scorer can type on a phone: six characters, 23^6 ≈ 148 million (with throttled tries)."""
+    return "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))

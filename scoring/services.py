@@ -1,0 +1,169 @@
+"""The standings service: stored results in, scoring.methods called, standings and line scores stored.
+
+`refresh_standings(section_id)` is what callers use after results change (on transaction commit). It coalesces:
+each call bumps the Section's `standings_requested`, and only one process at a time recomputes a Section (the row
+lock, taken with SKIP LOCKED). A caller that finds the lock taken returns at once, because the holder re-reads the
+counter after its compute and goes round again; a bump made while the holder computes waits for the holder's
+commit, so no request is ever left behind. A burst of entries thus gives a few recomputes, not one each.
+`recompute_standings(section_id)` is the compute itself, synchronous and idempotent; the Celery jobs issue runs
+the same function as a job.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+
+from django.db import transaction
+from django.db.models import F
+
+from games.models import Result
+from scoring.methods.matchpoints import NOT_PLAYED, Artificial, BoardOptions, Scale
+from scoring.methods.session import ButlerMethod, CrossImpMethod, MatchpointMethod, Session, SessionOptions
+from scoring.models import LineScore, Standing
+from tournaments.models import ScoringMethod, Seating, Section
+
+METHODS = {
+    ScoringMethod.MATCHPOINTS: MatchpointMethod(BoardOptions(scale=Scale.EBU), neuberg_to_session=True),
+    ScoringMethod.MATCHPOINTS_ACBL: MatchpointMethod(BoardOptions(scale=Scale.ACBL), neuberg_to_session=True),
+    ScoringMethod.BUTLER: ButlerMethod(),
+    ScoringMethod.CROSS_IMPS: CrossImpMethod(),
+}
+"""Each duplicate scoring method of a Section and the scoring.methods value that scores it (EBU defaults:
+a Board short of results is Neuberg-factored to the full number of results the movement gives it)."""
+
+_CHANGED = 1e-9
+
+
+def line_result(score_ns: int | None, adjusted: str):
+    """A stored line as scoring.methods reads it: an N-S score, an Artificial, or not played."""
+    if adjusted:
+        return Artificial.parse(adjusted)
+    return NOT_PLAYED if score_ns is None else score_ns
+
+
+def expected_results(section: Section, results_per_board: Counter) -> int:
+    """How many results a full Board has: the most times the movement plays any Board (or, for an imported
+    session without seating, the most results any Board has)."""
+    plays: Counter = Counter()
+    for boards in Seating.objects.filter(section=section).values_list("boards", flat=True):
+        plays.update(boards)
+    return max(plays.values(), default=0) or max(results_per_board.values(), default=0)
+
+
+def build_session(section: Section) -> tuple[Session, dict[int, list[tuple[int, int, int]]], dict]:
+    """The scoring.methods Session of a Section with every Board set; per Board its lines (result id, N-S entry,
+    E-W entry) and what Session.set_board returned for it."""
+    entries = list(section.entries.order_by("number").values_list("id", "direction"))
+    rows = Result.objects.filter(section=section).order_by("board__number", "id")
+    rows = rows.values_list("id", "board__number", "ns_id", "ew_id", "score_ns", "adjusted")
+    lines: dict[int, list] = defaultdict(list)
+    for result_id, board, ns, ew, score_ns, adjusted in rows:
+        lines[board].append((result_id, ns, ew, line_result(score_ns, adjusted)))
+    method = METHODS.get(section.scoring_method)
+    if method is None:
+        raise ValueError(f"{section}: {section.get_scoring_method_display()} is not scored board by board")
+    fields = [direction or "" for _, direction in entries] if section.two_winners else None
+    session = Session(
+        [entry_id for entry_id, _ in entries],
+        method,
+        SessionOptions(),
+        expected=expected_results(section, Counter({b: len(v) for b, v in lines.items()})) or None,
+        fields=fields,
+    )
+    boards = {}
+    for board, board_lines in lines.items():
+        boards[board] = session.set_board(
+            board,
+            [ns for _, ns, _, _ in board_lines],
+            [ew for _, _, ew, _ in board_lines],
+            [result for _, _, _, result in board_lines],
+        )
+    return session, {board: [(rid, ns, ew) for rid, ns, ew, _ in v] for board, v in lines.items()}, boards
+
+
+def _number(value) -> float | None:
+    value = float(value)
+    return None if math.isnan(value) else value
+
+
+def recompute_standings(section_id: int, requested: int | None = None) -> None:
+    """Re-score every Board of the Section and store the standings and the line scores that changed."""
+    section = Section.objects.select_related("session__event").get(id=section_id)
+    session, lines, boards = build_session(section)
+    standings = session.standings()
+    fields = session.fields or [""] * len(session.pairs)
+    computed = section.standings_requested if requested is None else requested
+    Standing.objects.bulk_create(
+        [
+            Standing(
+                section=section,
+                entry_id=entry_id,
+                total=_number(standings.total[i]),
+                percentage=_number(standings.percentage[i]),
+                boards=int(standings.boards[i]),
+                place=int(standings.places[i]),
+                rank=standings.ranks[i],
+                field=fields[i],
+                computed=computed,
+            )  # fmt: skip
+            for i, entry_id in enumerate(session.pairs)
+        ],
+        update_conflicts=True,
+        unique_fields=["entry"],
+        update_fields=["total", "percentage", "boards", "place", "rank", "field", "computed"],
+    )
+    stored = {
+        rid: (ns, ew)
+        for rid, ns, ew in LineScore.objects.filter(section=section).values_list("result_id", "ns", "ew")
+    }
+    changed = []
+    for board, board_lines in lines.items():
+        entry = boards[board]
+        top = entry.score.top
+        for i, (result_id, _, _) in enumerate(board_lines):
+            ns, ew = _number(entry.published_ns[i]), _number(entry.published_ew[i])
+            if result_id in stored and _same(stored[result_id], (ns, ew)):
+                continue
+            scaled = top == top and top > 0
+            changed.append(LineScore(
+                result_id=result_id, section=section, ns=ns, ew=ew,
+                pct_ns=ns * 100 / top if scaled and ns is not None else None,
+                pct_ew=ew * 100 / top if scaled and ew is not None else None,
+            ))  # fmt: skip
+    if changed:
+        LineScore.objects.bulk_create(
+            changed,
+            update_conflicts=True,
+            unique_fields=["result"],
+            update_fields=["ns", "ew", "pct_ns", "pct_ew"],
+        )
+
+
+def _same(a: tuple, b: tuple) -> bool:
+    return all(
+        (x is None and y is None) or (x is not None and y is not None and abs(x - y) < _CHANGED)
+        for x, y in zip(a, b, strict=True)
+    )
+
+
+def refresh_standings(section_id: int) -> None:
+    """Bring a Section's standings up to date after a change (coalesced; see the module docstring)."""
+    Section.objects.filter(id=section_id).update(standings_requested=F("standings_requested") + 1)
+    while True:
+        with transaction.atomic():
+            row = (
+                Section.objects.select_for_update(skip_locked=True)
+                .filter(id=section_id)
+                .values_list("standings_requested", "standings_computed")
+                .first()
+            )
+            if row is None or row[1] >= row[0]:
+                return
+            recompute_standings(section_id, row[0])
+            Section.objects.filter(id=section_id).update(standings_computed=row[0])
+
+
+def standings_changed(section_id: int) -> None:
+    """Call inside the transaction that changed a Section's results: the standings follow once it commits."""
+    transaction.on_commit(lambda: refresh_standings(section_id))

@@ -1,0 +1,275 @@
+"""The director's API: events, sessions, sections (movement, deal, status, rounds, standings, scorecards) and entries.
+
+Views are thin: check who is asking (tournaments.permissions), call tournaments/games/scoring services, serialize.
+A service's Refused becomes a 4xx naming the problem (RefusedMixin), never a 500.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, mixins, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from games.services import Refused
+from scoring.serializers import ScorecardLineSerializer, StandingSerializer, scorecard
+from tournaments import services
+from tournaments.models import Club, Entry, Event, Section, Session, Status
+from tournaments.permissions import IsDirectorOrReadOnly, Viewer, directed_club_ids, is_director
+from tournaments.serializers import (
+    ClubSerializer,
+    DealSerializer,
+    EntrySerializer,
+    EventSerializer,
+    HandRecordSerializer,
+    MovementSerializer,
+    SeatingSerializer,
+    SectionSerializer,
+    SectionVersionSerializer,
+    SessionSerializer,
+    StatusSerializer,
+    TableCodeSerializer,
+)
+
+
+class RefusedMixin:
+    """Turn a service's Refused (and a model's ValidationError) into an answer naming the problem."""
+
+    def handle_exception(self, exc):
+        if isinstance(exc, Refused):
+            return Response({"detail": exc.message, **exc.extra}, status=exc.status)
+        if isinstance(exc, DjangoValidationError):
+            return Response({"detail": "; ".join(exc.messages)}, status=400)
+        return super().handle_exception(exc)
+
+
+def require_director(request, club_id: int) -> None:
+    if not is_director(request.user, club_id):
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated("log in as a director of this club")
+        raise exceptions.PermissionDenied("only a director of this club may do this")
+
+
+def visible_sections(user):
+    """Sections a user may know of: all of their clubs', and everyone else's once they are running."""
+    clubs = directed_club_ids(user)
+    if clubs is None:
+        return Section.objects.all()
+    return Section.objects.filter(Q(session__event__club_id__in=clubs) | ~Q(status=Status.SETUP))
+
+
+class ClubViewSet(viewsets.ReadOnlyModelViewSet):
+    queryset = Club.objects.all()
+    serializer_class = ClubSerializer
+
+
+class DirectorViewSet(RefusedMixin, viewsets.ModelViewSet):
+    permission_classes = [IsDirectorOrReadOnly]
+
+    def club_of(self, obj) -> int:
+        raise NotImplementedError
+
+    def perform_create(self, serializer):
+        require_director(self.request, self.club_of_data(serializer.validated_data))
+        serializer.save()
+
+
+class EventViewSet(DirectorViewSet):
+    queryset = Event.objects.all()
+    serializer_class = EventSerializer
+
+    def club_of(self, obj) -> int:
+        return obj.club_id
+
+    def club_of_data(self, data) -> int:
+        return data["club"].id
+
+    def perform_update(self, serializer):
+        if "club" in serializer.validated_data:
+            require_director(self.request, serializer.validated_data["club"].id)
+        serializer.save()
+
+
+class SessionViewSet(DirectorViewSet):
+    queryset = Session.objects.select_related("event")
+    serializer_class = SessionSerializer
+
+    def club_of(self, obj) -> int:
+        return obj.event.club_id
+
+    def club_of_data(self, data) -> int:
+        return data["event"].club_id
+
+    def perform_update(self, serializer):
+        if "event" in serializer.validated_data:
+            require_director(self.request, serializer.validated_data["event"].club_id)
+        serializer.save()
+
+
+class SectionViewSet(DirectorViewSet):
+    serializer_class = SectionSerializer
+
+    def get_queryset(self):
+        queryset = visible_sections(self.request.user).select_related("session__event")
+        session = self.request.query_params.get("session")
+        return queryset.filter(session_id=session) if session and session.isdigit() else queryset
+
+    def club_of(self, obj) -> int:
+        return obj.session.event.club_id
+
+    def club_of_data(self, data) -> int:
+        return data["session"].event.club_id
+
+    def perform_create(self, serializer):
+        require_director(self.request, self.club_of_data(serializer.validated_data))
+        serializer.validated_data.pop("reason", None)
+        serializer.save()
+
+    def perform_update(self, serializer):
+        section = serializer.instance
+        data = dict(serializer.validated_data)
+        reason = data.pop("reason", "")
+        if "session" in data and data["session"].id != section.session_id:
+            raise Refused("a section cannot move to another session")
+        settings = {k: data.pop(k) for k in list(data) if k in services.SETTINGS}
+        for name, value in data.items():
+            setattr(section, name, value)
+        section.save()
+        serializer.instance = services.change_settings(section, settings, self.request.user, reason)
+
+    def perform_destroy(self, section):
+        if section.status != Status.SETUP:
+            raise Refused(
+                f"{section} is {section.get_status_display().lower()}: only a section in setup can be deleted",
+                409,
+            )
+        section.delete()
+
+    def _director_section(self, request) -> Section:
+        section = self.get_object()
+        require_director(request, self.club_of(section))
+        return section
+
+    @extend_schema(request=MovementSerializer, responses=SectionSerializer)
+    @action(detail=True, methods=["post"])
+    def movement(self, request, pk=None):
+        """Install a movement: entries, seating, boards and table codes are made from it."""
+        section = self._director_section(request)
+        data = MovementSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        if values.get("movement") is not None:
+            movement = values["movement"]
+        elif values.get("kind"):
+            movement = services.generate_movement(values["kind"], **values.get("sizes", {}))
+        else:
+            raise Refused('give "movement" (the movement itself) or "kind" and "sizes"')
+        section = services.install_movement(section, movement, request.user, values.get("two_winners"))
+        return Response(SectionSerializer(section).data)
+
+    @extend_schema(request=DealSerializer, responses=SectionSerializer)
+    @action(detail=True, methods=["post"])
+    def deal(self, request, pk=None):
+        """Deal every board at random (seed from `secrets`, recorded) or again from a given seed."""
+        section = self._director_section(request)
+        data = DealSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        section = services.deal_boards(section, data.validated_data.get("seed") or None)
+        return Response(SectionSerializer(section).data)
+
+    @extend_schema(request=HandRecordSerializer, responses={200: dict})
+    @action(detail=True, methods=["post"], url_path="hand-records")
+    def hand_records(self, request, pk=None):
+        """Set the deals from a PBN hand record file (all boards or none)."""
+        section = self._director_section(request)
+        data = HandRecordSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        count = services.import_hand_records(section, data.validated_data["pbn"], "the PBN file")
+        return Response({"boards": count})
+
+    @extend_schema(request=StatusSerializer, responses=SectionSerializer)
+    @action(detail=True, methods=["post"])
+    def status(self, request, pk=None):
+        """Start (running), close (finished) or publish a section."""
+        section = self._director_section(request)
+        data = StatusSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        section = services.set_status(section, data.validated_data["status"], request.user)
+        return Response(SectionSerializer(section).data)
+
+    @extend_schema(request=None, responses=SectionSerializer)
+    @action(detail=True, methods=["post"], url_path="next-round")
+    def next_round(self, request, pk=None):
+        """Move the section on to its next round."""
+        section = services.next_round(self._director_section(request), request.user)
+        return Response(SectionSerializer(section).data)
+
+    @extend_schema(responses=SeatingSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def seating(self, request, pk=None):
+        """The movement as seating: round, table, pairs (or seats) and boards."""
+        section = self.get_object()
+        rows = section.seatings.select_related("ns", "ew")
+        return Response(SeatingSerializer(rows, many=True).data)
+
+    @extend_schema(responses=TableCodeSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def tables(self, request, pk=None):
+        """The table access codes (directors only)."""
+        section = self._director_section(request)
+        return Response(TableCodeSerializer(section.table_codes.all(), many=True).data)
+
+    @extend_schema(responses=SectionVersionSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def versions(self, request, pk=None):
+        """The history of the section's standing-affecting settings."""
+        section = self._director_section(request)
+        return Response(SectionVersionSerializer(section.versions.all(), many=True).data)
+
+    @extend_schema(responses=StandingSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def standings(self, request, pk=None):
+        """Standings as last computed (live while the section runs)."""
+        section = self.get_object()
+        rows = section.standings.select_related("entry")
+        return Response(StandingSerializer(rows, many=True).data)
+
+    @extend_schema(responses=ScorecardLineSerializer(many=True))
+    @action(detail=True, methods=["get"], url_path=r"scorecard/(?P<number>\d+)")
+    def scorecard(self, request, pk=None, number=None):
+        """One entry's scorecard: board by board, opponents, contract, score, matchpoints."""
+        section = self.get_object()
+        entry = get_object_or_404(Entry, section=section, number=number)
+        viewer = Viewer(request, section)
+        if not (viewer.sees_all or entry.id in viewer.entries):
+            raise exceptions.PermissionDenied(
+                "a scorecard is shown to its own players until the results are published"
+            )
+        return Response(ScorecardLineSerializer(scorecard(entry), many=True).data)
+
+
+class EntryViewSet(RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.UpdateModelMixin,
+                   viewsets.GenericViewSet):  # fmt: skip
+    """A section's entries (made by its movement); directors name them and give their players."""
+
+    serializer_class = EntrySerializer
+    permission_classes = [IsDirectorOrReadOnly]
+
+    def get_queryset(self):
+        queryset = Entry.objects.filter(section__in=visible_sections(self.request.user)).prefetch_related(
+            "players"
+        )
+        section = self.request.query_params.get("section")
+        return queryset.filter(section_id=section) if section and section.isdigit() else queryset
+
+    def club_of(self, obj) -> int:
+        return obj.section.session.event.club_id
+
+    def perform_update(self, serializer):
+        club = self.club_of(serializer.instance)
+        if any(p.club_id != club for p in serializer.validated_data.get("players", [])):
+            raise Refused("an entry's players must be players of the section's club")
+        serializer.save()

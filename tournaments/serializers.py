@@ -1,0 +1,110 @@
+"""API shapes of clubs, events, sessions, sections, entries and seating."""
+
+from rest_framework import serializers
+
+from tournaments.models import (
+    Club,
+    Entry,
+    Event,
+    Player,
+    Seating,
+    Section,
+    SectionVersion,
+    Session,
+    TableCode,
+)
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug", "city", "website"]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "club", "first_name", "last_name", "federation_number", "email", "phone"]
+
+
+class EventSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Event
+        fields = ["id", "club", "name", "date", "description"]
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Session
+        fields = ["id", "event", "number", "name", "starts"]
+
+
+class SectionSerializer(serializers.ModelSerializer):
+    reason = serializers.CharField(write_only=True, required=False, help_text="Why a setting changes (kept).")
+    tables = serializers.SerializerMethodField()
+    rounds = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Section
+        fields = ["id", "session", "name", "game", "movement_kind", "boards_per_round", "scoring_method", "rule_set",
+                  "two_winners", "status", "current_round", "rounds", "tables", "deal_seed", "reason"]  # fmt: skip
+        read_only_fields = ["movement_kind", "status", "current_round", "deal_seed"]
+
+    def get_tables(self, section: Section) -> int:
+        return len(
+            {t.get("table") for r in (section.movement or {}).get("rounds", []) for t in r.get("tables", [])}
+        )
+
+
+class SectionVersionSerializer(serializers.ModelSerializer):
+    changed_by = serializers.StringRelatedField()
+
+    class Meta:
+        model = SectionVersion
+        fields = ["number", "before", "after", "changed_by", "changed_at", "reason"]
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Entry
+        fields = ["id", "section", "number", "kind", "direction", "name", "players"]
+        read_only_fields = ["section", "number", "kind", "direction"]
+
+
+class SeatingSerializer(serializers.ModelSerializer):
+    ns = serializers.IntegerField(source="ns.number", allow_null=True, read_only=True)
+    ew = serializers.IntegerField(source="ew.number", allow_null=True, read_only=True)
+
+    class Meta:
+        model = Seating
+        fields = ["round", "table", "ns", "ew", "seats", "boards"]
+
+
+class TableCodeSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = TableCode
+        fields = ["table", "code"]
+
+
+class MovementSerializer(serializers.Serializer):
+    """Either the movement itself (issue 4's JSON) or a kind and its sizes for the movements package."""
+
+    movement = serializers.JSONField(required=False)
+    kind = serializers.CharField(required=False)
+    sizes = serializers.DictField(required=False, help_text='e.g. {"tables": 7, "boards_per_round": 3}')
+    two_winners = serializers.BooleanField(required=False, allow_null=True, default=None)
+
+
+class StatusSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["running", "finished", "published"])
+    reason = serializers.CharField(required=False, allow_blank=True)
+
+
+class DealSerializer(serializers.Serializer):
+    seed = serializers.CharField(
+        required=False, allow_blank=True, help_text="Deal again from a recorded seed."
+    )
+
+
+class HandRecordSerializer(serializers.Serializer):
+    pbn = serializers.CharField(help_text="A PBN file's text with a [Deal] for each board.")
