@@ -38,23 +38,25 @@ def place_labels(places: np.ndarray) -> list[str]:
     return [f"{p}=" if counts[p] > 1 else str(p) for p in places]
 
 
-def field_places(keys, fields: Sequence[Hashable] | None = None) -> tuple[np.ndarray, list[str]]:
+def field_parts(fields: Sequence[Hashable] | None, size: int) -> list[np.ndarray]:
+    """The members of each field: a two-winner Mitchell's "NS" and "EW", or everyone (None)."""
+    if fields is None:
+        return [np.arange(size)]
+    _, which = np.unique(np.asarray(fields, dtype=str), return_inverse=True)
+    return [np.flatnonzero(which == k) for k in range(which.max() + 1 if len(which) else 0)]
+
+
+def field_places(keys, fields: Sequence[Hashable] | None = None, parts: Sequence[np.ndarray] | None = None):
     """Places and labels ("3=") by `keys` (a column per key, higher better, later columns break ties), each field
-    ranked on its own (a two-winner Mitchell's "NS" and "EW"; None: one field)."""
+    ranked on its own; `parts` (from field_parts) saves working the fields out again."""
     table = np.asarray(keys, dtype=np.float64).reshape(len(keys), -1)
     places = np.zeros(len(table), dtype=np.int64)
-    labels = [""] * len(table)
-    if fields is None:
-        parts = [np.arange(len(table))]
-    else:
-        _, which = np.unique(np.asarray(fields, dtype=str), return_inverse=True)
-        parts = [np.flatnonzero(which == k) for k in range(which.max() + 1 if len(which) else 0)]
-    for members in parts:
+    labels = np.empty(len(table), dtype=object)
+    for members in parts if parts is not None else field_parts(fields, len(table)):
         member_places = competition_places(table[members])
         places[members] = member_places
-        for i, label in zip(members.tolist(), place_labels(member_places), strict=True):
-            labels[i] = label
-    return places, labels
+        labels[members] = place_labels(member_places)
+    return places, labels.tolist()
 
 
 def ranks(

@@ -30,7 +30,7 @@ from scoring.methods.matchpoints import (
     Traveller,
     score_board,
 )
-from scoring.methods.ranking import field_places
+from scoring.methods.ranking import field_parts, field_places
 from scoring.methods.rounding import Rounding, round_array
 
 
@@ -177,6 +177,7 @@ class Session:
         self._sum = np.zeros(size)
         self._top = np.zeros(size)
         self._boards = np.zeros(size, dtype=np.int64)
+        self._parts = field_parts(self.fields, size)
 
     def indexes(self, pair_ids: Sequence[Hashable], board: Hashable = "") -> np.ndarray:
         """The positions of pairs in the session, for set_board (a service keeps them with its rows)."""
@@ -271,15 +272,11 @@ class Session:
             total = self._artificial_at_session(total)
         with np.errstate(invalid="ignore", divide="ignore"):
             percentage = np.where(self._top > 0, total * 100 / self._top, np.nan)
-        fields = list(self.fields) if self.fields is not None else None
         if self.options.total is Total.FACTORED:
-            groups: dict[Hashable, list[int]] = {}
-            for i, group in enumerate(fields or [None] * len(self.pairs)):
-                groups.setdefault(group, []).append(i)
-            for members in groups.values():
+            for members in self._parts:
                 boards, top = self._boards[members], self._top[members]
                 with np.errstate(invalid="ignore", divide="ignore"):
                     factored = percentage[members] * boards.max() * (top / boards) / 100
                 total[members] = np.where(boards > 0, factored, 0.0)
-        places, labels = field_places(np.column_stack([total, *tie_breaks]), fields)
+        places, labels = field_places(np.column_stack([total, *tie_breaks]), parts=self._parts)
         return Standings(self.pairs, total, percentage, self._boards.copy(), places, labels)
