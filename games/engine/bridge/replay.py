@@ -25,6 +25,7 @@ from games.engine.bridge.play import (
     hand_indices,
     winning_index,
 )
+from games.engine.bridge.revoke import revoke_transfer
 from games.engine.bridge.scoring import Rules, score_deal
 from games.engine.cards import JOKER, SEATS, Deal, DealError, Seat
 from games.engine.report import GameReport, Irregularity, IrregularityKind
@@ -113,16 +114,30 @@ def replay(
         )
 
     has_play = play is not None and _has_cards(play)
+    extra: dict[str, object] = {}
     order: list[tuple[int, int]] = []
     in_play: list[Irregularity] = []
-    won: int | None = None
     complete = False
     computed: int | None = None
     if has_play and final is not None and final.declarer is not None:
         assert play is not None
-        won, complete, played_tricks = _replay_play(play, final, hands, in_play, order)
+        winners: list[int] = []
+        revokes: list[tuple[int, int, int]] = []
+        complete = _replay_play(play, final, hands, in_play, order, winners, revokes)
+        declarer_side = final.declarer.index & 1
+        won = sum(1 for winner in winners if winner & 1 == declarer_side)
+        played_tricks = len(winners)
         problems.extend(sorted(in_play, key=lambda i: i.trick or 14))  # a revoke found late goes in its trick
         computed = _claimed(won, played_tricks, complete, claim, recorded_result, final.declarer, problems)
+        if revokes and computed is not None:
+            # A director may have moved tricks for an established revoke (Law 64): the record may show either.
+            claimed = (computed - won, 13 - played_tricks - (computed - won))
+            by_side = claimed if declarer_side == 0 else claimed[::-1]
+            transfer = revoke_transfer(rule_set, revokes, winners, final.declarer.index, by_side)
+            if transfer:
+                extra["tricks_after_revoke_penalty"] = computed + transfer
+                if recorded_result == computed + transfer:
+                    computed = recorded_result
     elif has_play:
         malformed("play is recorded but there is no contract with a declarer to play it")
 
@@ -148,7 +163,6 @@ def replay(
             )
         )
 
-    extra = {}
     if dd and deal is not None and None not in hands:
         extra["dd"] = _double_dummy(
             deal, vulnerability, auction, final, order if has_play and not in_play else []
@@ -252,15 +266,17 @@ def _replay_play(
     hands: list[set[int] | None],
     problems: list[Irregularity],
     order: list[tuple[int, int]],
-) -> tuple[int, bool, int]:
-    """Replay the cards: returns tricks won by declarer, whether all 13 were played, and how many full tricks.
+    winners: list[int],
+    revokes: list[tuple[int, int, int]],
+) -> bool:
+    """Replay the cards: returns whether all 13 tricks were played.
 
-    `order` receives each (seat, card) in the order played. The loop is the hot path of an archive replay:
+    `order` receives each (seat, card) in the order played, `winners` the seat winning each full trick, `revokes`
+    each revoke as (trick, seat, suit led). The loop is the hot path of an archive replay:
     a legal card costs a few list look-ups; everything else drops to `_check_card`.
     """
     assert contract.declarer is not None
     trump = contract.trump.order if contract.trump else -1
-    declarer_side = contract.declarer.index & 1
     add = problems.append
     # Who holds each card: known hands exactly; unknown hands hold whatever is not in a known hand.
     holder = [-1] * 52
@@ -270,12 +286,11 @@ def _replay_play(
             holder[card] = seat
             suit_counts[seat][card // 13] += 1
     known = [hand is not None for hand in hands]
-    state = _PlayState(holder, known, suit_counts, [0] * 52, {}, add)
+    state = _PlayState(holder, known, suit_counts, [0] * 52, {}, revokes, add)
     played = state.played
     tokens_index = TOKEN_INDEX
 
     leader = (contract.declarer.index + 1) & 3
-    won = 0
     full_tricks = 0
     ordered = isinstance(play, OrderedPlay)
     rows = play.tricks if isinstance(play, OrderedPlay) else play.rows
@@ -358,6 +373,7 @@ def _replay_play(
                 if known[seat]:
                     if suit_counts[seat][led] > 0:
                         add(_revoke(seat, t, card, led, "while still holding it"))
+                        revokes.append((t, seat, led))
                 else:
                     state.renounced.setdefault((seat, led), (t, card))
             cards.append(card)
@@ -376,15 +392,14 @@ def _replay_play(
         if cards:
             leader = seats[winning_index(cards, trump)]
         full_tricks += 1
-        if leader & 1 == declarer_side:
-            won += 1
+        winners.append(leader)
         if full_tricks == 13:
             if t < len(rows) and any(_tokens(row) for row in rows[t:]):
                 add(
                     Irregularity(IrregularityKind.WRONG_CARD_COUNT, "cards are recorded after the 13th trick")
                 )
             break
-    return won, full_tricks == 13, full_tricks
+    return full_tricks == 13
 
 
 @dataclass(slots=True)
@@ -396,6 +411,7 @@ class _PlayState:
     suit_counts: list[list[int]]  # cards of each suit still held, known hands only
     played: list[int]  # trick (1-based) where each card was played, 0 if not yet
     renounced: dict[tuple[int, int], tuple[int, int]]  # (seat, suit) -> (trick, card): unknown hands only
+    revokes: list[tuple[int, int, int]]  # (trick, seat, suit led) of each revoke found
     add: Callable[[Irregularity], None]
 
     def check_card(self, t: int, seat: int, card: int) -> None:
@@ -419,6 +435,7 @@ class _PlayState:
                 # An unknown hand shows a suit it earlier failed to follow: that was a revoke.
                 at, shown = self.renounced.pop((seat, suit))
                 self.add(_revoke(seat, at, shown, suit, f"shown at trick {t}"))
+                self.revokes.append((at, seat, suit))
 
 
 def _tokens(row) -> list:

@@ -179,11 +179,8 @@ def random_game(rng: random.Random):
     return deal, hands, SEATS[declarer], strain, first, rows, ordered, won
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.randoms(use_true_random=False))
-def test_random_legal_games_replay_clean(rng):
-    deal, _, declarer, strain, first, rows, _, won = random_game(rng)
-    report = replay(
+def audit_random(deal, declarer, strain, first, rows, won):
+    return replay(
         DUP,
         deal,
         None,
@@ -193,6 +190,13 @@ def test_random_legal_games_replay_clean(rng):
         contract=f"1{strain}",
         declarer=declarer,
     )
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_random_legal_games_replay_clean(rng):
+    deal, _, declarer, strain, first, rows, _, won = random_game(rng)
+    report = audit_random(deal, declarer, strain, first, rows, won)
     assert report.irregularities == () and report.tricks_computed == won and report.complete
 
 
@@ -214,16 +218,19 @@ def test_any_broken_card_is_reported_at_its_trick_and_seat(rng, t, step, try_rev
         kind = K.CARD_PLAYED_TWICE if replacement in before else K.CARD_NOT_HELD
     column = (seat - first) % 4
     rows[t][column] = CARD_NAMES[replacement]
-    report = replay(
-        DUP,
-        deal,
-        None,
-        ColumnPlay.of(SEATS[first], rows),
-        None,
-        won,
-        contract=f"1{strain}",
-        declarer=declarer,
-    )
+    report = audit_random(deal, declarer, strain, first, rows, won)
     assert (kind, t + 1, SEATS[seat].value, CARD_NAMES[replacement]) in found(report)
     # Nothing is reported before the broken card.
     assert all(i.trick is None or i.trick >= t + 1 for i in report.irregularities)
+
+
+def test_a_result_with_the_revoke_penalty_applied_is_accepted():
+    # North plays DT to trick 1 (clubs led) while holding clubs, and CT at trick 7 instead. Declarer East takes
+    # 10 tricks in play; Law 64 gives him 11 (North-South won a later trick, North did not win trick 1).
+    rows = [list(r) for r in ROWS]
+    rows[0][2], rows[6][2] = rows[6][2], rows[0][2]
+    for recorded in (10, 11):
+        report = audit(rows, recorded_result=recorded)
+        assert [i.kind for i in report.irregularities] == [K.REVOKE]
+        assert report.extra == {"tricks_after_revoke_penalty": 11} and report.tricks_computed == recorded
+    assert [i.kind for i in audit(rows, recorded_result=12).irregularities] == [K.REVOKE, K.RESULT_MISMATCH]
