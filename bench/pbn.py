@@ -25,19 +25,7 @@ from games.engine.cards import SEATS, STANDARD_DECK, Deal, Seat  # noqa: E402
 from games.formats import pbn  # noqa: E402
 
 ACBL = ROOT.parent / "shared" / "data" / "pbn" / "acbl_1607_pairs_acbl_sat_1pm_speedball.pbn"
-KEPT_TAGS = (
-    "Event",
-    "Board",
-    "West",
-    "North",
-    "East",
-    "South",
-    "Dealer",
-    "Vulnerable",
-    "Declarer",
-    "Contract",
-    "Result",
-)
+KEPT_TAGS = tuple(name for name in pbn.MANDATORY_TAGS if name not in ("Site", "Date", "Deal", "Scoring"))
 SWAPPED_VULNERABILITY = {"NS": "EW", "EW": "NS"}
 
 

@@ -12,7 +12,8 @@ Entry points (pure Python, no Django):
 - ``write(games, *, export=True) -> str`` and ``write_file(path, games)``: PBN export format (the 15
   mandatory tags in order, supplemental tags sorted, CRLF, tables padded to their column widths).
   ``parse(write(games)) == games``.
-- ``Game.build(tags, ...)``: a game made by a program (hand records, results), checked like a parsed one.
+- ``Game.build(tags, ...)``: a game made by a program (hand records, results), checked like a parsed one;
+  ``Table.of(name, columns, rows)`` makes a ScoreTable or TotalScoreTable with fitted column widths.
 
 What a Game holds (frozen dataclasses; line numbers and warnings do not take part in equality):
 
@@ -45,6 +46,9 @@ from games.engine.cards import SEATS, Card, Deal, DealError, Rank, Seat, Side, S
 
 __all__ = [
     "MANDATORY_TAGS",
+    "SCORE_TABLE_COLUMNS",
+    "TABLES",
+    "TOTAL_SCORE_TABLE_COLUMNS",
     "Annotation",
     "Auction",
     "Column",
@@ -81,6 +85,18 @@ MANDATORY_TAGS = (
     "Result",
 )
 """The Mandatory Tag Set in export order (PBN 2.1 §3.4)."""
+
+SCORE_TABLE_COLUMNS = (
+    "Rank", "PairId_NS", "PairId_EW", "Names_NS", "Names_EW", "Contract", "Declarer", "Result", "Score_NS",
+    "Score_EW", "IMP_NS", "IMP_EW", "MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW", "Multiplicity",
+)  # fmt: skip
+"""ScoreTable's predefined columns (PBN 2.1 §5.9); a table may use any subset and add its own."""
+
+TOTAL_SCORE_TABLE_COLUMNS = (
+    "Rank", "PairId", "Names", "TotalScore", "TotalIMP", "TotalMP", "TotalPercentage", "MeanScore", "MeanIMP",
+    "MeanMP", "MeanPercentage", "NrBoards", "Multiplicity",
+)  # fmt: skip
+"""TotalScoreTable's predefined columns (PBN 2.1 §5.10)."""
 
 TABLES = frozenset(
     {
@@ -295,6 +311,37 @@ class Table:
     def names(self) -> tuple[str, ...]:
         return tuple(c.name for c in self.columns)
 
+    @classmethod
+    def of(
+        cls,
+        name: str,
+        columns: Sequence[str | Column],
+        rows: Iterable[Mapping[str, object] | Sequence[object]],
+        *,
+        fit: bool = True,
+    ) -> Table:
+        """A table for writing: columns by name (or spec text such as "Score_NS\\6R", or Column), rows as
+        mappings by column name or as sequences; None and missing values become "-" (§5.2: irrelevant).
+
+        With ``fit``, a column without a width gets the width of its widest field, right-aligned when
+        every field is a number (or "-"), as scoring programs export them."""
+        cols = [c if isinstance(c, Column) else _columns(c)[0] for c in columns]
+        names = [c.name for c in cols]
+        table_rows = []
+        for row in rows:
+            values = [row.get(n) for n in names] if isinstance(row, Mapping) else list(row)
+            if len(values) != len(cols):
+                raise PBNError(f"[{name}] row {values!r} has {len(values)} fields for {len(cols)} columns")
+            table_rows.append(tuple("-" if v is None else str(v) for v in values))
+        if fit:
+            for k, column in enumerate(cols):
+                if column.width is None and table_rows:
+                    fields = [row[k] for row in table_rows]
+                    numeric = all(_NUMBER.fullmatch(f) or f == "-" for f in fields)
+                    width = max(len(_field(f)) for f in fields)
+                    cols[k] = Column(column.name, column.order, width, "R" if numeric else "L")
+        return cls(name, tuple(cols), tuple(table_rows))
+
     def records(self) -> list[dict[str, str]]:
         names = self.names
         return [dict(zip(names, row, strict=True)) for row in self.rows]
@@ -380,8 +427,7 @@ class Game:
 
     @property
     def board(self) -> int | None:
-        value = self._tag_value("Board")
-        return int(value) if value is not None and value.isdigit() else None
+        return _board(self.tags)
 
     @property
     def dealer(self) -> Seat | None:
@@ -405,26 +451,34 @@ class Game:
     @property
     def result(self) -> int | None:
         """Tricks won by declarer (the Result tag, whichever of its forms), None when unknown."""
-        value = self._tag_value("Result")
-        try:
-            return None if value is None else _result(value, self.declarer)
-        except ValueError:
-            return None
+        return self._read("Result", _result)
 
     @property
     def score_ns(self) -> int | None:
         """North-South's score from the Score tag ("NS 430", "EW -50", "NS 430 EW -430", or declarer's)."""
-        value = self._tag_value("Score")
+        return self._read("Score", _score_ns)
+
+    def _read(self, name: str, read) -> int | None:
+        value = self._tag_value(name)
         try:
-            return None if value is None else _score_ns(value, self.declarer)
+            return None if value is None else read(value, self.declarer)
         except ValueError:
             return None
 
     @property
     def label(self) -> str:
         """How messages name this game: "board 7", or "game 3" when the board number is unknown."""
-        board = self.board
-        return f"board {board}" if board is not None else f"game {self.index + 1}"
+        return _label(self.tags, self.index)
+
+
+def _board(tags: Mapping[str, str]) -> int | None:
+    value = tags.get("Board", "")
+    return int(value) if value.isascii() and value.isdigit() else None
+
+
+def _label(tags: Mapping[str, str], index: int) -> str:
+    board = _board(tags)
+    return f"board {board}" if board is not None else f"game {index + 1}"
 
 
 # --- token tables -------------------------------------------------------------------------------------
@@ -488,6 +542,7 @@ _ELEMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')
 _COLUMN = re.compile(r"([+-]?)(.*?)(?:\\(\d+)([LRlr]?))?")
 _CONTRACT = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X)?", re.IGNORECASE)
 _DENOMINATION = re.compile(r"(NT|N|S|H|D|C)", re.IGNORECASE)
+_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
 _ESCAPE = re.compile(r"\\([\\\"])")
 
 
@@ -558,10 +613,10 @@ def _score_ns(value: str, declarer: Seat | None) -> int:
     """NS's score from a Score value (PBN §4.2.1's five forms)."""
     parts = value.split()
     if len(parts) == 1:
-        if declarer is None:
-            raise ValueError(value)
         points = int(parts[0])
-        return points if declarer.side is Side.NS else -points
+        if declarer is None and points:
+            raise ValueError(value)
+        return points if declarer is None or declarer.side is Side.NS else -points
     if len(parts) not in (2, 4):
         raise ValueError(value)
     sides = dict(zip(parts[0::2], (int(p) for p in parts[1::2]), strict=True))
@@ -613,7 +668,7 @@ def _parse_deal(value: str) -> Deal:
 
 
 _CHECKS = (
-    ("Board", lambda v, g: v.isdigit() and int(v) > 0, "a board number (1, 2, ...)"),
+    ("Board", lambda v, g: g.board is not None and g.board > 0, "a board number (1, 2, ...)"),
     ("Dealer", lambda v, g: v in _SEAT, "N, E, S or W"),
     ("Vulnerable", lambda v, g: v.lower() in _VULNERABLE, "None, NS, EW or All"),
     ("Declarer", lambda v, g: v.lstrip("^") in _SEAT and len(v) <= 2, "N, E, S or W"),
@@ -693,6 +748,14 @@ _NONE, _AUCTION, _PLAY, _PENDING, _TABLE, _SECTION, _IGNORED = range(7)
 class _Parser:
     """Line-driven reader. Fast paths handle the common lines (one tag; four plain calls or cards; table
     rows without quotes); anything else goes through the token scanner."""
+
+    __slots__ = (
+        "anchor", "auction", "auction_ann", "auction_ended", "auction_notes", "calls", "comments", "deals",
+        "defaults", "element_lines", "elements", "errors", "games", "ignored", "irregularity", "last_value",
+        "note_owner", "partial", "partial_line", "pending", "pending_table", "play", "play_ann", "play_ended",
+        "play_notes", "row_lines", "rows", "section", "sections", "source", "start", "strict", "tables",
+        "tag_lines", "tags", "warnings",
+    )  # fmt: skip
 
     def __init__(self, source: str | None, strict: bool) -> None:
         self.source = source
@@ -929,7 +992,7 @@ class _Parser:
 
     def note(self, value: str, lineno: int) -> None:
         number, colon, text = value.partition(":")
-        if not colon or not number.strip().isdigit():
+        if not colon or not number.strip().isascii() or not number.strip().isdigit():
             self.error(f"[Note {value!r}] must be '<number>:<text>'", lineno)
             return
         owner = self.note_owner
@@ -1103,8 +1166,7 @@ class _Parser:
         self.last_value.update(tags)
         self.last_value.update((name, t.spec) for name, t in self.tables.items())
         index = len(self.games)
-        label_board = tags.get("Board", "")
-        label = f"board {label_board}" if label_board.isdigit() else f"game {index + 1}"
+        label = _label(tags, index)
         deal = None
         deal_value = tags.get("Deal")
         if deal_value and deal_value != "?":

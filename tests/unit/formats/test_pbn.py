@@ -285,12 +285,8 @@ def test_unknown_section_kept_raw():
 
 
 def test_bytes_with_bom_and_crlf():
-    (game,) = pbn.parse(
-        '\ufeff[Event "Caf\u00e9"]\r\n[Board "1"]\r\n'.encode("utf-8-sig")[0:0]
-        + b"\xef\xbb\xbf"
-        + '[Event "Caf\u00e9"]\r\n'.encode()
-    )
-    assert game.tags == {"Event": "Café"}
+    (game,) = pbn.parse('[Event "Caf\u00e9"]\r\n[Board "1"]\r\n'.encode("utf-8-sig"))
+    assert game.tags == {"Event": "Café", "Board": "1"}
     (game,) = pbn.parse('[Event "Caf\u00e9"]\r\n'.encode("iso-8859-1"))
     assert game.tags == {"Event": "Café"}
 
@@ -342,3 +338,38 @@ def test_build_a_hand_record():
         pbn.Game.build({"Event": "two\nlines"})
     with pytest.raises(PBNError, match="reads as inheritance"):
         pbn.Game.build({"Event": "#1"})
+
+
+def test_results_written_as_score_and_total_score_tables(tmp_path):
+    scores = pbn.Table.of(
+        "ScoreTable",
+        ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Score_NS", "Score_EW", "MP_NS", "MP_EW"],
+        [
+            {"PairId_NS": 1, "PairId_EW": 12, "Contract": "4SX", "Declarer": "S", "Result": 8, "Score_EW": 300,
+             "MP_NS": 0, "MP_EW": 4},
+            {"PairId_NS": 2, "PairId_EW": 11, "Contract": "3NT", "Declarer": "N", "Result": 10, "Score_NS": 630,
+             "MP_NS": 4, "MP_EW": 0},
+        ],
+    )  # fmt: skip
+    totals = pbn.Table.of("TotalScoreTable", ["Rank", "PairId", "Names", "TotalPercentage"],
+                          [(1, 2, "Anne Léger - Bob Smith", "61.50"), (2, 12, "Cy; Di", "38.50")])  # fmt: skip
+    assert scores.spec == (
+        "PairId_NS\\1R;PairId_EW\\2R;Contract\\3L;Declarer\\1L;Result\\2R;Score_NS\\3R;Score_EW\\3R;MP_NS\\1R;MP_EW\\1R"
+    )
+    game = pbn.Game.build({"Event": "Club pairs", "Board": "1", "Dealer": "N", "Vulnerable": "None"},
+                          tables=[scores, totals])  # fmt: skip
+    text = pbn.write([game])
+    assert "\r\n1 12 4SX S  8   - 300 0 4\r\n2 11 3NT N 10 630   - 4 0\r\n" in text
+    assert '\r\n1  2 "Anne Léger - Bob Smith" 61.50\r\n2 12 "Cy; Di"                 38.50\r\n' in text
+    pbn.write_file(tmp_path / "out.pbn", [game])
+    assert (tmp_path / "out.pbn").read_bytes().decode("iso-8859-1") == text
+    (back,) = pbn.parse_file(tmp_path / "out.pbn")
+    assert back.tables == {"ScoreTable": scores, "TotalScoreTable": totals}
+    assert back.tables["TotalScoreTable"].records()[1] == {"Rank": "2", "PairId": "12", "Names": "Cy; Di",
+                                                           "TotalPercentage": "38.50"}  # fmt: skip
+
+
+def test_decode_byte_order_marks_and_line_by_line_fallback():
+    assert pbn.decode('[Event "Zürich"]'.encode("utf-16")) == '[Event "Zürich"]'
+    assert pbn.decode(b"\xef\xbb\xbf[Event]") == "[Event]"
+    assert pbn.decode("é\n".encode() + "é\n".encode("iso-8859-1")) == "é\né\n"
