@@ -1,4 +1,5 @@
-"""Contract bridge (and its auction-bridge ancestor): auction, play, scoring rule sets and the replay auditor."""
+"""Contract bridge (and its auction-bridge ancestor): auction, play, scoring rule sets, revoke rectification and
+the replay auditor (games.engine.bridge.archive replays whole PBN files)."""
 
 from games.engine.bridge.calls import (
     AuctionResult,
@@ -14,6 +15,7 @@ from games.engine.bridge.calls import (
 )
 from games.engine.bridge.play import ColumnPlay, OrderedPlay, Play, trick_winner
 from games.engine.bridge.replay import Auction, replay
+from games.engine.bridge.revoke import revoke_transfer
 from games.engine.bridge.scoring import (
     RULE_SETS,
     DealScore,
@@ -47,6 +49,7 @@ __all__ = [
     "honors",
     "progressive_vulnerability",
     "replay",
+    "revoke_transfer",
     "rules",
     "score_deal",
     "trick_winner",

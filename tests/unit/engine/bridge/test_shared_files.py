@@ -91,3 +91,24 @@ def test_bad_files_are_clear_errors(tmp_path):
     )
     game = run(broken)["games"][0]
     assert game["irregularities"] and all(i["kind"] for i in game["irregularities"])
+
+
+def test_text_and_double_dummy_output(tmp_path):
+    from io import StringIO
+
+    text = shared_path("data", "pbn", "acbl_1607_pairs_acbl_sat_1pm_speedball.pbn").read_text(
+        encoding="latin-1"
+    )
+    path = tmp_path / "one.pbn"
+    path.write_text(text.split("\n\n")[0] + "\n", encoding="latin-1")
+    game = run(path, "--dd")["games"][0]
+    assert game["dd"]["par"] == {"score": -980, "contracts": ["6HE=", "6HW="]}
+    assert game["dd"]["costs"] == [{"trick": 10, "seat": "W", "card": "H5", "cost": 1}]
+    out = StringIO()
+    call_command("replay", str(path), stdout=out)
+    assert (
+        out.getvalue().splitlines()[0]
+        == "game 0 (board 1): 6NT by E; tricks 10 computed, 10 recorded; score 100; complete"
+    )
+    with pytest.raises(CommandError, match="does not apply to euchre"):
+        run(shared_path("data", "euchre", "Epic Comeback.egn"), "--dd")
