@@ -39,3 +39,29 @@ def test_incomplete_deals_and_illegal_play_are_refused_clearly():
         dd_table(Deal.from_pbn("N:AKQ... - - -", hand_size=None))
     with pytest.raises(DoubleDummyError, match="refused the play"):
         card_costs(Deal.from_pbn(DEAL), Denomination.NOTRUMP, Seat.EAST, [(Seat.SOUTH, Card.parse("SA"))])
+
+
+def test_dd_tables_and_par_agree_with_the_european_qualifier_file():
+    # example2.pbn gives, per board, [DoubleDummyTricks] (20 hex digits: N, S, E, W, each NT, S, H, D, C) and
+    # [OptimumScore] "NS +90": computed by another program, checked here board by board.
+    from games.engine.bridge.calls import Vulnerability as Vul
+    from games.formats import pbn
+    from tests.shared import shared_path
+
+    games = pbn.parse_file(shared_path("data", "pbn", "example2.pbn"), strict=False)
+    boards = {g.board: g for g in games}
+    assert len(boards) == 10
+    strains = [
+        Denomination.NOTRUMP,
+        Denomination.SPADES,
+        Denomination.HEARTS,
+        Denomination.DIAMONDS,
+        Denomination.CLUBS,
+    ]
+    for game in boards.values():
+        table = dd_table(game.deal)
+        ours = "".join(f"{table[d][Seat.parse(s)]:x}" for s in "NSEW" for d in strains)
+        assert ours == game.tags["DoubleDummyTricks"], game.label
+        side, points = game.tags["OptimumScore"].split()
+        expected = int(points) * (1 if side == "NS" else -1)
+        assert par(game.deal, Vul(game.vulnerable.value), game.dealer).score == expected, game.label
