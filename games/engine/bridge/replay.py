@@ -3,9 +3,10 @@
 Nothing here raises on a bad record. Whatever cannot be read becomes a `malformed_record` irregularity and the
 replay carries on with what it can use, so one broken game never hides the rest of an archive.
 
-Laws cited are the 2017 Laws of Duplicate Bridge: 18 (sufficient bids), 19 (doubles), 22 (end of auction),
-27 (insufficient bid), 39 (calls after the auction), 41/54 (opening lead), 44 (sequence of play: follow suit),
-53/55 (lead out of turn), 57 (premature play), 61/64 (revoke), 68–71 (claims), 77 (score), 79 (tricks won).
+Laws cited are the 2017 Laws of Duplicate Bridge: 17A (the dealer calls first), 18 (sufficient bids),
+19 (doubles), 22 (end of auction), 27 (insufficient bid), 39 (calls after the auction), 54 (opening lead out of
+turn), 44 (sequence of play: follow suit), 53 (lead out of turn), 57 (premature play), 61/64 (revoke), 70 (claims),
+77 (score), 79 (tricks won).
 """
 
 from __future__ import annotations
@@ -34,9 +35,8 @@ _CARDS = {index: card for card, index in CARD_INDEX.items()}
 _NOT_PLAYED = frozenset({None, "", "-"})
 _SEAT_NAMES = tuple(seat.name.title() for seat in SEATS)
 _SEAT_LETTERS = tuple(seat.value for seat in SEATS)
-_ROTATION = tuple(
-    tuple((lead + step) & 3 for step in range(4)) for lead in range(4)
-)  # seats in turn from each
+# The seats in turn from each leader.
+_ROTATION = tuple(tuple((lead + step) & 3 for step in range(4)) for lead in range(4))
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +80,8 @@ def replay(
     """
     problems: list[Irregularity] = []
 
-    def malformed(message: str, **where: object) -> None:
-        problems.append(Irregularity(IrregularityKind.MALFORMED_RECORD, message, **where))  # type: ignore[arg-type]
+    def malformed(message: str) -> None:
+        problems.append(Irregularity(IrregularityKind.MALFORMED_RECORD, message))
 
     deal, hands = _hands(deal, problems)
 
@@ -225,7 +225,10 @@ def _hands(
 
 
 def _recorded_contract(
-    contract: Contract | str | None, declarer: Seat | str | None, found: Contract | None, malformed
+    contract: Contract | str | None,
+    declarer: Seat | str | None,
+    found: Contract | None,
+    malformed: Callable[[str], None],
 ) -> tuple[Contract | None, bool]:
     """The recorded contract with its declarer, and whether the record says the board was passed out."""
     if contract is None or (isinstance(contract, str) and not contract.strip()):
