@@ -160,3 +160,46 @@ def test_tag_values_survive_escaping(value):
 
 def test_text_strategy_reaches_the_awkward_characters():
     assert set('"\\;{}[]%#') <= set(string.printable)
+
+
+SAMPLE = (
+    '% PBN 2.1\n[Event "Club"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+    '[Deal "N:AKQ2.K54.A87.Q93 J85.QJ92.KQ3.J86 T976.A83.J54.AK2 43.T76.T962.T754"]\n'
+    '[Declarer "S"]\n[Contract "4S"]\n[Result "10"]\n[Auction "N"]\n1C =1= Pass 1S! Pass\n4S AP\n'
+    '[Note "1:could be short"]\n[Play "W"]\nH6 HK HA H2\nS3 S2 SA S4\n- S5 - *\n{ claimed }\n'
+    '[ScoreTable "PairId_NS\\\\2R;Names\\\\9L;Score_NS"]\n 1 "A - B" 420\n'
+)
+
+
+def test_the_sample_to_damage_is_whole():
+    (game,) = pbn.parse(SAMPLE)
+    assert (game.contract, game.result, game.auction.calls[-1]) == ("4S", 10, "AP")
+    assert game.play.tricks[-1] == ("-", "S5", "-", "-") and game.play.ended
+    assert game.tables["ScoreTable"].records() == [{"PairId_NS": "1", "Names": "A - B", "Score_NS": "420"}]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, len(SAMPLE)), st.integers(0, 3), st.sampled_from('[]{};"%#\\^=!?$*+-\n\t AZ19:.é')
+        ),
+        max_size=6,
+    )
+)
+def test_damaged_files_give_a_pbn_error_or_games_never_a_crash(edits):
+    text = SAMPLE
+    for at, how, ch in edits:
+        text = text[:at] + (ch if how else "") + text[at + (how != 1) :]
+    try:
+        pbn.parse(text)
+    except pbn.PBNError as error:
+        assert error.line is None or 1 <= error.line <= text.count("\n") + 1
+    for game in pbn.parse(text, strict=False):  # the auditor's mode: problems are data, not exceptions
+        assert isinstance(game.errors, tuple)
+        assert game.board is None or game.board > 0
+        assert game.result is None or 0 <= game.result <= 13
+        if game.auction:
+            game.auction.made()
+        if game.play:
+            list(game.play.cards())
