@@ -1,6 +1,8 @@
 """Auction legality, declarer and Law 2 board conditions."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.engine.bridge import (
     Call,
@@ -96,3 +98,50 @@ def test_law_2_agrees_with_endplay():
     for board in range(1, 65):
         assert names[Vul.from_board(board)] == board_vulnerability(board).value
         assert Player.from_board(board).abbr == board_dealer(board).value
+
+
+# --- hypothesis: random legal auctions are accepted; the declarer is the first of the side to name the strain ---
+
+STRAINS = ["C", "D", "H", "S", "NT"]
+
+
+def legal_auction(rng):
+    """A random legal auction (with its expected contract) built call by call from the legal choices."""
+    calls, seat = [], rng.randrange(4)
+    dealer = seat
+    last, bidder, doubled, doubler, passes, named = -1, -1, 0, -1, 0, {}
+    while not (passes == 3 and last >= 0) and passes != 4:
+        choices = ["Pass"] * 6
+        choices += [f"{r // 5 + 1}{STRAINS[r % 5]}" for r in range(last + 1, min(last + 4, 35))]
+        if last >= 0 and (bidder - seat) % 2 and doubled == 0:
+            choices.append("X")
+        if doubled == 1 and (doubler - seat) % 2:
+            choices.append("XX")
+        call = rng.choice(choices)
+        if call == "Pass":
+            passes += 1
+        elif call == "X":
+            doubled, doubler, passes = 1, seat, 0
+        elif call == "XX":
+            doubled, passes = 2, 0
+        else:
+            last = (int(call[0]) - 1) * 5 + STRAINS.index(call[1:])
+            bidder, doubled, passes = seat, 0, 0
+            named.setdefault((seat % 2, call[1:]), seat)
+        calls.append(call)
+        seat = (seat + 1) % 4
+    if last < 0:
+        return dealer, calls, None
+    strain = STRAINS[last % 5]
+    declarer = named[(bidder % 2, strain)]
+    return dealer, calls, f"{last // 5 + 1}{strain}{['', 'X', 'XX'][doubled]} by {'NESW'[declarer]}"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_random_legal_auctions_are_accepted(rng):
+    dealer, calls, expected = legal_auction(rng)
+    result = check_auction(Seat.parse("NESW"[dealer]), calls)
+    assert result.irregularities == () and result.complete
+    found = None if result.contract is None else f"{result.contract} by {result.contract.declarer}"
+    assert found == expected
