@@ -43,6 +43,11 @@ class RefusedMixin:
             return Response({"detail": exc.message, **exc.extra}, status=exc.status)
         if isinstance(exc, DjangoValidationError):
             return Response({"detail": "; ".join(exc.messages)}, status=400)
+        if isinstance(exc, exceptions.ValidationError) and isinstance(exc.detail, dict):
+            named = "; ".join(
+                f"{field}: {' '.join(map(str, errors))}" for field, errors in exc.detail.items()
+            )
+            return Response({"detail": named, "errors": exc.detail}, status=400)
         return super().handle_exception(exc)
 
 

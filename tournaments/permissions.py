@@ -166,10 +166,10 @@ class IsTableScorer(permissions.BasePermission):
 
 
 class TableLoginThrottle(throttling.AnonRateThrottle):
-    """Guessing codes: a few tries a minute per address."""
+    """Logging in: a club's phones share one address, so a whole room of tables may log in at once."""
 
     scope = "table-login"
-    rate = "10/min"
+    rate = "30/min"
 
 
 class TableThrottle(throttling.SimpleRateThrottle):

@@ -11,7 +11,7 @@ from tournaments.models import Club
 
 
 def make_director(name: str = "alice", club_slug: str = "riverton") -> tuple[User, Club]:
-    user = User.objects.create_user(name, password="a long enough password 42")
+    user = User.objects.create_user(name)  # no password: tests log in with force_login, and hashing is slow
     club, _ = Club.objects.get_or_create(
         slug=club_slug, defaults={"name": f"{club_slug.title()} Bridge Club"}
     )
