@@ -373,3 +373,10 @@ def test_decode_byte_order_marks_and_line_by_line_fallback():
     assert pbn.decode('[Event "Zürich"]'.encode("utf-16")) == '[Event "Zürich"]'
     assert pbn.decode(b"\xef\xbb\xbf[Event]") == "[Event]"
     assert pbn.decode("é\n".encode() + "é\n".encode("iso-8859-1")) == "é\né\n"
+
+
+def test_old_macintosh_line_ends_and_a_tag_after_a_comment_on_its_line():
+    (game,) = pbn.parse('[Event "Mac"]\r[Board "4"]\r{ note\r ends }[Dealer "W"]\r[Play "N"]\rSA S2 S3 S4\r')
+    assert game.tags == {"Event": "Mac", "Board": "4", "Dealer": "W"}
+    assert game.comments == (pbn.Comment(" note\n ends ", True, "Board"),)
+    assert game.play.tricks == (("SA", "S2", "S3", "S4"),) and game.play.trick_lines == (6,)
