@@ -141,7 +141,7 @@ def enter_result(section: Section, board: Board, ns: Entry, ew: Entry, line: Lin
         try:
             with transaction.atomic():
                 existing = (
-                    Result.objects.select_for_update()
+                    Result.objects.select_for_update(no_key=True)
                     .select_related("board", "ns", "ew")
                     .filter(board=board)
                     .filter(Q(ns=ns) | Q(ew=ew))
@@ -232,7 +232,11 @@ def confirm_at_table(section: Section, table: int, number, side: str) -> Result:
     if side not in ("NS", "EW"):
         raise Refused(f"side {side!r} is not NS or EW")
     with transaction.atomic():
-        result = Result.objects.select_for_update().filter(board=board, ns=seating.ns, ew=seating.ew).first()
+        result = (
+            Result.objects.select_for_update(no_key=True)
+            .filter(board=board, ns=seating.ns, ew=seating.ew)
+            .first()
+        )
         if result is None:
             raise Refused(f"board {board.number} has no result at table {table} to confirm", 404)
         if result.status != ResultStatus.CONFIRMED:
@@ -248,7 +252,11 @@ def _change(result: Result, kind: str, user, reason: str, **values) -> Result:
     if not (reason or "").strip():
         raise Refused(f"board {result.board.number}: a {kind} needs a reason")
     with transaction.atomic():
-        locked = Result.objects.select_for_update().select_related("board", "ns", "ew").get(id=result.id)
+        locked = (
+            Result.objects.select_for_update(no_key=True)
+            .select_related("board", "ns", "ew")
+            .get(id=result.id)
+        )
         before = snapshot(locked)
         for name, value in values.items():
             setattr(locked, name, value)

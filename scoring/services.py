@@ -1,10 +1,11 @@
 """The standings service: stored results in, scoring.methods called, standings and line scores stored.
 
 `refresh_standings(section_id)` is what callers use after results change (on transaction commit). It coalesces:
-each call bumps the Section's `standings_requested`, and only one process at a time recomputes a Section (the row
-lock, taken with SKIP LOCKED). A caller that finds the lock taken returns at once, because the holder re-reads the
-counter after its compute and goes round again; a bump made while the holder computes waits for the holder's
-commit, so no request is ever left behind. A burst of entries thus gives a few recomputes, not one each.
+each call first counts itself (the Section's `standings_requested`, committed at once), then waits its turn for
+the Section's row lock; whoever holds the lock recomputes from everything committed so far and records the count
+it covered in `standings_computed`. A caller whose count is already covered when its turn comes returns without
+computing, so a burst of entries gives a few recomputes, not one each, and no entry is ever left out (every
+caller leaves only once a recompute that began after its count has finished).
 `recompute_standings(section_id)` is the compute itself, synchronous and idempotent; the Celery jobs issue runs
 the same function as a job.
 """
@@ -149,19 +150,20 @@ def _same(a: tuple, b: tuple) -> bool:
 
 def refresh_standings(section_id: int) -> None:
     """Bring a Section's standings up to date after a change (coalesced; see the module docstring)."""
-    Section.objects.filter(id=section_id).update(standings_requested=F("standings_requested") + 1)
-    while True:
-        with transaction.atomic():
-            row = (
-                Section.objects.select_for_update(skip_locked=True)
-                .filter(id=section_id)
-                .values_list("standings_requested", "standings_computed")
-                .first()
-            )
-            if row is None or row[1] >= row[0]:
-                return
-            recompute_standings(section_id, row[0])
-            Section.objects.filter(id=section_id).update(standings_computed=row[0])
+    with transaction.atomic():
+        Section.objects.filter(id=section_id).update(standings_requested=F("standings_requested") + 1)
+        mine = Section.objects.filter(id=section_id).values_list("standings_requested", flat=True).get()
+    with transaction.atomic():
+        requested, computed = (
+            Section.objects.select_for_update(no_key=True)
+            .filter(id=section_id)
+            .values_list("standings_requested", "standings_computed")
+            .get()
+        )
+        if computed >= mine:
+            return  # a recompute that began after this request was counted has already covered it
+        recompute_standings(section_id, requested)
+        Section.objects.filter(id=section_id).update(standings_computed=requested)
 
 
 def standings_changed(section_id: int) -> None:

@@ -101,7 +101,7 @@ def _read_movement(movement: dict) -> list[dict]:
 @transaction.atomic
 def install_movement(section: Section, movement: dict, user, two_winners: bool | None = None) -> Section:
     """Replace a Section's movement: entries, seating, boards (Law 2 dealer and vulnerability) and table codes."""
-    section = Section.objects.select_for_update().get(id=section.id)
+    section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     if section.status != Status.SETUP:
         raise Refused(
             f"{section} is {section.get_status_display().lower()}: its movement can no longer change", 409
@@ -175,7 +175,7 @@ def _version(section: Section, before: dict, user, reason: str) -> None:
 @transaction.atomic
 def change_settings(section: Section, changes: dict, user, reason: str) -> Section:
     """Change standing-affecting settings with a reason; the standings are recomputed."""
-    section = Section.objects.select_for_update().get(id=section.id)
+    section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     unknown = set(changes) - set(SETTINGS)
     if unknown:
         raise Refused(f"unknown setting {', '.join(sorted(unknown))}; settings: {', '.join(SETTINGS)}")
@@ -206,7 +206,7 @@ def change_settings(section: Section, changes: dict, user, reason: str) -> Secti
 @transaction.atomic
 def set_status(section: Section, status: str, user, reason: str = "") -> Section:
     """Move a Section along setup → running → finished → published (and back a step to correct)."""
-    section = Section.objects.select_for_update().get(id=section.id)
+    section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     current = Status(section.status)
     if status not in _TRANSITIONS[current]:
         allowed = ", ".join(sorted(_TRANSITIONS[current]))
@@ -224,7 +224,7 @@ def set_status(section: Section, status: str, user, reason: str = "") -> Section
 
 @transaction.atomic
 def next_round(section: Section, user) -> Section:
-    section = Section.objects.select_for_update().get(id=section.id)
+    section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     if section.status != Status.RUNNING:
         raise Refused(f"{section} is not running", 409)
     last = max(section.seatings.values_list("round", flat=True), default=0)
@@ -246,7 +246,7 @@ def deal_from_seed(seed: str, board: int) -> Deal:
 @transaction.atomic
 def deal_boards(section: Section, seed: str | None = None) -> Section:
     """Deal every board of the Section at random: the seed comes from `secrets` unless given, and is kept."""
-    section = Section.objects.select_for_update().get(id=section.id)
+    section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     if section.results.exists():
         raise Refused(f"{section} has results: its boards can no longer be dealt again", 409)
     seed = seed or secrets.token_hex(16)
@@ -264,7 +264,7 @@ def deal_boards(section: Section, seed: str | None = None) -> Section:
 @transaction.atomic
 def import_hand_records(section: Section, data: str | bytes, source: str = "hand records") -> int:
     """Set the Section's deals (and dealer, vulnerability) from a PBN file: all boards or none."""
-    section = Section.objects.select_for_update().get(id=section.id)
+    section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     if section.results.exists():
         raise Refused(f"{section} has results: its hand records can no longer be replaced", 409)
     try:

@@ -1,0 +1,77 @@
+"""Corrections, adjusted scores and setting changes: each is a version with who, when, why and what it was."""
+
+import pytest
+
+from games.models import Result
+from scoring.methods.imps import cross_imps
+from tests.integration.api_helpers import make_director, mitchell
+from tournaments import services
+from tournaments.models import Event, Section, Session, TableCode
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def played(client):
+    """A 3-table Mitchell with board 1 played at all three tables (rounds 1-3), the director logged in."""
+    user, club = make_director()
+    section = Section.objects.create(session=Session.objects.create(
+        event=Event.objects.create(club=club, name="Tuesday", date="2026-11-24")))  # fmt: skip
+    services.install_movement(section, mitchell(3, 1), user)
+    services.set_status(section, "running", user)
+    codes = dict(TableCode.objects.filter(section=section).values_list("table", "code"))
+    for rnd, tricks in zip((1, 2, 3), (10, 9, 11), strict=True):
+        table = next(s.table for s in section.seatings.filter(round=rnd) if 1 in s.boards)
+        answer = client.post("/api/table/results/", {"board": 1, "contract": "4S", "declarer": "N", "tricks": tricks},
+                             headers={"X-Table-Code": codes[table]})  # fmt: skip
+        assert answer.status_code == 201, answer.content
+        if rnd < 3:
+            services.next_round(section, user)
+    client.force_login(user)
+    return section
+
+
+def test_corrections_need_a_reason_and_keep_the_old_values(client, played):
+    result = Result.objects.filter(section=played).order_by("round").first()
+    answer = client.post(f"/api/results/{result.id}/correct/", {"contract": "4S", "declarer": "N", "tricks": 8,
+                                                                "reason": " "})  # fmt: skip
+    assert answer.status_code == 400
+    answer = client.post(f"/api/results/{result.id}/adjust/", {"adjusted": "A7", "reason": "slow play"})
+    assert answer.json()["detail"] == "board 1: 'A7' is not an artificial score (A6040, A5050, A+, A=, A-)"
+    assigned = client.post(f"/api/results/{result.id}/adjust/", {"score_ns": 425, "reason": "misinformation"})
+    assert assigned.json()["detail"] == "board 1: assigned score 425 is not a multiple of 10"
+    assigned = client.post(
+        f"/api/results/{result.id}/adjust/", {"score_ns": 170, "reason": "misinformation"}
+    ).json()
+    assert (assigned["score_ns"], assigned["version"]) == (170, 2)
+    versions = client.get(f"/api/results/{result.id}/versions/").json()
+    assert [(v["kind"], v["changed_by_label"]) for v in versions] == [("entered", "table 1 scorer"),
+                                                                    ("adjusted", "director alice")]  # fmt: skip
+    assert versions[1]["before"]["score_ns"] == 420 and versions[1]["after"]["assigned"] is True
+    lines = {r["ns"]: r["mp_ns"] for r in client.get(f"/api/results/?section={played.id}").json()}
+    assert sorted(lines.values()) == [0.0, 2.0, 4.0], "170 < 420 < 450 on the EBU scale"
+
+
+def test_a_scoring_change_is_a_version_and_rescores(client, played):
+    url = f"/api/sections/{played.id}/"
+    refused = client.patch(url, {"scoring_method": "cross-imp"}, content_type="application/json")
+    assert (refused.status_code, refused.json()["detail"]) == (400, "changing scoring_method needs a reason")
+    changed = client.patch(url, {"scoring_method": "cross-imp", "reason": "teams trial"},
+                           content_type="application/json")  # fmt: skip
+    assert changed.status_code == 200 and changed.json()["scoring_method"] == "cross-imp"
+    versions = client.get(f"{url}versions/").json()
+    assert (
+        versions[-1]["before"]["scoring_method"] == "mp"
+        and versions[-1]["after"]["scoring_method"] == "cross-imp"
+    )
+    assert versions[-1]["reason"] == "teams trial"
+    scores = [r.score_ns for r in Result.objects.filter(section=played).order_by("ns__number")]
+    expected = dict(zip((1, 2, 3), cross_imps(scores), strict=True))
+    standings = {s["entry"]: s["total"] for s in client.get(f"{url}standings/").json()}
+    assert {p: standings[p] for p in (1, 2, 3)} == pytest.approx(expected)
+    assert (
+        client.patch(
+            url, {"rule_set": "contract-1935", "reason": "x"}, content_type="application/json"
+        ).status_code
+        == 409
+    )
