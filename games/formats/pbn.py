@@ -627,44 +627,68 @@ def _score_ns(value: str, declarer: Seat | None) -> int:
     raise ValueError(value)
 
 
-def _parse_deal(value: str) -> Deal:
-    """The Deal tag, built from shared Card values (a few times faster than Deal.from_pbn, same checks):
-    four hands, four suits each, no card twice, every given hand the same size (13, or fewer for an end
-    position, PBN §3.10); "-" is a hand not given."""
+def _parse_deal(value: str, holdings: tuple[dict[str, frozenset[Card]], ...] | None = None) -> Deal:
+    """The Deal tag: four hands, four suits each, no card twice, every given hand the same size (13, or
+    fewer for an end position, PBN §3.10); "-" is a hand not given.
+
+    The checks are Deal's own, done on sets whose members' hashes are already stored: a Card's hash runs
+    Python code, and hashing each card as Deal() does takes two thirds of the time of reading a played game.
+    ``holdings`` (one dict per suit, see ``_new_holdings``) caches each holding's cards across a file."""
     if len(value) < 2 or value[1] != ":" or value[0] not in _SEAT:
         raise DealError(f"deal {value!r} must start with the first seat and a colon, as in 'N:'")
     parts = value[2:].split()
     if len(parts) != 4:
         raise DealError(f"deal {value!r} has {len(parts)} hands, expected 4")
-    first = _SEAT[value[0]]
-    hands: dict[Seat, frozenset[Card]] = {}
-    sizes: dict[Seat, int] = {}
-    cards_of = _HAND_CARDS
+    spades, hearts, diamonds, clubs = holdings or _new_holdings()
+    start = "NESW".index(value[0].upper())
+    hands: list[frozenset[Card]] = [_NO_CARDS] * 4  # in SEATS order; Seat keys would hash in Python code
+    given = []
     for i, part in enumerate(parts):
-        seat = first.rotate(i)
+        at = (start + i) % 4
         if part == "-":
-            hands[seat] = frozenset()
             continue
-        holdings = part.split(".")
-        if len(holdings) != 4:
-            raise DealError(f"{seat.name.title()}'s hand {part!r} has {len(holdings)} suits, expected 4")
+        suits = part.split(".")
+        if len(suits) != 4:
+            raise DealError(f"{SEATS[at].name.title()}'s hand {part!r} has {len(suits)} suits, expected 4")
+        s, h, d, c = suits
         try:
-            cards = [cards_of[k, letter] for k, holding in enumerate(holdings) for letter in holding]
-        except KeyError as exc:
-            raise DealError(
-                f"{seat.name.title()}'s hand {part!r}: {exc.args[0][1]!r} is not a rank"
-            ) from None
-        hand = frozenset(cards)
-        if len(hand) != len(cards):
-            raise DealError(f"{seat.name.title()}'s hand {part!r} holds a card twice")
-        hands[seat] = hand
-        sizes[seat] = len(hand)
-    counts = list(sizes.values())
+            hands[at] = spades[s] | hearts[h] | diamonds[d] | clubs[c]
+        except KeyError:
+            for k, (cache, holding) in enumerate(zip((spades, hearts, diamonds, clubs), suits, strict=True)):
+                if holding not in cache:
+                    cache[holding] = _holding(k, holding, SEATS[at], part)
+            hands[at] = spades[s] | hearts[h] | diamonds[d] | clubs[c]
+        given.append(at)
+    counts = [len(hands[at]) for at in given]
     if len(set(counts)) > 1:
         expected = 13 if 13 in counts else max(counts, key=counts.count)
-        seat = next(s for s in SEATS if s in sizes and sizes[s] != expected)
-        raise DealError(f"{sizes[seat]} cards in {seat.name.title()}'s hand, expected {expected}")
-    return Deal(hands)
+        at = next(at for at in sorted(given) if len(hands[at]) != expected)
+        raise DealError(f"{len(hands[at])} cards in {SEATS[at].name.title()}'s hand, expected {expected}")
+    if len(frozenset().union(*hands)) != sum(counts):
+        Deal(dict(zip(SEATS, hands, strict=True)))  # raises DealError naming the card that is in two hands
+    deal = object.__new__(Deal)  # checked above; Deal.__post_init__ would hash all 52 cards again
+    object.__setattr__(deal, "hands", dict(zip(SEATS, hands, strict=True)))
+    return deal
+
+
+def _new_holdings() -> tuple[dict[str, frozenset[Card]], ...]:
+    """Per suit (spades first, as PBN writes hands), holding text -> its cards; "" is a void."""
+    return tuple({"": _NO_CARDS} for _ in range(4))
+
+
+_NO_CARDS: frozenset[Card] = frozenset()
+
+
+def _holding(k: int, holding: str, seat: Seat, hand: str) -> frozenset[Card]:
+    try:
+        cards = [_HAND_CARDS[k, letter] for letter in holding]
+    except KeyError as exc:
+        raise DealError(f"{seat.name.title()}'s hand {hand!r}: {exc.args[0][1]!r} is not a rank") from None
+    held = frozenset(cards)
+    if len(held) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise DealError(f"{seat.name.title()}'s hand {hand!r} holds {twice} twice")
+    return held
 
 
 _CHECKS = (
@@ -762,7 +786,7 @@ class _Parser:
 
     __slots__ = (
         "anchor", "auction", "auction_ann", "auction_ended", "auction_notes", "calls", "comments", "deals",
-        "defaults", "element_lines", "elements", "errors", "games", "ignored", "irregularity", "last_value",
+        "defaults", "element_lines", "elements", "errors", "games", "holdings", "ignored", "irregularity", "last_value",
         "note_owner", "partial", "partial_line", "pending", "pending_table", "play", "play_ann", "play_ended",
         "play_notes", "row_lines", "rows", "section", "sections", "source", "start", "strict", "tables",
         "tag_lines", "tags", "warnings",
@@ -775,6 +799,7 @@ class _Parser:
         self.last_value: dict[str, str] = {}  # for "#": the latest real value of each tag
         self.defaults: dict[str, str] = {}  # for "##": values that hold until redefined
         self.deals: dict[str, Deal] = {}
+        self.holdings = _new_holdings()
         self._reset()
 
     def _reset(self) -> None:
@@ -1227,7 +1252,7 @@ class _Parser:
             deal = self.deals.get(deal_value)
             if deal is None:
                 try:
-                    deal = self.deals[deal_value] = _parse_deal(deal_value)
+                    deal = self.deals[deal_value] = _parse_deal(deal_value, self.holdings)
                 except DealError as exc:
                     self.error(f"{_label(tags, index)}: {exc}", self.tag_lines.get("Deal"))
         auction = play = None
