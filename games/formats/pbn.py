@@ -10,8 +10,10 @@ Entry points (pure Python, no Django):
 - ``decode(data: bytes) -> str``: BOM, else UTF-8, else ISO-8859-1, decided line by line because real
   files mix them (test_set.pbn has Latin-1 in its first game and UTF-8 in the others).
 - ``write(games, *, export=True) -> str`` and ``write_file(path, games)``: PBN export format (the 15
-  mandatory tags in order, supplemental tags sorted, CRLF, tables padded to their column widths).
-  ``parse(write(games)) == games``.
+  mandatory tags in order, "?" for those missing, supplemental tags and sections sorted, values in their
+  export spelling, CRLF, tables padded to their column widths); ``export=False`` keeps the games as they
+  are, and ``parse(write(games, export=False)) == games``. Call and card suffixes are written as they
+  are, not turned into NAGs as §3.5.2 asks: BBO-made files use "!" for an alert, not for a good call.
 - ``Game.build(tags, ...)``: a game made by a program (hand records, results), checked like a parsed one;
   ``Table.of(name, columns, rows)`` makes a ScoreTable or TotalScoreTable with fitted column widths.
 
@@ -31,10 +33,13 @@ What a Game holds (frozen dataclasses; line numbers and warnings do not take par
   spec (``Name\\width[L|R]``, ``+``/``-`` order), rows of strings (quoted fields unquoted, "-" kept).
 - ``sections``: data of any other tag followed by section data, kept as raw elements.
 - ``comments``: ``;`` and ``{...}`` comments with the tag or section they follow.
+- ``tag_lines`` (the line of each tag), ``ignored`` (repeated tags, such as test_set.pbn's second
+  [Score]), ``errors`` (lenient mode) and ``warnings``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import gc
 import re
@@ -1376,14 +1381,17 @@ def _write_game(game: Game, export: bool) -> list[str]:
 
     put_comments("")
     tags = game.tags
+    auction = game.auction
     if export:
+        tags = _export_values(game)
         names = list(MANDATORY_TAGS) + sorted(n for n in tags if n not in MANDATORY_TAGS)
+        if auction is not None:
+            auction = _from_dealer(auction, game.dealer)
     else:
         names = list(tags)
     for name in names:
         lines.append(_tag_line(name, tags.get(name, "?")))
         put_comments(name)
-    auction = game.auction
     if auction is not None:
         lines.append(_tag_line("Auction", auction.first.value))
         tokens = _annotated_tokens(auction.calls, auction.annotations)
@@ -1410,25 +1418,58 @@ def _write_game(game: Game, export: bool) -> list[str]:
             lines.append(_tag_line("Note", f"{index}:{play.notes[index]}"))
         if play.notes:
             put_comments("Note")
-    tables = sorted(game.tables.values(), key=lambda t: t.name) if export else list(game.tables.values())
-    for table in tables:
-        lines.append(_tag_line(table.name, table.spec))
-        put_comments(table.name)
-        lines.extend(_table_rows(table))
-    for section in game.sections:
+    supplemental: list[Table | Section] = [*game.tables.values(), *game.sections]
+    if export:  # §3.1: supplemental sections sorted by their tag name
+        supplemental.sort(key=lambda t: t.name)
+    for section in supplemental:
+        if isinstance(section, Table):
+            lines.append(_tag_line(section.name, section.spec))
+            put_comments(section.name)
+            lines.extend(_table_rows(section))
+            continue
         lines.append(_tag_line(section.name, section.value))
         put_comments(section.name)
-        row: list[str] = []
-        for element in section.elements:
-            row.append(_field(element))
-            if len(row) == 8:
-                lines.append(" ".join(row))
-                row = []
-        if row:
-            lines.append(" ".join(row))
+        elements = [_field(element) for element in section.elements]
+        lines.extend(" ".join(elements[i : i + 8]) for i in range(0, len(elements), 8))
     for anchor in list(comments):  # anchors that name nothing written (a dropped duplicate tag)
         put_comments(anchor)
     return lines
+
+
+def _export_values(game: Game) -> dict[str, str]:
+    """Tag values in export format's spelling (§3.4): the deal from the dealer's seat with ranks in order,
+    "None"/"All" vulnerability, upper-case seats and contract, Result as declarer's tricks."""
+    values = dict(game.tags)
+    if game.deal is not None:
+        values["Deal"] = game.deal.to_pbn(game.dealer or _SEAT.get(values["Deal"][:1], Seat.NORTH))
+    for name, typed in (
+        ("Dealer", game.dealer),
+        ("Vulnerable", game.vulnerable),
+        ("Contract", game.contract),
+    ):
+        if typed is not None:
+            values[name] = str(typed)
+    if game.declarer is not None:
+        values["Declarer"] = values["Declarer"].upper()
+    if game.result is not None:
+        values["Result"] = ("^" if values["Result"].startswith("^") else "") + str(game.result)
+    return values
+
+
+def _from_dealer(auction: Auction, dealer: Seat | None) -> Auction:
+    """Export format starts the auction with the dealer's call: leading "-" placeholders (an import-format
+    table with another seat's column first, §3.5) are dropped when they lead up to the dealer."""
+    skip = 0
+    while skip < len(auction.calls) and auction.calls[skip] == "-":
+        skip += 1
+    if (
+        not skip
+        or auction.first.rotate(skip) is not dealer
+        or any(a.index < skip for a in auction.annotations)
+    ):
+        return auction
+    annotations = tuple(dataclasses.replace(a, index=a.index - skip) for a in auction.annotations)
+    return dataclasses.replace(auction, first=dealer, calls=auction.calls[skip:], annotations=annotations)
 
 
 def _table_rows(table: Table) -> Iterator[str]:

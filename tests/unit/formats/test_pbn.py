@@ -380,3 +380,30 @@ def test_old_macintosh_line_ends_and_a_tag_after_a_comment_on_its_line():
     assert game.tags == {"Event": "Mac", "Board": "4", "Dealer": "W"}
     assert game.comments == (pbn.Comment(" note\n ends ", True, "Board"),)
     assert game.play.tricks == (("SA", "S2", "S3", "S4"),) and game.play.trick_lines == (6,)
+
+
+def test_export_spells_values_as_the_standard_asks():
+    text = (
+        '[Board "3"]\n[Dealer "s"]\n[Vulnerable "Love"]\n'
+        '[Deal "W:43.T76.T962.T754 2AKQ.K54.A87.Q93 J85.QJ92.KQ3.J86 T976.A83.J54.AK2"]\n'
+        '[Declarer "n"]\n[Contract "4hx"]\n[Result "EW 3"]\n'
+        '[Auction "W"]\n- 1H =1= Pass 4H\nX AP\n[Note "1:five"]\n'
+    )
+    (game,) = pbn.parse(text)
+    (exported,) = pbn.parse(pbn.write([game]))
+    assert {
+        k: exported.tags[k] for k in ("Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result")
+    } == {
+        "Dealer": "S",
+        "Vulnerable": "None",
+        "Deal": "S:T976.A83.J54.AK2 43.T76.T962.T754 AKQ2.K54.A87.Q93 J85.QJ92.KQ3.J86",
+        "Declarer": "N",
+        "Contract": "4HX",
+        "Result": "10",
+    }
+    assert exported.tags["Event"] == "?" and exported.deal == game.deal
+    assert exported.auction.first is Seat.WEST  # the "-" leads up to North, who is not the dealer: kept
+    assert exported.auction.calls == game.auction.calls
+    (dealer_first,) = pbn.parse(pbn.write(pbn.parse(text.replace('"s"', '"N"'))))
+    assert dealer_first.auction.first is Seat.NORTH and dealer_first.auction.calls[:2] == ("1H", "Pass")
+    assert dealer_first.auction.annotations == (pbn.Annotation(0, note=1),)

@@ -146,8 +146,11 @@ def test_export_format_round_trips_with_unknown_mandatory_tags_as_question_marks
     assert [g.tags for g in out] == [
         {name: "?" for name in pbn.MANDATORY_TAGS} | dict(g.tags) for g in games_in
     ]
-    assert [(g.deal, g.auction, g.play, g.tables, g.sections) for g in out] == [
-        (g.deal, g.auction, g.play, g.tables, g.sections) for g in games_in
+    assert [(g.deal, g.play, g.tables, g.sections) for g in out] == [
+        (g.deal, g.play, g.tables, g.sections) for g in games_in
+    ]
+    assert [g.auction and (g.auction.made(), g.auction.notes) for g in out] == [
+        g.auction and (g.auction.made(), g.auction.notes) for g in games_in
     ]
 
 
