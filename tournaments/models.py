@@ -195,6 +195,9 @@ class Entry(models.Model):
     direction = models.CharField(
         max_length=2, blank=True, help_text="NS or EW where the two fields rank apart."
     )
+    label = models.CharField(
+        max_length=12, blank=True, help_text='The number as an imported file writes it ("12NS").'
+    )
     name = models.CharField(max_length=160, blank=True)
     players = models.ManyToManyField(Player, blank=True, related_name="entries")
 
@@ -204,7 +207,12 @@ class Entry(models.Model):
         verbose_name_plural = "entries"
 
     def __str__(self) -> str:
-        return self.name or f"{self.get_kind_display()} {self.number}"
+        return self.name or f"{self.get_kind_display()} {self.tag}"
+
+    @property
+    def tag(self) -> str:
+        """How files and pages name the entry: the imported label, else its number."""
+        return self.label or str(self.number)
 
 
 class Seating(models.Model):

@@ -67,8 +67,8 @@ class SectionVersionSerializer(serializers.ModelSerializer):
 class EntrySerializer(serializers.ModelSerializer):
     class Meta:
         model = Entry
-        fields = ["id", "section", "number", "kind", "direction", "name", "players"]
-        read_only_fields = ["section", "number", "kind", "direction"]
+        fields = ["id", "section", "number", "label", "kind", "direction", "name", "players"]
+        read_only_fields = ["section", "number", "label", "kind", "direction"]
 
 
 class SeatingSerializer(serializers.ModelSerializer):

@@ -1,0 +1,530 @@
+"""Import and export of whole sessions: PBN (hand records, ScoreTable results or one game per table; export with
+ScoreTable and TotalScoreTable), USEBIO 1.2 XML, and CSV of results and standings.
+
+Files are read and written by the pure formats (games.formats.pbn, games.formats.usebio); this module maps their
+values to rows. An import is one transaction: all or nothing, and a problem names the file's line or element.
+Scores in a file are the record of what was scored; the engine checks each against the contract and tricks, and
+a disagreement is reported as a warning (the file's score stands).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from django.db import transaction
+
+from games.engine.bridge import Contract, Vulnerability, board_dealer, board_vulnerability, rules, score_deal
+from games.engine.cards import SEATS, Card, Deal, DealError, Rank, Seat, Suit
+from games.formats import pbn, usebio
+from games.models import Board, Result, ResultVersion
+from games.services import Refused, snapshot
+from scoring.methods.matchpoints import Artificial
+from scoring.methods.rescore import from_pbn, from_usebio
+from scoring.models import LineScore, Standing
+from scoring.services import standings_changed
+from tournaments.models import Club, Entry, Event, Player, Section, Session, Status
+
+
+@dataclass
+class Line:
+    """A traveller line as a file gives it, before it becomes a Result."""
+
+    where: str
+    board: int
+    ns: str
+    ew: str
+    contract: str = ""
+    declarer: str = ""
+    lead: str = ""
+    tricks: int | None = None
+    score_ns: int | None = None
+    adjusted: str = ""
+    round: int | None = None
+    table: int | None = None
+
+
+@dataclass
+class Imported:
+    """What an import read: the session's pairs (label → direction, name, players), boards and lines."""
+
+    name: str
+    date: date
+    scoring_method: str = "mp"
+    two_winners: bool = False
+    pairs: dict[str, dict] = field(default_factory=dict)
+    deals: dict[int, tuple[str, str, str]] = field(
+        default_factory=dict
+    )  # board → (deal, dealer, vulnerability)
+    lines: list[Line] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def _parse_date(text: str | None, where: str) -> date:
+    if not text:
+        return date.today()
+    for pattern in ("%d/%m/%Y", "%Y-%m-%d", "%Y.%m.%d", "%d-%b-%y", "%d-%b-%Y"):
+        try:
+            return datetime.strptime(text.strip().split()[0], pattern).date()  # "2013-08-10 17:04": the day
+        except ValueError:
+            continue
+    raise Refused(f"{where}: {text!r} is not a date")
+
+
+def _card(text: str | None, where: str) -> str:
+    """A lead as files write it: suit first ("H7", PBN) or rank first ("QD", USEBIO)."""
+    text = (text or "").strip().upper()
+    if not text or text == "-":
+        return ""
+    try:
+        return str(Card.parse(text))
+    except ValueError:
+        pass
+    try:
+        return str(Card(Suit.parse(text[-1]), Rank.parse(text[:-1])))
+    except ValueError:
+        raise Refused(f"{where}: lead {text!r} is not a card") from None
+
+
+def _contract(text: str | None, where: str) -> str:
+    if not text or text.strip() in ("", "-"):
+        return ""
+    try:
+        contract = Contract.parse(text)
+    except ValueError as error:
+        raise Refused(f"{where}: {error}") from None
+    return "Pass" if contract is None else str(contract)
+
+
+def _check_score(line: Line, vulnerability: str, warnings: list[str]) -> None:
+    """Compare the file's score with the engine's (duplicate-2017) where the contract and tricks are given."""
+    if not line.contract or line.contract == "Pass" or line.tricks is None or not line.declarer:
+        return
+    seat = Seat.parse(line.declarer)
+    contract = Contract.parse(line.contract, seat)
+    try:
+        ours = score_deal(
+            rules("duplicate-2017"), contract, line.tricks, Vulnerability.parse(vulnerability).of(seat.side)
+        ).ns
+    except ValueError as error:
+        raise Refused(f"{line.where}: {error}") from None
+    if line.score_ns is None and not line.adjusted:
+        line.score_ns = ours
+    elif line.score_ns is not None and line.score_ns != ours:
+        warnings.append(f"{line.where}: score {line.score_ns}, but {line.contract} by {line.declarer} taking "
+                        f"{line.tricks} scores {ours} for N-S")  # fmt: skip
+
+
+def _player(club: Club, name: str, national_id: str | None) -> Player:
+    first, _, last = name.strip().rpartition(" ")
+    first, last = (first or last), (last if first else "")
+    if national_id:
+        player, _ = Player.objects.get_or_create(club=club, federation_number=national_id.strip(),
+                                                 defaults={"first_name": first, "last_name": last})  # fmt: skip
+        return player
+    player = Player.objects.filter(club=club, first_name=first, last_name=last, federation_number="").first()
+    return player or Player.objects.create(club=club, first_name=first, last_name=last)
+
+
+@transaction.atomic
+def store(imported: Imported, club: Club, source: str) -> Section:
+    """Create the event, its section, entries, boards and results from what a file held."""
+    event = Event.objects.create(club=club, name=imported.name[:160], date=imported.date,
+                                 description=f"Imported from {source}")  # fmt: skip
+    section = Section.objects.create(
+        session=Session.objects.create(event=event), name="A", scoring_method=imported.scoring_method,
+        two_winners=imported.two_winners, status=Status.FINISHED,
+    )  # fmt: skip
+    labels = list(imported.pairs)
+    for line in imported.lines:
+        for label in (line.ns, line.ew):
+            if label not in imported.pairs:
+                imported.pairs[label] = {"direction": "", "name": "", "players": []}
+                labels.append(label)
+    numeric = all(label.isdigit() for label in labels) and len({int(x) for x in labels}) == len(labels)
+    entries = {}
+    for i, label in enumerate(labels, start=1):
+        pair = imported.pairs[label]
+        entry = Entry.objects.create(section=section, number=int(label) if numeric else i,
+                                     label="" if numeric else label[:12], direction=pair["direction"],
+                                     name=pair["name"][:160])  # fmt: skip
+        entry.players.set([_player(club, name, national_id) for name, national_id in pair["players"]])
+        entries[label] = entry
+    numbers = sorted({line.board for line in imported.lines} | set(imported.deals))
+    boards = {}
+    for number in numbers:
+        deal, dealer, vulnerability = imported.deals.get(
+            number, ("", board_dealer(number).value, board_vulnerability(number).value)
+        )
+        boards[number] = Board(
+            section=section, number=number, deal=deal, dealer=dealer, vulnerability=vulnerability
+        )
+    Board.objects.bulk_create(boards.values())
+    results = []
+    seen: dict[tuple[int, str], str] = {}
+    for line in imported.lines:
+        for label in (line.ns, line.ew):
+            if (line.board, label) in seen:
+                raise Refused(f"{line.where}: pair {label} already has a result on board {line.board} "
+                              f"({seen[(line.board, label)]})")  # fmt: skip
+            seen[(line.board, label)] = line.where
+        _check_score(line, boards[line.board].vulnerability, imported.warnings)
+        results.append(Result(
+            section=section, board=boards[line.board], round=line.round, table=line.table, ns=entries[line.ns],
+            ew=entries[line.ew], contract=line.contract, declarer=line.declarer, lead=line.lead,
+            tricks=line.tricks, score_ns=line.score_ns, adjusted=line.adjusted,
+        ))  # fmt: skip
+    Result.objects.bulk_create(results)
+    ResultVersion.objects.bulk_create(
+        ResultVersion(
+            result=r, number=1, kind="entered", after=snapshot(r), changed_by_label=f"import {source}"[:80]
+        )
+        for r in results
+    )
+    standings_changed(section.id)
+    return section
+
+
+# --- USEBIO -------------------------------------------------------------------------------------------
+
+_DIRECTIONS = {"north": Seat.NORTH, "east": Seat.EAST, "south": Seat.SOUTH, "west": Seat.WEST}
+
+
+def _usebio_deal(hands: tuple[usebio.Hand, ...], where: str) -> str:
+    by_seat = {}
+    for hand in hands:
+        seat = _DIRECTIONS.get(hand.direction.strip().lower())
+        if seat is None:
+            raise Refused(f"{where} HAND: DIRECTION {hand.direction!r} is not North, East, South or West")
+        by_seat[seat] = ".".join(
+            s.replace("10", "T") or "" for s in (hand.spades, hand.hearts, hand.diamonds, hand.clubs)
+        )
+    if len(by_seat) != 4:
+        raise Refused(f"{where}: {len(by_seat)} hands, expected 4")
+    text = "N:" + " ".join(by_seat[seat] for seat in SEATS)
+    try:
+        return Deal.from_pbn(text).to_pbn()
+    except DealError as error:
+        raise Refused(f"{where}: {error}") from None
+
+
+def read_usebio(data: str | bytes, source: str) -> Imported:
+    try:
+        document = usebio.loads(data)
+    except usebio.UsebioError as error:
+        raise Refused(f"{source}: {error}") from None
+    event = document.event
+    imported = Imported(
+        name=event.detail("EVENT_DESCRIPTION") or event.detail("TITLE") or source,
+        date=_parse_date(event.detail("DATE"), f"{source}: EVENT DATE"),
+        scoring_method=from_usebio(document).method.value,
+        two_winners=event.winner_type == 2,
+    )
+    for pair in event.pairs:
+        imported.pairs[pair.number] = {
+            "direction": (pair.direction or "").replace("-", "").upper()[:2], "players": [(p.name, p.national_id) for p in pair.players],
+            "name": " & ".join(p.name.title() for p in pair.players),
+        }  # fmt: skip
+    for deal in document.handset:
+        where = f"{source}: HANDSET BOARD {deal.board}"
+        number = _board_number(deal.board, where)
+        imported.deals[number] = (_usebio_deal(deal.hands, where), board_dealer(number).value,
+                                  board_vulnerability(number).value)  # fmt: skip
+    for board in event.boards:
+        number = _board_number(board.number, f"{source}: BOARD {board.number}")
+        for i, line in enumerate(board.lines, start=1):
+            where = f"{source}: BOARD {board.number} TRAVELLER_LINE {i}"
+            declarer = (line.played_by or "").strip().upper()[:1]
+            if declarer and declarer not in "NESW":
+                raise Refused(f"{where}: PLAYED_BY {line.played_by!r} is not N, E, S or W")
+            if line.tricks is not None and not 0 <= line.tricks <= 13:
+                raise Refused(f"{where}: TRICKS {line.tricks} is not 0 to 13")
+            imported.lines.append(Line(
+                where=where, board=number, ns=line.ns_pair, ew=line.ew_pair, contract=_contract(line.contract, where),
+                declarer=declarer, lead=_card(line.lead, where), tricks=line.tricks,
+                score_ns=None if line.adjusted else line.score,
+                adjusted=Artificial.parse(line.score).code if line.adjusted else "",
+            ))  # fmt: skip
+    return imported
+
+
+def _board_number(text: str, where: str) -> int:
+    if not text.strip().isdigit() or int(text) < 1:
+        raise Refused(f"{where}: {text!r} is not a board number")
+    return int(text)
+
+
+def _usebio_lead(card: str) -> str | None:
+    return f"{card[1:]}{card[0]}" if card else None
+
+
+def export_usebio(section: Section) -> str:
+    """The Section as USEBIO 1.2 (what Compscore and the federations' master-point systems read)."""
+    event = section.session.event
+    standings = {s.entry_id: s for s in Standing.objects.filter(section=section)}
+    method = {"mp": "MATCH_POINTS", "mp-acbl": "MATCH_POINTS", "butler": "BUTLER_POINTS",
+              "cross-imp": "CROSS_IMP_POINTS"}.get(section.scoring_method)  # fmt: skip
+    event_type = {
+        "MATCH_POINTS": "MP_PAIRS",
+        "BUTLER_POINTS": "BUTLER_PAIRS",
+        "CROSS_IMP_POINTS": "CROSS_IMP",
+    }.get(method)
+    pairs = []
+    for entry in section.entries.prefetch_related("players"):
+        standing = standings.get(entry.id)
+        pairs.append(usebio.Pair(
+            number=entry.tag, direction=entry.direction or None,
+            players=tuple(usebio.Player(str(p), p.federation_number or None) for p in entry.players.all()),
+            place=str(standing.place) if standing and standing.place else None,
+            total_score=_fixed(standing.total) if standing else None,
+            percentage=_fixed(standing.percentage) if standing else None,
+        ))  # fmt: skip
+    boards, handset = [], []
+    rows = Result.objects.filter(section=section).select_related("board", "ns", "ew", "line_score")
+    by_board: dict[int, list[Result]] = {}
+    for result in rows.order_by("board__number", "id"):
+        by_board.setdefault(result.board.number, []).append(result)
+    for board in section.boards.all():
+        lines = []
+        for r in by_board.get(board.number, []):
+            score = getattr(r, "line_score", None)
+            lines.append(usebio.TravellerLine(
+                ns_pair=r.ns.tag, ew_pair=r.ew.tag, score=r.adjusted or (r.score_ns if r.score_ns is not None else 0),
+                contract=("PASS" if r.contract == "Pass" else r.contract) or None, played_by=r.declarer or None,
+                lead=_usebio_lead(r.lead), tricks=r.tricks, points=method if score else None,
+                ns_points=_fixed(score.ns) if score else None, ew_points=_fixed(score.ew) if score else None,
+            ))  # fmt: skip
+        boards.append(usebio.Board(str(board.number), tuple(lines)))
+        if board.deal:
+            deal = Deal.from_pbn(board.deal)
+            hands = (
+                usebio.Hand(seat.name.title(), *deal.to_pbn(seat).split()[0][2:].split(".")) for seat in SEATS
+            )
+            handset.append(usebio.Deal(str(board.number), tuple(hands)))
+    document = usebio.Usebio(
+        club=(("CLUB_NAME", event.club.name),),
+        event=usebio.Event(
+            event_type=event_type, pairs=tuple(pairs), boards=tuple(boards),
+            winner_type=2 if section.two_winners else 1,
+            details=(("EVENT_DESCRIPTION", event.name), ("PROGRAM_NAME", "Traveller"),
+                     ("DATE", event.date.strftime("%d/%m/%Y"))),
+        ),
+        handset=tuple(handset),
+    )  # fmt: skip
+    return usebio.dumps(document)
+
+
+def _fixed(value: float | None) -> str | None:
+    return None if value is None else f"{value:.2f}"
+
+
+# --- PBN ----------------------------------------------------------------------------------------------
+
+
+def _pbn_score(ns: str, ew: str, where: str) -> tuple[int | None, str]:
+    """A ScoreTable's Score_NS/Score_EW: (N-S score, "") or (None, artificial code)."""
+    ns, ew = (ns or "-").strip(), (ew or "-").strip()
+    if ns.upper().startswith("A") or ew.upper().startswith("A"):
+        try:
+            return None, Artificial.pair(ns if ns != "-" else ew, ew if ew != "-" else ns).code
+        except ValueError as error:
+            raise Refused(f"{where}: {error}") from None
+    try:
+        if ns not in ("-", ""):
+            return int(ns), ""
+        if ew not in ("-", ""):
+            return -int(ew), ""
+    except ValueError:
+        raise Refused(f"{where}: score {ns!r}/{ew!r} is neither a number nor A+, A=, A-") from None
+    return None, ""
+
+
+def _int(value: str | None, where: str, name: str) -> int | None:
+    if value is None or value.strip() in ("", "-", "?"):
+        return None
+    if not value.strip().isdigit():
+        raise Refused(f"{where}: {name} {value!r} is not a number")
+    return int(value)
+
+
+def read_pbn(data: str | bytes, source: str) -> Imported:
+    try:
+        games = pbn.parse(data, source=source)
+    except pbn.PBNError as error:
+        raise Refused(str(error)) from None
+    if not games:
+        raise Refused(f"{source}: no games in the file")
+    first = games[0].tags
+    imported = Imported(
+        name=first.get("Event", "") or source, date=_parse_date(first.get("Date", "").replace("?", "") or None, f"{source}: [Date]"),
+        two_winners=from_pbn(games).two_winners,
+    )  # fmt: skip
+    scored = any("ScoreTable" in g.tables for g in games)
+    for game in games:
+        where = f"{source}, line {game.line}: {game.label}"
+        if game.board is None:
+            raise Refused(f"{where}: no [Board] number")
+        if game.deal is not None and all(len(h) == 13 for h in game.deal.hands.values()):
+            vulnerable = game.vulnerable.value if game.vulnerable else board_vulnerability(game.board).value
+            deal = (game.deal.to_pbn(), (game.dealer or board_dealer(game.board)).value, vulnerable)
+            if imported.deals.setdefault(game.board, deal)[0] != deal[0]:
+                raise Refused(f"{where}: a different deal for board {game.board} than earlier in the file")
+        if scored:
+            _score_table(game, where, imported)
+        elif game.contract is not None:
+            _table_game(game, where, imported)
+    totals = next((g.tables["TotalScoreTable"] for g in games if "TotalScoreTable" in g.tables), None)
+    for row in totals.records() if totals else ():
+        imported.pairs[row["PairId"]] = {
+            "direction": (row.get("Direction") or "").replace("-", "").upper()[:2],
+            "name": row.get("Names", ""), "players": [],
+        }  # fmt: skip
+    return imported
+
+
+def _score_table(game: pbn.Game, where: str, imported: Imported) -> None:
+    table = game.tables.get("ScoreTable")
+    if table is None:
+        return
+    for i, row in enumerate(table.records(), start=1):
+        at = f"{where} ScoreTable row {i}"
+        if "PairId_NS" not in row or "PairId_EW" not in row:
+            raise Refused(f"{at}: no PairId_NS and PairId_EW columns")
+        score, adjusted = _pbn_score(row.get("Score_NS", "-"), row.get("Score_EW", "-"), at)
+        declarer = row.get("Declarer", "").strip()
+        if declarer in ("-", ""):
+            declarer = ""
+        elif declarer.upper() not in ("N", "E", "S", "W"):
+            raise Refused(f"{at}: declarer {declarer!r} is not N, E, S or W")
+        tricks = _int(row.get("Result"), at, "Result")
+        if tricks is not None and tricks > 13:
+            raise Refused(f"{at}: Result {tricks} is not 0 to 13 tricks")
+        imported.lines.append(Line(
+            where=at, board=game.board, ns=row["PairId_NS"], ew=row["PairId_EW"],
+            contract=_contract(row.get("Contract"), at), declarer=declarer.upper(), lead=_card(row.get("Lead"), at),
+            tricks=tricks, score_ns=score, adjusted=adjusted, round=_int(row.get("Round"), at, "Round"),
+            table=_int(row.get("Table"), at, "Table"),
+        ))  # fmt: skip
+
+
+def _table_game(game: pbn.Game, where: str, imported: Imported) -> None:
+    """One game per table: the partnerships are named by their players."""
+    tags = game.tags
+    sides = []
+    for a, b in (("North", "South"), ("East", "West")):
+        names = sorted((tags.get(a, "?"), tags.get(b, "?")))
+        label = " - ".join(names)
+        imported.pairs.setdefault(label, {"direction": "", "name": label, "players": []})
+        sides.append(label)
+    contract = game.contract or ""
+    imported.lines.append(Line(
+        where=where, board=game.board, ns=sides[0], ew=sides[1], contract=contract,
+        declarer=game.declarer.value if game.declarer and contract != "Pass" else "",
+        tricks=game.result if contract != "Pass" else None, score_ns=game.score_ns if contract != "Pass" else 0,
+    ))  # fmt: skip
+
+
+_SCORE_COLUMNS = ("Table\\2R;Round\\2R;PairId_NS\\3R;PairId_EW\\3R;Contract\\5L;Declarer\\1R;Result\\2R;Lead\\3L;"
+                  "Score_NS\\6R;Score_EW\\6R;MP_NS\\6R;MP_EW\\6R;Percentage_NS\\6R;Percentage_EW\\6R")  # fmt: skip
+_TOTAL_COLUMNS = (
+    "Rank\\3R;PairId\\3R;Direction\\3R;TotalScoreMP\\7R;TotalPercentage\\6R;NrBoards\\3R;Names\\40L"
+)
+
+
+def _table(name: str, spec: str, rows: list[tuple[str, ...]]) -> pbn.Table:
+    columns = tuple(pbn.Column(*parts) for parts in _column_parts(spec))
+    return pbn.Table(name, columns, tuple(rows))
+
+
+def _column_parts(spec: str):
+    for part in spec.split(";"):
+        name, _, width = part.partition("\\")
+        yield name, "", int(width[:-1]), width[-1]
+
+
+def _number(value: float | None, places: int = 2) -> str:
+    return "-" if value is None else f"{value:.{places}f}"
+
+
+def export_pbn(section: Section) -> str:
+    """The Section's boards as PBN: hand records, a ScoreTable per board, the TotalScoreTable with the first."""
+    event = section.session.event
+    rows = Result.objects.filter(section=section).select_related("board", "ns", "ew", "line_score")
+    by_board: dict[int, list[Result]] = {}
+    for result in rows.order_by("board__number", "table", "id"):
+        by_board.setdefault(result.board.number, []).append(result)
+    totals = [
+        (s.rank, s.entry.tag, {"NS": "N-S", "EW": "E-W"}.get(s.entry.direction, "-"), _number(s.total),
+         _number(s.percentage), str(s.boards), s.entry.name or "-")
+        for s in Standing.objects.filter(section=section).select_related("entry").order_by("place", "entry__number")
+    ]  # fmt: skip
+    games = []
+    for i, board in enumerate(section.boards.all()):
+        lines = []
+        for r in by_board.get(board.number, []):
+            score = getattr(r, "line_score", None)
+            if r.adjusted:
+                artificial = Artificial.parse(r.adjusted)
+                score_ns, score_ew = _artificial_pbn(artificial.ns), _artificial_pbn(artificial.ew)
+            elif r.score_ns is None:
+                score_ns = score_ew = "-"
+            else:
+                score_ns, score_ew = (str(r.score_ns), "-") if r.score_ns >= 0 else ("-", str(-r.score_ns))
+            lines.append((
+                str(r.table or "-"), str(r.round or "-"), r.ns.tag, r.ew.tag, r.contract or "-", r.declarer or "-",
+                "-" if r.tricks is None else str(r.tricks), r.lead or "-", score_ns, score_ew,
+                _number(score.ns if score else None), _number(score.ew if score else None),
+                _number(score.pct_ns if score else None), _number(score.pct_ew if score else None),
+            ))  # fmt: skip
+        tables = [_table("ScoreTable", _SCORE_COLUMNS, lines)]
+        if i == 0 and totals:
+            tables.append(_table("TotalScoreTable", _TOTAL_COLUMNS, totals))
+        tags = {"Event": event.name, "Site": event.club.name, "Date": event.date.strftime("%Y.%m.%d"),
+                "Board": str(board.number), "Dealer": board.dealer, "Vulnerable": board.vulnerability,
+                "Scoring": {"butler": "IMP;Butler", "cross-imp": "IMP;Cross"}.get(section.scoring_method, "MatchPoints"),
+                "Declarer": "", "Contract": "", "Result": ""}  # fmt: skip
+        deal = Deal.from_pbn(board.deal) if board.deal else None
+        games.append(pbn.Game.build(tags, deal=deal, tables=tables))
+    return pbn.write(games)
+
+
+def _artificial_pbn(percent: float) -> str:
+    return {60.0: "A+", 50.0: "A=", 40.0: "A-"}.get(percent, f"A{percent:02.0f}")
+
+
+# --- CSV ----------------------------------------------------------------------------------------------
+
+
+def results_csv(section: Section) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["board", "round", "table", "ns", "ew", "contract", "declarer", "lead", "tricks", "score_ns",
+                     "adjusted", "mp_ns", "mp_ew", "pct_ns", "pct_ew"])  # fmt: skip
+    rows = Result.objects.filter(section=section).select_related("board", "ns", "ew")
+    scores = {s.result_id: s for s in LineScore.objects.filter(section=section)}
+    for r in rows.order_by("board__number", "table", "id"):
+        s = scores.get(r.id)
+        writer.writerow([r.board.number, r.round or "", r.table or "", r.ns.tag, r.ew.tag, r.contract, r.declarer,
+                         r.lead, "" if r.tricks is None else r.tricks, "" if r.score_ns is None else r.score_ns,
+                         r.adjusted, *(_csv_number(getattr(s, k, None)) for k in ("ns", "ew", "pct_ns", "pct_ew"))])  # fmt: skip
+    return out.getvalue()
+
+
+def standings_csv(section: Section) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["rank", "entry", "direction", "name", "total", "percentage", "boards"])
+    for s in (
+        Standing.objects.filter(section=section)
+        .select_related("entry")
+        .order_by("field", "place", "entry__number")
+    ):
+        writer.writerow([s.rank, s.entry.tag, s.field, s.entry.name, _csv_number(s.total), _csv_number(s.percentage),
+                         s.boards])  # fmt: skip
+    return out.getvalue()
+
+
+def _csv_number(value: float | None) -> str:
+    return "" if value is None else f"{value:.2f}"

@@ -1,0 +1,9 @@
+"""Write a section as PBN: hand records, a ScoreTable per board and the TotalScoreTable."""
+
+from games.exchange import export_pbn
+from games.management.exporting import ExportCommand
+
+
+class Command(ExportCommand):
+    help = "Write a section as PBN (hand records, ScoreTable per board, TotalScoreTable)."
+    export = staticmethod(export_pbn)

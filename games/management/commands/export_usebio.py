@@ -1,0 +1,9 @@
+"""Write a section as USEBIO 1.2 XML."""
+
+from games.exchange import export_usebio
+from games.management.exporting import ExportCommand
+
+
+class Command(ExportCommand):
+    help = "Write a section as USEBIO 1.2 XML (pairs, standings, travellers, hand records)."
+    export = staticmethod(export_usebio)

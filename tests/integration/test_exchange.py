@@ -1,0 +1,118 @@
+"""Import and export: USEBIO round trips on the real files, the French final's PBN in and out, CSV, broken files."""
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.exchange import export_pbn, export_usebio, read_pbn, read_usebio, results_csv, standings_csv, store
+from games.formats import pbn, usebio
+from games.models import Result
+from tests.shared import shared_path
+from tournaments.models import Club, Event
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def club():
+    return Club.objects.create(name="Importers", slug="importers")
+
+
+def _lines(document: usebio.Usebio) -> dict:
+    """The travellers as (board, ns, ew) → what was played, contracts spelled as we spell them."""
+    return {
+        (b.number, ln.ns_pair, ln.ew_pair): ((ln.contract or "").upper(), ln.played_by, ln.lead,
+                                             ln.tricks, ln.score)  # fmt: skip
+        for b in document.event.boards for ln in b.lines
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["mp_pairs_mitchell.xml", "mp_pairs_mitchell_04.xml", "butler_mitchell.xml",
+                                  "cross_imp_howell.xml"])  # fmt: skip
+def test_usebio_round_trip(club, name):
+    path = shared_path("data", "usebio", name)
+    original = usebio.load(path)
+    imported = read_usebio(path.read_bytes(), name)
+    section = store(imported, club, name)
+    assert section.results.count() == sum(len(b.lines) for b in original.event.boards)
+    assert section.scoring_method == {
+        "butler_mitchell.xml": "butler",
+        "cross_imp_howell.xml": "cross-imp",
+    }.get(name, "mp")
+    again = usebio.loads(export_usebio(section))
+    assert _lines(again) == _lines(original)
+    assert {(p.number, p.direction, tuple(sorted(x.name for x in p.players))) for p in again.event.pairs} == {
+        (p.number, p.direction, tuple(sorted(x.name for x in p.players))) for p in original.event.pairs
+    }
+    assert [(d.board, d.hands) for d in again.handset] == [
+        (d.board, tuple(sorted(d.hands, key=lambda h: "NESW".index(h.direction[0]))))
+        for d in original.handset
+    ]
+    assert all(s.boards for s in section.standings.all()), "standings computed after the import"
+
+
+def test_french_final_pbn_in_and_out(club):
+    path = shared_path("data", "pbn", "test_set.pbn")
+    imported = read_pbn(path.read_bytes(), path.name)
+    section = store(imported, club, path.name)
+    assert (section.boards.count(), section.entries.count(), section.results.count()) == (28, 44, 28 * 22)
+    assert section.two_winners is False
+    adjusted = list(
+        Result.objects.filter(section=section).exclude(adjusted="").values_list("adjusted", flat=True)
+    )
+    assert adjusted and set(adjusted) <= {"A6040", "A4060", "A5050", "A6060", "A4040"}
+    first = Result.objects.get(section=section, board__number=1, table=9)
+    assert (first.contract, first.declarer, first.tricks, first.lead, first.score_ns) == (
+        "3NT",
+        "W",
+        6,
+        "H7",
+        150,
+    )
+    assert section.entries.get(number=44).name == "Cédric LORENZINI - Thomas BESSIS"
+    text = export_pbn(section)
+    games = pbn.parse(text)
+    assert len(games) == 28 and games[0].tables["TotalScoreTable"].rows
+    copy = store(read_pbn(text, "export.pbn"), club, "export.pbn")
+
+    def played(s):
+        return {(r.board.number, r.ns.number, r.ew.number): (r.contract, r.declarer, r.tricks, r.lead, r.score_ns,
+                r.adjusted, r.round, r.table) for r in Result.objects.filter(section=s).select_related("board", "ns", "ew")}  # fmt: skip
+
+    assert played(copy) == played(section)
+    assert [b.deal for b in copy.boards.all()] == [b.deal for b in section.boards.all()]
+    assert results_csv(section).count("\n") == 1 + 28 * 22
+    assert standings_csv(section).splitlines()[0] == "rank,entry,direction,name,total,percentage,boards"
+
+
+def test_commands_import_and_export(club, tmp_path, capsys):
+    path = shared_path("data", "usebio", "mp_pairs_mitchell_04.xml")
+    call_command("import_usebio", str(path), "--club", "importers")
+    section = Event.objects.get().sessions.get().sections.get()
+    for command, suffix in (("export_usebio", "xml"), ("export_pbn", "pbn"), ("export_csv", "csv")):
+        out = tmp_path / f"out.{suffix}"
+        call_command(command, str(section.id), "-o", str(out))
+        assert out.stat().st_size > 1000
+    capsys.readouterr()
+    call_command("export_csv", str(section.id), "--standings")
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "rank,entry,direction,name,total,percentage,boards" and lines[1].startswith("1,")
+
+
+def test_broken_files_name_the_problem_and_change_nothing(club, tmp_path):
+    xml = shared_path("data", "usebio", "mp_pairs_mitchell_04.xml").read_text()
+    broken = tmp_path / "broken.xml"
+    broken.write_text(xml.replace("<SCORE>50</SCORE>", "<SCORE>fifty</SCORE>", 1))
+    with pytest.raises(CommandError, match=r"broken.xml: BOARD 1 TRAVELLER_LINE 1: SCORE 'fifty' is neither"):
+        call_command("import_usebio", str(broken), "--club", "importers")
+    broken.write_text(xml[:5000])
+    with pytest.raises(CommandError, match="not well-formed XML"):
+        call_command("import_usebio", str(broken), "--club", "importers")
+    bad_tricks = tmp_path / "tricks.xml"
+    bad_tricks.write_text(xml.replace("<TRICKS>9</TRICKS>", "<TRICKS>14</TRICKS>", 1))
+    with pytest.raises(CommandError, match="BOARD 1 TRAVELLER_LINE 1: TRICKS 14 is not 0 to 13"):
+        call_command("import_usebio", str(bad_tricks), "--club", "importers")
+    pbn_file = tmp_path / "broken.pbn"
+    pbn_file.write_text('[Event "x"]\n[Board "1"]\n[Deal "N:AKQ.JT9 x"]\n')
+    with pytest.raises(CommandError, match=r"broken.pbn, line 3: board 1: deal 'N:AKQ.JT9 x' has 2 hands"):
+        call_command("import_pbn", str(pbn_file), "--club", "importers")
+    assert Event.objects.count() == 0 and Result.objects.count() == 0, "an import is all or nothing"
