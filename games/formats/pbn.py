@@ -403,6 +403,11 @@ class Game:
         """A game from typed parts, checked as a parsed game is (raises PBNError). A ``deal`` fills the
         Deal tag, written from the dealer's seat as export format wants."""
         values = dict(tags)
+        reserved = [name for name in values if name in ("Auction", "Play", "Note") or name in TABLES]
+        if reserved:
+            raise PBNError(
+                f"[{reserved[0]}] is a section: give it as auction=, play= or tables=, not as a tag"
+            )
         sections = tuple(sections)
         for name, value in [*values.items(), *((s.name, s.value) for s in sections)]:
             _check_writable(name, value)

@@ -338,6 +338,8 @@ def test_build_a_hand_record():
         pbn.Game.build({"Event": "two\nlines"})
     with pytest.raises(PBNError, match="reads as inheritance"):
         pbn.Game.build({"Event": "#1"})
+    with pytest.raises(PBNError, match="is a section"):
+        pbn.Game.build({"Auction": "N"})
 
 
 def test_results_written_as_score_and_total_score_tables(tmp_path):
