@@ -744,21 +744,22 @@ def _ok(fn, value: str, declarer: Seat | None) -> bool:
 
 
 def decode(data: bytes) -> str:
-    """Text of a PBN file. A BOM decides; otherwise UTF-8 if the whole file is UTF-8, else each line is
-    UTF-8 when it decodes as such and ISO-8859-1 (the PBN standard's character set, §2.2) when not."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8")
+    """Text of a PBN file. A UTF-16 BOM decides; otherwise (after any UTF-8 BOM) UTF-8 if the whole file is
+    UTF-8, else each line is UTF-8 when it decodes as such and ISO-8859-1 (the PBN standard's character
+    set, §2.2) when not. Never fails: every byte string is some ISO-8859-1 text."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         pass
     out = []
     for line in data.split(b"\n"):
-        if line.isascii():
-            out.append(line.decode("ascii"))
-            continue
         try:
             out.append(line.decode("utf-8"))
         except UnicodeDecodeError:

@@ -375,6 +375,8 @@ def test_decode_byte_order_marks_and_line_by_line_fallback():
     assert pbn.decode('[Event "Zürich"]'.encode("utf-16")) == '[Event "Zürich"]'
     assert pbn.decode(b"\xef\xbb\xbf[Event]") == "[Event]"
     assert pbn.decode("é\n".encode() + "é\n".encode("iso-8859-1")) == "é\né\n"
+    assert pbn.decode(b"\xef\xbb\xbfcaf\xe9") == "café"  # a UTF-8 BOM on Latin-1 text
+    assert pbn.decode(b"\xff\xfe\x00\xd8") == "ÿþ\x00Ø"  # not UTF-16 after all
 
 
 def test_old_macintosh_line_ends_and_a_tag_after_a_comment_on_its_line():
