@@ -1074,7 +1074,8 @@ class _Parser:
             self.warn(f"[{name} {value!r}]: PBN §4.8 does not allow inheritance for {name}", lineno)
         if value.startswith("##"):
             value = value[2:]
-            self.defaults[name] = value
+            if name not in ("Auction", "Play") and name not in TABLES:  # identification tags only
+                self.defaults[name] = value
             return value
         if value == "#":
             return self.last_value.get(name, "")

@@ -411,3 +411,9 @@ def test_export_spells_values_as_the_standard_asks():
     (dealer_first,) = pbn.parse(pbn.write(pbn.parse(text.replace('"s"', '"N"'))))
     assert dealer_first.auction.first is Seat.NORTH and dealer_first.auction.calls[:2] == ("1H", "Pass")
     assert dealer_first.auction.annotations == (pbn.Annotation(0, note=1),)
+
+
+def test_double_hash_on_a_section_tag_is_for_that_game_only():
+    games = pbn.parse('[Board "1"]\n[Auction "##N"]\n1S AP\n[ScoreTable "##A;B"]\n1 2\n\n[Board "2"]\n')
+    assert games[0].auction.first is Seat.NORTH and games[0].tables["ScoreTable"].names == ("A", "B")
+    assert games[1].tags == {"Board": "2"} and games[1].auction is None and not games[1].tables
