@@ -23,6 +23,14 @@ def example2():
     return pbn.parse_file(shared_path("data", "pbn", "example2.pbn"))
 
 
+def test_every_shared_pbn_file_reads_without_a_problem():
+    files = sorted(shared_path("data", "pbn").glob("*.pbn"))
+    assert len(files) >= 3
+    for path in files:
+        games = pbn.parse_file(path)  # strict: the first problem would raise
+        assert games and all(not g.errors for g in games), path.name
+
+
 # --- test_set.pbn: Magic Contest (FFB) export, 28 boards with tables ---------------------------------
 
 
