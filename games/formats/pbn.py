@@ -792,15 +792,15 @@ _NONE, _AUCTION, _PLAY, _PENDING, _TABLE, _SECTION, _IGNORED = range(7)
 
 
 class _Parser:
-    """Line-driven reader. Fast paths handle the common lines (one tag; four plain calls or cards; table
-    rows without quotes); anything else goes through the token scanner."""
+    """Line-driven reader. Fast paths handle the common lines (runs of plain tags with the plain call and
+    card rows after them, table rows without quotes); anything else goes through the token scanner."""
 
     __slots__ = (
         "anchor", "auction", "auction_ann", "auction_ended", "auction_notes", "calls", "comments", "deals",
-        "defaults", "element_lines", "elements", "errors", "games", "holdings", "ignored", "irregularity", "last_value",
-        "note_owner", "partial", "partial_line", "pending", "pending_table", "play", "play_ann", "play_ended",
-        "play_notes", "row_lines", "rows", "section", "sections", "source", "start", "strict", "tables",
-        "tag_lines", "tags", "warnings",
+        "defaults", "element_lines", "elements", "errors", "games", "holdings", "ignored", "irregularity",
+        "last_value", "note_owner", "partial", "partial_line", "pending", "pending_table", "play", "play_ann",
+        "play_ended", "play_notes", "row_lines", "rows", "section", "sections", "source", "start", "strict",
+        "tables", "tag_lines", "tags", "warnings",
     )  # fmt: skip
 
     def __init__(self, source: str | None, strict: bool) -> None:
