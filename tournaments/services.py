@@ -21,9 +21,13 @@ from games.services import Refused, new_table_code
 from scoring.services import standings_changed
 from tournaments.models import Entry, EntryKind, Game, Seating, Section, SectionVersion, Status, TableCode
 
-GENERATORS: dict[str, str] = {}
-"""Movement kinds the movements package generates, kind → "module:function" taking keyword sizes and returning
-the issue-4 JSON. Filled in as the package's generators land."""
+GENERATORS = {
+    "mitchell": "tournaments.movements.mitchell:mitchell",
+    "howell": "tournaments.movements.howell:howell",
+    "three-quarter-howell": "tournaments.movements.howell:three_quarter_howell",
+}
+"""Movement kinds the movements package generates: kind → "module:function" taking keyword sizes (tables=7,
+boards_per_round=3, ...) and returning a movements.model.Movement."""
 
 _TRANSITIONS = {
     Status.SETUP: {Status.RUNNING},
@@ -36,17 +40,38 @@ SETTINGS = ("scoring_method", "rule_set", "two_winners", "boards_per_round")
 
 
 def generate_movement(kind: str, **sizes) -> dict:
+    """The movement the movements package generates for `kind` and `sizes`, checked, as issue 4's JSON."""
     target = GENERATORS.get(kind)
     if target is None:
-        known = ", ".join(sorted(GENERATORS)) or "none yet"
         raise Refused(
-            f"movement kind {kind!r} cannot be generated here (generated kinds: {known}); give the movement itself"
+            f"movement kind {kind!r} is not one of {', '.join(sorted(GENERATORS))}; or give the movement"
         )
     module, function = target.split(":")
     try:
-        return getattr(importlib.import_module(module), function)(**sizes)
-    except (TypeError, ValueError) as error:
+        generate = getattr(importlib.import_module(module), function)
+        check = importlib.import_module("tournaments.movements.check").check
+    except (ImportError, AttributeError):
+        raise Refused(f"the {kind} generator is not installed here; give the movement itself", 409) from None
+    try:
+        movement = generate(**sizes)
+    except TypeError as error:
         raise Refused(f"{kind} movement: {error}") from None
+    except ValueError as error:  # MovementError: the size cannot be built
+        raise Refused(f"{kind} movement: {error}") from None
+    problems = check(movement)
+    return {
+        "kind": movement.kind, "name": movement.title,
+        "rounds": [
+            {"round": rnd.number, "relay": list(rnd.relay), "sit_out": [str(e) for e in rnd.sit_out], "tables": [
+                {"table": table.number, "seats": dict(zip("NESW", map(str, table.players), strict=True)),
+                 "boards": list(table.boards)} if len(table.players) == 4 else
+                {"table": table.number, "ns": str(table.ns), "ew": str(table.ew), "boards": list(table.boards)}
+                for table in rnd.tables
+            ]}
+            for rnd in movement.rounds
+        ],
+        "check": {"ok": not problems, "problems": [str(p) for p in problems]},
+    }  # fmt: skip
 
 
 def _entrant(value, where: str) -> int | None:

@@ -56,3 +56,71 @@ def random_result(rng: random.Random, board: dict, deal: str | None) -> dict:
         leader = Seat.parse(declarer).next
         values["lead"] = str(sorted(Deal.from_pbn(deal).hands[leader])[rng.randrange(13)])
     return values
+
+
+def play_all_rounds(client, director, section_id: int, codes: dict[int, str], deals: dict[int, str], rng,
+                    each_result=None) -> dict:  # fmt: skip
+    """Every table's scorer enters its boards round by round (the director moves the rounds on); returns
+    (board, ns, ew) → the N-S score the engine gave. `each_result(client, code, table, board, values, answer)`
+    is called after each entry, with the client still acting as that table."""
+    sent = {}
+    rounds = client.get(f"/api/sections/{section_id}/").json()["rounds"]
+    for rnd in range(1, rounds + 1):
+        for table, code in codes.items():
+            answer = client.get("/api/table/", headers={"X-Table-Code": code})
+            if answer.status_code == 404:  # no seating at this table this round
+                continue
+            state = answer.json()
+            assert (state["round"], state["table"]) == (rnd, table)
+            for board in state["boards"]:
+                assert board["result"] is None
+                values = random_result(rng, board, deals[board["board"]])
+                answer = client.post("/api/table/results/", values, content_type="application/json",
+                                     headers={"X-Table-Code": code})  # fmt: skip
+                assert answer.status_code == 201, answer.content
+                sent[(board["board"], state["ns"], state["ew"])] = answer.json()["score_ns"]
+                if each_result:
+                    each_result(client, code, table, board, values, answer)
+        client.force_login(director)
+        if rnd < rounds:
+            assert client.post(f"/api/sections/{section_id}/next-round/").json()["current_round"] == rnd + 1
+        client.logout()
+    return sent
+
+
+def expected_standings(sent: dict, pairs: list[int], expected: int, fields: list | None):
+    """Totals, percentages, ranks and line matchpoints computed here with the scoring functions."""
+    import numpy as np
+
+    from scoring.methods.matchpoints import BoardOptions, score_board
+    from scoring.methods.ranking import field_places
+
+    totals = dict.fromkeys(pairs, 0.0)
+    tops = dict.fromkeys(pairs, 0.0)
+    lines = {}
+    for board in sorted({b for b, _, _ in sent}):
+        played = [(ns, ew, score) for (b, ns, ew), score in sorted(sent.items()) if b == board]
+        scored = score_board([score for _, _, score in played], BoardOptions(), expected=expected)
+        for (ns, ew, _), mp_ns, mp_ew in zip(played, scored.ns, scored.ew, strict=True):
+            totals[ns] += mp_ns
+            totals[ew] += mp_ew
+            tops[ns] += scored.top
+            tops[ew] += scored.top
+            lines[(board, ns, ew)] = (mp_ns, mp_ew)
+    _, ranks = field_places(np.array([[totals[p]] for p in pairs]), fields)
+    return {
+        p: (totals[p], totals[p] * 100 / tops[p], rank) for p, rank in zip(pairs, ranks, strict=True)
+    }, lines
+
+
+def generated(kind: str) -> bool:
+    """Whether the movements package's generator of `kind` is installed (it is another helper's work)."""
+    import importlib
+
+    from tournaments.services import GENERATORS
+
+    try:
+        importlib.import_module(GENERATORS[kind].split(":")[0])
+    except ImportError:
+        return False
+    return True

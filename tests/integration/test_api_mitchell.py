@@ -8,12 +8,17 @@ functions (scoring.methods) computed here from the results the test itself sent.
 
 import random
 
-import numpy as np
 import pytest
 
-from scoring.methods.matchpoints import Artificial, BoardOptions, score_board
-from scoring.methods.ranking import field_places
-from tests.integration.api_helpers import make_director, mitchell, random_result
+from games.models import Result
+from scoring.methods.matchpoints import Artificial
+from tests.integration.api_helpers import (
+    expected_standings,
+    generated,
+    make_director,
+    mitchell,
+    play_all_rounds,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,8 +36,12 @@ def test_seven_table_mitchell_from_creation_to_published_standings(client):
         "/api/sections/", {"session": session["id"], "name": "A", "scoring_method": "mp"}
     ).json()
     sid = section["id"]
-    answer = client.post(f"/api/sections/{sid}/movement/", {"movement": mitchell(TABLES, BOARDS_PER_ROUND)},
-                         content_type="application/json")  # fmt: skip
+    movement = (
+        {"kind": "mitchell", "sizes": {"tables": TABLES, "boards_per_round": BOARDS_PER_ROUND}}
+        if generated("mitchell")
+        else {"movement": mitchell(TABLES, BOARDS_PER_ROUND)}
+    )
+    answer = client.post(f"/api/sections/{sid}/movement/", movement, content_type="application/json")
     assert answer.status_code == 200, answer.content
     assert (
         answer.json()["two_winners"] is True and answer.json()["rounds"] == 7 and answer.json()["tables"] == 7
@@ -54,36 +63,22 @@ def test_seven_table_mitchell_from_creation_to_published_standings(client):
     assert client.post(f"/api/sections/{sid}/status/", {"status": "running"}).json()["current_round"] == 1
     client.logout()
 
-    rng = random.Random(7)
-    sent = {}  # (board, ns, ew) -> N-S score as the engine must compute it
-    for rnd in range(1, TABLES + 1):
-        for table, code in codes.items():
-            state = client.get("/api/table/", headers={"X-Table-Code": code}).json()
-            assert (state["round"], state["table"]) == (rnd, table)
-            for board in state["boards"]:
-                assert board["result"] is None
-                values = random_result(rng, board, deals[board["board"]])
-                answer = client.post("/api/table/results/", values, content_type="application/json",
-                                     headers={"X-Table-Code": code})  # fmt: skip
-                assert answer.status_code == 201, answer.content
-                line = answer.json()
-                sent[(board["board"], state["ns"], state["ew"])] = line["score_ns"]
-                if table != 1:
-                    continue
-                again = client.post("/api/table/results/", values, content_type="application/json",
-                                    headers={"X-Table-Code": code})  # fmt: skip
-                assert again.status_code == 200 and again.json()["id"] == line["id"], "a repeat is harmless"
-                confirmed = client.post("/api/table/confirm/", {"board": board["board"], "side": "EW"},
-                                        headers={"X-Table-Code": code})  # fmt: skip
-                assert confirmed.json()["status"] == "confirmed"
-        client.force_login(user)
+    def repeat_and_confirm(client, code, table, board, values, answer):
+        """At table 1 a second phone sends the same result again, and E-W confirm it."""
+        if table != 1:
+            return
+        again = client.post("/api/table/results/", values, content_type="application/json",
+                            headers={"X-Table-Code": code})  # fmt: skip
+        assert again.status_code == 200 and again.json()["id"] == answer.json()["id"], "a repeat is harmless"
+        confirmed = client.post("/api/table/confirm/", {"board": board["board"], "side": "EW"},
+                                headers={"X-Table-Code": code})  # fmt: skip
+        assert confirmed.json()["status"] == "confirmed"
         standings = client.get(f"/api/sections/{sid}/standings/").json()
-        assert sum(s["boards"] for s in standings) == 2 * TABLES * BOARDS_PER_ROUND * rnd, (
-            "standings are current"
+        assert sum(s["boards"] for s in standings) == 2 * Result.objects.filter(section_id=sid).count(), (
+            "current"
         )
-        if rnd < TABLES:
-            assert client.post(f"/api/sections/{sid}/next-round/").json()["current_round"] == rnd + 1
-        client.logout()
+
+    sent = play_all_rounds(client, user, sid, codes, deals, random.Random(7), repeat_and_confirm)
     assert len(sent) == TABLES * TABLES * BOARDS_PER_ROUND
 
     client.force_login(user)
@@ -112,26 +107,18 @@ def test_seven_table_mitchell_from_creation_to_published_standings(client):
     client.logout()
 
     # The public now sees everything, and it is what the scoring functions say.
-    published = {(s["entry"]): s for s in client.get(f"/api/sections/{sid}/standings/").json()}
+    published = {s["entry"]: s for s in client.get(f"/api/sections/{sid}/standings/").json()}
     pairs = list(range(1, 15))
-    totals = dict.fromkeys(pairs, 0.0)
-    tops = dict.fromkeys(pairs, 0.0)
-    lines = {}
-    for board in range(1, 15):
-        played = [(ns, ew, score) for (b, ns, ew), score in sorted(sent.items()) if b == board]
-        scored = score_board([score for _, _, score in played], BoardOptions(), expected=TABLES)
-        for (ns, ew, _), mp_ns, mp_ew in zip(played, scored.ns, scored.ew, strict=True):
-            totals[ns] += mp_ns
-            totals[ew] += mp_ew
-            tops[ns] += scored.top
-            tops[ew] += scored.top
-            lines[(board, ns, ew)] = (mp_ns, mp_ew)
     fields = ["NS" if p <= TABLES else "EW" for p in pairs]
-    _, ranks = field_places(np.array([[totals[p]] for p in pairs]), fields)
-    for p, rank, field in zip(pairs, ranks, fields, strict=True):
-        assert published[p]["total"] == pytest.approx(totals[p])
-        assert published[p]["percentage"] == pytest.approx(totals[p] * 100 / tops[p])
-        assert (published[p]["rank"], published[p]["field"], published[p]["boards"]) == (rank, field, 14)
+    want, lines = expected_standings(sent, pairs, expected=TABLES, fields=fields)
+    for (pair, (total, percentage, rank)), field in zip(want.items(), fields, strict=True):
+        assert published[pair]["total"] == pytest.approx(total)
+        assert published[pair]["percentage"] == pytest.approx(percentage)
+        assert (published[pair]["rank"], published[pair]["field"], published[pair]["boards"]) == (
+            rank,
+            field,
+            14,
+        )
     traveller = client.get(f"/api/boards/{boards[0]['id']}/traveller/").json()
     assert len(traveller) == TABLES
     for line in traveller:
