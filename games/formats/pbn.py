@@ -1328,6 +1328,10 @@ def _columns(spec: str) -> tuple[Column, ...]:
 # --- writing ------------------------------------------------------------------------------------------
 
 _UNQUOTED = re.compile(r'[^\s\[\]{};"%]+')
+_HOLDING = "A?K?Q?J?T?9?8?7?6?5?4?3?2?"
+_HAND = rf"(?:{_HOLDING}\.{_HOLDING}\.{_HOLDING}\.{_HOLDING}|-)"
+_EXPORT_DEAL = re.compile(rf"[NESW]:{_HAND} {_HAND} {_HAND} {_HAND}")
+"""A Deal tag already in export form: upper case, ranks in order, single spaces."""
 
 
 def _check_writable(name: str, value: str) -> None:
@@ -1448,7 +1452,9 @@ def _export_values(game: Game) -> dict[str, str]:
     "None"/"All" vulnerability, upper-case seats and contract, Result as declarer's tricks."""
     values = dict(game.tags)
     if game.deal is not None:
-        values["Deal"] = game.deal.to_pbn(game.dealer or _SEAT.get(values["Deal"][:1], Seat.NORTH))
+        first = game.dealer or _SEAT.get(values["Deal"][:1], Seat.NORTH)
+        if values["Deal"][:1] != first.value or not _EXPORT_DEAL.fullmatch(values["Deal"]):
+            values["Deal"] = game.deal.to_pbn(first)  # sorts Cards: slow, so only when the text is not right
     for name, typed in (
         ("Dealer", game.dealer),
         ("Vulnerable", game.vulnerable),
