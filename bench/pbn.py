@@ -1,4 +1,4 @@
-"""Speed of the PBN reader (games.formats.pbn): games and megabytes per second.
+"""Speed of the PBN reader (games.formats.pbn): games and megabytes per second; and of the writer.
 
     .venv/bin/python bench/pbn.py [FILE] [--games N] [--repeat R] [--endplay] [--json]
 
@@ -148,6 +148,7 @@ def main() -> None:
         "games_per_second": round(len(games) / seconds),
         "megabytes_per_second": round(megabytes / seconds, 2),
         "seconds_per_7600_games": round(seconds * 7600 / len(games), 4),
+        "write_seconds": round(best_time(lambda: pbn.write(games), args.repeat)[0], 4),  # export format
     }
     if args.endplay:
         from endplay.parsers import pbn as endplay_pbn
