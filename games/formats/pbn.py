@@ -15,7 +15,8 @@ Entry points (pure Python, no Django):
   are, and ``parse(write(games, export=False)) == games``. Call and card suffixes are written as they
   are, not turned into NAGs as §3.5.2 asks: BBO-made files use "!" for an alert, not for a good call.
 - ``Game.build(tags, ...)``: a game made by a program (hand records, results), checked like a parsed one;
-  ``Table.of(name, columns, rows)`` makes a ScoreTable or TotalScoreTable with fitted column widths.
+  ``Table.of(name, columns, rows)`` makes a ScoreTable or TotalScoreTable with fitted column widths;
+  ``parse_columns(spec)`` reads a column spec.
 
 What a Game holds (frozen dataclasses; line numbers and warnings do not take part in equality):
 
@@ -67,6 +68,7 @@ __all__ = [
     "Vulnerable",
     "decode",
     "parse",
+    "parse_columns",
     "parse_file",
     "write",
     "write_file",
@@ -330,7 +332,7 @@ class Table:
 
         With ``fit``, a column without a width gets the width of its widest field, right-aligned when
         every field is a number (or "-"), as scoring programs export them."""
-        cols = [c if isinstance(c, Column) else _columns(c)[0] for c in columns]
+        cols = [c if isinstance(c, Column) else parse_columns(c)[0] for c in columns]
         names = [c.name for c in cols]
         table_rows = []
         for row in rows:
@@ -1218,7 +1220,7 @@ class _Parser:
         self.section = _NONE
 
     def make_table(self, name: str, spec: str, lineno: int) -> Table:
-        columns = _columns(spec)
+        columns = parse_columns(spec)
         width = len(columns)
         elements = self.elements
         if not width:
@@ -1314,7 +1316,8 @@ class _Parser:
         return anns
 
 
-def _columns(spec: str) -> tuple[Column, ...]:
+def parse_columns(spec: str) -> tuple[Column, ...]:
+    """A table's column spec, "Table\\2R;Contract\\4L;Score_NS" (§5.2), as Columns."""
     if not spec.strip():
         return ()
     columns = []

@@ -425,3 +425,15 @@ def test_double_hash_on_a_section_tag_is_for_that_game_only():
     games = pbn.parse('[Board "1"]\n[Auction "##N"]\n1S AP\n[ScoreTable "##A;B"]\n1 2\n\n[Board "2"]\n')
     assert games[0].auction.first is Seat.NORTH and games[0].tables["ScoreTable"].names == ("A", "B")
     assert games[1].tags == {"Board": "2"} and games[1].auction is None and not games[1].tables
+
+
+def test_column_specs():
+    assert pbn.parse_columns("Rank\\3R;-Contract\\5L;Declarer\\1;Multiplicity") == (
+        pbn.Column("Rank", "", 3, "R"),
+        pbn.Column("Contract", "-", 5, "L"),
+        pbn.Column("Declarer", "", 1, ""),
+        pbn.Column("Multiplicity"),
+    )
+    assert (
+        pbn.Table("ScoreTable", pbn.parse_columns("Rank\\3R;-Contract\\5L")).spec == "Rank\\3R;-Contract\\5L"
+    )
