@@ -411,6 +411,12 @@ class Game:
                 f"[{reserved[0]}] is a section: give it as auction=, play= or tables=, not as a tag"
             )
         sections = tuple(sections)
+        tables = tuple(tables)
+        for table in tables:
+            if not table.name.endswith("Table") or table.name == "Table":
+                raise PBNError(
+                    f"table {table.name!r}: a table's tag name ends in 'Table', as ScoreTable does"
+                )
         for name, value in [*values.items(), *((s.name, s.value) for s in sections)]:
             _check_writable(name, value)
         if deal is not None:

@@ -348,6 +348,8 @@ def test_build_a_hand_record():
         pbn.Game.build({"Event": "#1"})
     with pytest.raises(PBNError, match="is a section"):
         pbn.Game.build({"Auction": "N"})
+    with pytest.raises(PBNError, match="ends in 'Table'"):
+        pbn.Game.build({}, tables=[pbn.Table.of("Scores", ["A"], [("1",)])])
 
 
 def test_results_written_as_score_and_total_score_tables(tmp_path):
