@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import services
-from games.models import Board, Result, ResultConflict
+from games.models import Board, Result, ResultConflict, Tally
 from games.serializers import (
     AdjustmentSerializer,
     BoardSerializer,
@@ -28,6 +28,7 @@ from games.serializers import (
     ResultEntrySerializer,
     ResultSerializer,
     ResultVersionSerializer,
+    TallySerializer,
 )
 from games.services import Refused
 from tournaments.api import RefusedMixin, require_director, visible_sections
@@ -292,3 +293,20 @@ class TableBoardView(TableView):
             "board": BoardSerializer(board, context={"viewer": viewer}).data,
             "traveller": ResultSerializer(rows, many=True).data,
         })  # fmt: skip
+
+
+class TableTallyView(TableView):
+    """A progressive table's tally for the current round: hands, points, lone hands (by seat)."""
+
+    @extend_schema(responses=TallySerializer)
+    def get(self, request):
+        section = Section.objects.get(id=self.code.section_id)
+        seating = services.table_seating(section, self.code.table)
+        tally = Tally.objects.filter(section=section, round=seating.round, table=self.code.table).first()
+        return Response(TallySerializer(tally or Tally(round=seating.round, table=self.code.table)).data)
+
+    @extend_schema(request=TallySerializer, responses=TallySerializer)
+    def post(self, request):
+        section = Section.objects.get(id=self.code.section_id)
+        tally = services.record_tally(section, self.code.table, request.data)
+        return Response(TallySerializer(tally).data)

@@ -16,7 +16,7 @@ from django.db.models import Q
 
 from games.engine.bridge import Contract, Vulnerability, rules, score_deal
 from games.engine.cards import Card, Deal, DealError, Seat
-from games.models import Board, Result, ResultConflict, ResultStatus, ResultVersion
+from games.models import Board, Result, ResultConflict, ResultStatus, ResultVersion, Tally
 from scoring.methods.matchpoints import Artificial
 from scoring.services import standings_changed
 from tournaments.models import Entry, Seating, Section, Status
@@ -314,3 +314,37 @@ _CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY3479"  # no look-alikes: 0/O, 1/I/L, B/8, S/
 def new_table_code() -> str:
     """A short code a scorer can type on a phone: six characters, 23^6 ≈ 148 million (with throttled tries)."""
     return "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))
+
+
+def record_tally(section: Section, table: int, values: dict) -> Tally:
+    """A progressive table's running tally for the current round (replaced until the bell freezes it)."""
+    if section.status != Status.RUNNING or section.scoring_method != "progressive":
+        raise Refused(f"{section} is not a running progressive party", 409)
+    seating = table_seating(section, table)
+    players = {seat: number for seat, number in seating.seats.items()}
+    lone = {}
+    for seat, count in (values.get("lone_hands") or {}).items():
+        if seat not in players:
+            raise Refused(f"table {table}: lone hands for {seat!r}, which is not a seat (N, E, S, W)")
+        if not isinstance(count, int) or count < 0:
+            raise Refused(f"table {table}: lone hands {count!r} for {seat} is not a count")
+        lone[str(players[seat])] = count
+    numbers = {}
+    for name in ("hands", "ns_points", "ew_points"):
+        value = values.get(name, 0)
+        if not isinstance(value, int) or not 0 <= value <= 99:
+            raise Refused(f"table {table}: {name} {value!r} is not a count from 0 to 99")
+        numbers[name] = value
+    with transaction.atomic():
+        tally, _ = Tally.objects.select_for_update(no_key=True).get_or_create(
+            section=section, round=seating.round, table=table
+        )
+        if tally.frozen:
+            raise Refused(
+                f"table {table}: the bell has rung for round {seating.round}; the tally is frozen", 409
+            )
+        for name, value in numbers.items():
+            setattr(tally, name, value)
+        tally.lone_hands = lone
+        tally.save()
+    return tally

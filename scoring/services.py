@@ -18,7 +18,9 @@ from collections import Counter, defaultdict
 from django.db import transaction
 from django.db.models import F
 
-from games.models import Result
+from games.models import Result, Tally
+from scoring.methods import books
+from scoring.methods.books import TableGame, games_won
 from scoring.methods.matchpoints import NOT_PLAYED, Artificial, BoardOptions, Scale
 from scoring.methods.session import ButlerMethod, CrossImpMethod, MatchpointMethod, Session, SessionOptions
 from scoring.models import LineScore, Standing
@@ -88,9 +90,61 @@ def _number(value) -> float | None:
     return None if math.isnan(value) else value
 
 
+def table_games(section: Section, round_number: int, tallies) -> list:
+    """The round's tables as scoring.methods.books sees them: partnerships (N-S, E-W) and their points."""
+    seats = {s.table: s.seats for s in section.seatings.filter(round=round_number)}
+    games = []
+    for tally in tallies:
+        table = seats.get(tally.table, {})
+        if all(seat in table for seat in "NESW"):
+            pairs = ((table["N"], table["S"]), (table["E"], table["W"]))
+            games.append(TableGame(tally.table, pairs, (tally.ns_points, tally.ew_points)))
+    return games
+
+
+def progressive_standings(section: Section, computed: int) -> None:
+    """A progressive party's standings: games won (punches) over the frozen rounds and lone hands, ranked by
+    scoring.methods.books (Hoyle 1940 L11413–11430)."""
+    tallies = list(Tally.objects.filter(section=section, frozen=True).order_by("round", "table"))
+    rounds = [
+        table_games(section, number, [t for t in tallies if t.round == number])
+        for number in sorted({t.round for t in tallies})
+    ]
+    won = games_won(rounds)
+    lone: Counter = Counter()
+    for tally in tallies:
+        lone.update({int(player): count for player, count in tally.lone_hands.items()})
+    entries = dict(section.entries.values_list("number", "id"))
+    ranking = books.progressive_standings(
+        {n: won.get(n, 0) for n in entries}, prizes=0, lone_hands=lone, cut=sorted
+    )
+    Standing.objects.bulk_create(
+        [
+            Standing(
+                section=section,
+                entry_id=entries[number],
+                total=games,
+                percentage=None,
+                boards=len(rounds),
+                place=int(rank.rstrip("=")),
+                rank=rank,
+                field="",
+                computed=computed,
+            )  # fmt: skip
+            for number, games, rank in ranking.ranking
+        ],
+        update_conflicts=True,
+        unique_fields=["entry"],
+        update_fields=["total", "percentage", "boards", "place", "rank", "field", "computed"],
+    )
+
+
 def recompute_standings(section_id: int, requested: int | None = None) -> None:
     """Re-score every Board of the Section and store the standings and the line scores that changed."""
     section = Section.objects.select_related("session__event").get(id=section_id)
+    if section.scoring_method == ScoringMethod.PROGRESSIVE:
+        progressive_standings(section, section.standings_requested if requested is None else requested)
+        return
     session, lines, boards = build_session(section)
     standings = session.standings()
     fields = session.fields or [""] * len(session.pairs)

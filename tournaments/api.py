@@ -14,12 +14,14 @@ from rest_framework import exceptions, mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from games.serializers import TallySerializer
 from games.services import Refused
 from scoring.serializers import ScorecardLineSerializer, StandingSerializer, scorecard
 from tournaments import services
 from tournaments.models import Club, Entry, Event, Section, Session, Status
 from tournaments.permissions import IsDirectorOrReadOnly, Viewer, directed_club_ids, is_director
 from tournaments.serializers import (
+    BellSerializer,
     ClubSerializer,
     DealSerializer,
     EntrySerializer,
@@ -211,6 +213,24 @@ class SectionViewSet(DirectorViewSet):
         """Move the section on to its next round."""
         section = services.next_round(self._director_section(request), request.user)
         return Response(SectionSerializer(section).data)
+
+    @extend_schema(request=BellSerializer, responses=SectionSerializer)
+    @action(detail=True, methods=["post"])
+    def bell(self, request, pk=None):
+        """Progressive party: freeze every table's tally, decide the winners, seat the next round (or end)."""
+        section = self._director_section(request)
+        data = BellSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        section = services.ring_bell(section, request.user, values.get("seating"), values.get("last", False))
+        return Response(SectionSerializer(section).data)
+
+    @extend_schema(responses=TallySerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def tallies(self, request, pk=None):
+        """A progressive party's tallies, round by round and table by table."""
+        section = self.get_object()
+        return Response(TallySerializer(section.tallies.all(), many=True).data)
 
     @extend_schema(responses=SeatingSerializer(many=True))
     @action(detail=True, methods=["get"])

@@ -108,3 +108,11 @@ class DealSerializer(serializers.Serializer):
 
 class HandRecordSerializer(serializers.Serializer):
     pbn = serializers.CharField(help_text="A PBN file's text with a [Deal] for each board.")
+
+
+class BellSerializer(serializers.Serializer):
+    seating = serializers.ListField(
+        child=serializers.DictField(), required=False,
+        help_text='The next round: [{"table": 1, "seats": {"N": "3", "E": "7", "S": "1", "W": "12"}}, ...]',
+    )  # fmt: skip
+    last = serializers.BooleanField(required=False, default=False, help_text="End the party with this bell.")

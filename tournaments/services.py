@@ -16,10 +16,11 @@ from django.db import IntegrityError, transaction
 from games.engine.bridge import board_dealer, board_vulnerability, rules
 from games.engine.cards import SEATS, Deal, deck
 from games.formats import pbn
-from games.models import Board
+from games.models import Board, Tally
 from games.services import Refused, new_table_code
-from scoring.services import standings_changed
-from tournaments.models import Entry, EntryKind, Game, Seating, Section, SectionVersion, Status, TableCode
+from scoring.methods.books import games_won
+from scoring.services import standings_changed, table_games
+from tournaments.models import Entry, EntryKind, Seating, Section, SectionVersion, Status, TableCode
 
 GENERATORS = {
     "mitchell": "tournaments.movements.mitchell:mitchell",
@@ -242,7 +243,7 @@ def set_status(section: Section, status: str, user, reason: str = "") -> Section
         section.current_round = 1
     section.status = status
     section.save(update_fields=["status", "current_round"])
-    if status in (Status.FINISHED, Status.PUBLISHED) and section.game == Game.BRIDGE:
+    if status in (Status.FINISHED, Status.PUBLISHED):
         standings_changed(section.id)
     return section
 
@@ -252,6 +253,8 @@ def next_round(section: Section, user) -> Section:
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     if section.status != Status.RUNNING:
         raise Refused(f"{section} is not running", 409)
+    if section.scoring_method == "progressive":
+        raise Refused(f"{section} is a progressive party: ring the bell to end the round", 409)
     last = max(section.seatings.values_list("round", flat=True), default=0)
     if section.current_round >= last:
         raise Refused(f"round {section.current_round} is the last round of {section}", 409)
@@ -317,3 +320,73 @@ def import_hand_records(section: Section, data: str | bytes, source: str = "hand
         raise Refused(f"{source}: no deal of a board of {section} in the file")
     Board.objects.bulk_update(changed.values(), ["deal", "dealer", "vulnerability"])
     return len(changed)
+
+
+def _next_seating(section: Section, round_number: int, rows: list[dict]) -> None:
+    numbers = set(section.entries.values_list("number", flat=True))
+    seen: set[int] = set()
+    tables: set[int] = set()
+    for i, row in enumerate(rows, start=1):
+        where = f"next seating row {i}"
+        table = row.get("table") if isinstance(row, dict) else None
+        seats = row.get("seats") if isinstance(row, dict) else None
+        if (
+            not isinstance(table, int)
+            or table in tables
+            or not isinstance(seats, dict)
+            or set(seats) != set("NESW")
+        ):
+            raise Refused(f"{where}: give a new table number and seats N, E, S and W")
+        tables.add(table)
+        for seat, player in seats.items():
+            number = _entrant(player, f"{where} seat {seat}")
+            if number not in numbers or number in seen:
+                raise Refused(f"{where} seat {seat}: player {number} is not in the party or is seated twice")
+            seen.add(number)
+    if seen != numbers:
+        raise Refused(f"next seating: players {', '.join(map(str, sorted(numbers - seen)))} have no seat")
+    Seating.objects.bulk_create(
+        Seating(
+            section=section,
+            round=round_number,
+            table=row["table"],
+            seats={seat: int(str(p)) for seat, p in row["seats"].items()},
+        )  # fmt: skip
+        for row in rows
+    )
+
+
+@transaction.atomic
+def ring_bell(section: Section, user, next_seating: list[dict] | None = None, last: bool = False) -> Section:
+    """The head table's bell: every table's tally is frozen as it stands, the round's winners are decided (Hoyle
+    1940 L11413–11416, through scoring.methods.books.games_won), and the next round is seated (or, last, the
+    party ends)."""
+    section = Section.objects.select_for_update(no_key=True).get(id=section.id)
+    if section.status != Status.RUNNING or section.scoring_method != "progressive":
+        raise Refused(f"{section} is not a running progressive party", 409)
+    if not last and not next_seating:
+        raise Refused(
+            "give the next round's seating (tables with seats N, E, S, W), or last=true to end the party"
+        )
+    number = section.current_round
+    tallies = []
+    for table in section.seatings.filter(round=number).values_list("table", flat=True):
+        tally, _ = Tally.objects.get_or_create(section=section, round=number, table=table)
+        tallies.append(tally)
+    for game in table_games(section, number, tallies):
+        tally = next(t for t in tallies if t.table == game.table)
+        winners = games_won([[game]])
+        side = next((i for i, pair in enumerate(game.pairs) if all(winners[p] for p in pair)), None)
+        tally.winners = ("NS", "EW")[side] if side is not None else ""
+        tally.punches = {str(p): winners[p] for p in winners}
+    for tally in tallies:
+        tally.frozen = True
+    Tally.objects.bulk_update(tallies, ["winners", "punches", "frozen"])
+    if last:
+        section.status = Status.FINISHED
+    else:
+        _next_seating(section, number + 1, next_seating)
+        section.current_round = number + 1
+    section.save(update_fields=["status", "current_round"])
+    standings_changed(section.id)
+    return section

@@ -22,5 +22,6 @@ urlpatterns = [
     path("table/results/", games_api.TableResultView.as_view(), name="table-results"),
     path("table/confirm/", games_api.TableConfirmView.as_view(), name="table-confirm"),
     path("table/boards/<int:number>/", games_api.TableBoardView.as_view(), name="table-board"),
+    path("table/tally/", games_api.TableTallyView.as_view(), name="table-tally"),
     *router.urls,
 ]
