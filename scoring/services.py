@@ -12,6 +12,7 @@ the same function as a job.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter, defaultdict
 
@@ -221,5 +222,14 @@ def refresh_standings(section_id: int) -> None:
 
 
 def standings_changed(section_id: int) -> None:
-    """Call inside the transaction that changed a Section's results: the standings follow once it commits."""
-    transaction.on_commit(lambda: refresh_standings(section_id))
+    """Call inside the transaction that changed a Section's results: the standings follow once it commits.
+
+    Many changes in one transaction (a director's batch, the demo) give one refresh: a refresh already waiting in
+    this transaction's on-commit list for the Section is enough (Django drops it with a rolled-back savepoint,
+    and then a later change registers its own).
+    """
+    refresh = functools.partial(refresh_standings, section_id)
+    waiting = transaction.get_connection().run_on_commit
+    if not any(isinstance(f, functools.partial) and f.func is refresh_standings and f.args == refresh.args
+               for _, f, _ in waiting):  # fmt: skip
+        transaction.on_commit(refresh)

@@ -1,0 +1,45 @@
+"""The demo's events: a published 7-table Mitchell, a running 5-table Howell, a progressive euchre party."""
+
+import os
+
+import pytest
+from django.core.management import call_command
+
+from games.models import Result, Tally
+from tests.integration.api_helpers import generated
+from tournaments.models import Section
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not generated("howell"), reason="the movements package's generators are not installed"
+    ),
+]
+
+
+def test_demo_events(client):
+    call_command("demo", stdout=open(os.devnull, "w"))  # noqa: SIM115
+    monday = Section.objects.get(session__event__name="Monday Pairs")
+    assert (monday.status, monday.results.count(), monday.two_winners) == ("published", 147, True)
+    standings = client.get(f"/api/sections/{monday.id}/standings/").json()
+    assert len(standings) == 14 and all(s["boards"] == 21 for s in standings)
+    assert sorted(s["rank"] for s in standings if s["field"] == "NS")[0].startswith("1")
+    assert all(b["deal"] for b in client.get(f"/api/boards/?section={monday.id}").json()), (
+        "published: hands shown"
+    )
+
+    howell = Section.objects.get(session__event__name="Thursday Howell")
+    assert (howell.status, howell.current_round, howell.results.count()) == ("running", 4, 54)
+    boards = client.get(f"/api/boards/?section={howell.id}").json()
+    assert all(b["hidden"] and b["deal"] is None for b in boards), "the public sees no hand while it runs"
+
+    party = Section.objects.get(session__event__name="Saturday Euchre Party")
+    assert (party.status, party.current_round) == ("running", 2)
+    assert list(Tally.objects.filter(section=party).values_list("round", "table", "frozen")) == [
+        (1, 1, True), (1, 2, True), (1, 3, True), (2, 1, False), (2, 2, False)
+    ]  # fmt: skip
+    winners = {s["entry"]: s["total"] for s in client.get(f"/api/sections/{party.id}/standings/").json()}
+    assert [p for p, games in sorted(winners.items()) if games] == [1, 3, 6, 8, 9, 11]
+
+    call_command("demo", stdout=open(os.devnull, "w"))  # noqa: SIM115
+    assert Section.objects.count() == 3 and Result.objects.count() == 147 + 54
