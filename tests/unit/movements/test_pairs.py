@@ -1,0 +1,95 @@
+"""Mitchell and Howell: every size proved by the checker, and exact expectations from the book and the standards."""
+
+import pytest
+
+from tournaments.movements import MovementError, check, howell, mitchell, summarize, three_quarter_howell
+
+
+@pytest.mark.parametrize("tables", range(3, 31))
+@pytest.mark.parametrize("even", ["skip", "relay"])
+def test_every_mitchell_is_sound(tables, even):
+    if even == "relay" and tables % 2:
+        return
+    movement = mitchell(tables, even=even, boards_per_round=2)
+    assert check(movement) == []
+    summary = summarize(movement)
+    # every E-W pair meets every N-S pair at most once and plays a different set each round
+    assert all(len(boards) == 2 * len(movement.rounds) for boards in summary.boards_played.values())
+
+
+def test_compass_game_book_movement():
+    """Hoyle 1940 L5352-5358: N-S keep their seats, E-W go up one table, trays go the opposite way."""
+    movement = mitchell(5, boards_per_round=1)
+    first, second = movement.rounds[0], movement.rounds[1]
+    for table in first.tables:
+        moved_to = second.table(table.number % 5 + 1)
+        assert second.table(table.number).ns == table.ns
+        assert moved_to.ew == table.ew
+        down = second.table((table.number - 2) % 5 + 1)
+        assert down.boards == table.boards
+
+
+def test_even_tables_need_the_skip():
+    """Hoyle 1940 L5360-5363: without the skip E-W meet trays they have already played (after T/2 rounds)."""
+    movement = mitchell(6, boards_per_round=1)
+    assert check(movement) == []
+    # round 4 (half way, 1-based) is where every E-W pair skips a table
+    r3, r4 = movement.rounds[2], movement.rounds[3]
+    ew_table = {t.ew: t.number for t in r3.tables}
+    assert all(t.number == (ew_table[t.ew] + 1) % 6 + 1 for t in r4.tables)
+
+
+def test_share_and_relay():
+    movement = mitchell(6, even="relay", boards_per_round=2)
+    assert len(movement.rounds) == 6
+    assert all(rnd.shares == ((1, 6),) and len(rnd.relay) == 2 for rnd in movement.rounds)
+    assert movement.rounds[0].table(1).boards == movement.rounds[0].table(6).boards
+
+
+def test_missing_pair_and_arrow_switch():
+    movement = mitchell(7, missing=3, arrow_switch=[7])
+    assert check(movement) == []
+    assert all(3 not in t.players for rnd in movement.rounds for t in rnd.tables)
+    assert [len(rnd.sit_out) for rnd in movement.rounds] == [1] * 7
+    last = movement.rounds[-1]
+    assert all(t.ew <= 7 for t in last.tables)  # N-S pairs play the last round's boards as E-W
+
+
+@pytest.mark.parametrize("tables", [4, 5, 6, 7, 8, 10, 11, 12, 13, 14])
+def test_rover(tables):
+    movement = mitchell(tables, even="relay" if tables % 2 == 0 else "skip", rover=True)
+    assert check(movement) == []
+    assert movement.rounds[0].sit_out[-1] == 2 * tables + 1
+
+
+@pytest.mark.parametrize("tables", [9, 15])
+def test_rover_meets_one_pair_twice_at_9_and_15_tables(tables):
+    """standards.md 5.1 (EBU PSMoveManual): "At 9 and 15 tables the rover meets one EW pair twice"."""
+    problems = check(mitchell(tables, rover=True))
+    assert [p.code for p in problems] == ["meets-too-often"]
+    assert str(2 * tables + 1) in problems[0].message
+
+
+@pytest.mark.parametrize("pairs", range(3, 43))
+def test_every_howell_is_sound(pairs):
+    movement = howell(pairs, boards_per_round=2)
+    assert check(movement) == []
+    summary = summarize(movement)
+    ns = [summary.ns_rounds[p] for p in range(1, pairs + 1) if p != pairs + pairs % 2]
+    assert max(ns) - min(ns) <= (2 if pairs <= 4 else 1)
+
+
+@pytest.mark.parametrize("pairs", [6, 8, 12, 20])
+def test_three_quarter_howell(pairs):
+    movement = three_quarter_howell(pairs)
+    assert len(movement.rounds) == round((pairs - 1) * 3 / 4)
+    assert check(movement) == []
+
+
+def test_bad_sizes_get_clear_errors():
+    with pytest.raises(MovementError, match="at least 2 tables"):
+        mitchell(1)
+    with pytest.raises(MovementError, match="1 to 5 rounds"):
+        mitchell(6, rounds=6)
+    with pytest.raises(MovementError, match="at least 3 pairs"):
+        howell(2)
