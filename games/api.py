@@ -262,8 +262,7 @@ class TableResultView(TableView):
         """Enter a result for one of this round's boards: 201 new, 200 the same again, 409 a different one."""
         data = ResultEntrySerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        section = Section.objects.get(id=self.code.section_id)
-        result, created = services.enter_at_table(section, self.code.table, data.validated_data)
+        result, created = services.enter_at_table(self.code.section, self.code.table, data.validated_data)
         return Response(ResultSerializer(result).data, status=201 if created else 200)
 
 

@@ -1,11 +1,12 @@
 """The standings service: stored results in, scoring.methods called, standings and line scores stored.
 
 `refresh_standings(section_id)` is what callers use after results change (on transaction commit). It coalesces:
-each call first counts itself (the Section's `standings_requested`, committed at once), then waits its turn for
-the Section's row lock; whoever holds the lock recomputes from everything committed so far and records the count
-it covered in `standings_computed`. A caller whose count is already covered when its turn comes returns without
-computing, so a burst of entries gives a few recomputes, not one each, and no entry is ever left out (every
-caller leaves only once a recompute that began after its count has finished).
+each call first counts itself (the Section's `standings_requested`, committed at once), then tries the Section's
+recompute lock (a PostgreSQL advisory lock) without waiting. Whoever gets it recomputes from everything committed
+and records the count it covered in `standings_computed`, lets go, and looks again: while the count has moved on it
+goes round once more. A caller that finds the lock taken returns at once: its count was made before the holder
+let go, so the holder's next look sees it. A burst of entries thus gives a few recomputes, no caller waits on
+another, and no entry is left out.
 `recompute_standings(section_id)` is the compute itself, synchronous and idempotent; the Celery jobs issue runs
 the same function as a job.
 """
@@ -16,8 +17,7 @@ import functools
 import math
 from collections import Counter, defaultdict
 
-from django.db import transaction
-from django.db.models import F
+from django.db import connection, transaction
 
 from games.models import Result, Tally
 from scoring.methods import books
@@ -25,7 +25,7 @@ from scoring.methods.books import TableGame, games_won
 from scoring.methods.matchpoints import NOT_PLAYED, Artificial, BoardOptions, Scale
 from scoring.methods.session import ButlerMethod, CrossImpMethod, MatchpointMethod, Session, SessionOptions
 from scoring.models import LineScore, Standing
-from tournaments.models import ScoringMethod, Seating, Section
+from tournaments.models import ScoringMethod, Section
 
 METHODS = {
     ScoringMethod.MATCHPOINTS: MatchpointMethod(BoardOptions(scale=Scale.EBU), neuberg_to_session=True),
@@ -48,10 +48,11 @@ def line_result(score_ns: int | None, adjusted: str):
 
 def expected_results(section: Section, results_per_board: Counter) -> int:
     """How many results a full Board has: the most times the movement plays any Board (or, for an imported
-    session without seating, the most results any Board has)."""
+    session without a movement, the most results any Board has)."""
     plays: Counter = Counter()
-    for boards in Seating.objects.filter(section=section).values_list("boards", flat=True):
-        plays.update(boards)
+    for rnd in (section.movement or {}).get("rounds", []):
+        for table in rnd.get("tables", []):
+            plays.update(table.get("boards", []))
     return max(plays.values(), default=0) or max(results_per_board.values(), default=0)
 
 
@@ -142,7 +143,7 @@ def progressive_standings(section: Section, computed: int) -> None:
 
 def recompute_standings(section_id: int, requested: int | None = None) -> None:
     """Re-score every Board of the Section and store the standings and the line scores that changed."""
-    section = Section.objects.select_related("session__event").get(id=section_id)
+    section = Section.objects.get(id=section_id)
     if section.scoring_method == ScoringMethod.PROGRESSIVE:
         progressive_standings(section, section.standings_requested if requested is None else requested)
         return
@@ -203,22 +204,57 @@ def _same(a: tuple, b: tuple) -> bool:
     )
 
 
+def _count_request(section_id: int) -> int:
+    """Count one more request for the Section's standings (committed at once); the count it got."""
+    table = Section._meta.db_table
+    with transaction.atomic(), connection.cursor() as cursor:
+        _derived_only(cursor)
+        cursor.execute(
+            f"UPDATE {table} SET standings_requested = standings_requested + 1 WHERE id = %s RETURNING standings_requested",
+            [section_id],
+        )
+        return cursor.fetchone()[0]
+
+
+def _derived_only(cursor) -> None:
+    """This transaction writes only what a recompute can make again, so on PostgreSQL it need not wait for the
+    disk (synchronous_commit off: a crash may lose it, never corrupt it). Results themselves commit durably."""
+    if connection.vendor == "postgresql":
+        cursor.execute("SET LOCAL synchronous_commit TO OFF")
+
+
+def _try_lock(section_id: int) -> bool:
+    """The Section's recompute lock for this transaction, if nobody holds it (PostgreSQL advisory lock; SQLite
+    writes one at a time anyway)."""
+    if connection.vendor != "postgresql":
+        return True
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_xact_lock(%s, %s)", [_LOCK_SPACE, section_id])
+        if not cursor.fetchone()[0]:
+            return False
+        _derived_only(cursor)
+        return True
+
+
+_LOCK_SPACE = 6_0001  # the advisory-lock key space of standings recomputes (issue 6)
+
+
 def refresh_standings(section_id: int) -> None:
     """Bring a Section's standings up to date after a change (coalesced; see the module docstring)."""
-    with transaction.atomic():
-        Section.objects.filter(id=section_id).update(standings_requested=F("standings_requested") + 1)
-        mine = Section.objects.filter(id=section_id).values_list("standings_requested", flat=True).get()
-    with transaction.atomic():
-        requested, computed = (
-            Section.objects.select_for_update(no_key=True)
-            .filter(id=section_id)
-            .values_list("standings_requested", "standings_computed")
-            .get()
-        )
-        if computed >= mine:
-            return  # a recompute that began after this request was counted has already covered it
-        recompute_standings(section_id, requested)
-        Section.objects.filter(id=section_id).update(standings_computed=requested)
+    _count_request(section_id)
+    while True:
+        with transaction.atomic():
+            if not _try_lock(section_id):
+                return  # the holder reads the count again after it lets go, so it will see this request
+            requested, computed = (
+                Section.objects.filter(id=section_id)
+                .values_list("standings_requested", "standings_computed")
+                .get()
+            )
+            if computed >= requested:
+                return
+            recompute_standings(section_id, requested)
+            Section.objects.filter(id=section_id).update(standings_computed=requested)
 
 
 def standings_changed(section_id: int) -> None:
