@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import Q
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
+from games import exchange
 from games.serializers import TallySerializer
 from games.services import Refused
 from scoring.serializers import ScorecardLineSerializer, StandingSerializer, scorecard
@@ -26,7 +29,9 @@ from tournaments.serializers import (
     DealSerializer,
     EntrySerializer,
     EventSerializer,
+    ExportSerializer,
     HandRecordSerializer,
+    ImportSerializer,
     MovementSerializer,
     SeatingSerializer,
     SectionSerializer,
@@ -66,6 +71,35 @@ def visible_sections(user):
     if clubs is None:
         return Section.objects.all()
     return Section.objects.filter(Q(session__event__club_id__in=clubs) | ~Q(status=Status.SETUP))
+
+
+EXPORTS = {
+    "pbn": (exchange.export_pbn, "application/x-pbn; charset=utf-8", ".pbn"),
+    "usebio": (exchange.export_usebio, "application/xml; charset=utf-8", ".xml"),
+    "csv": (exchange.results_csv, "text/csv; charset=utf-8", "-results.csv"),
+    "standings-csv": (exchange.standings_csv, "text/csv; charset=utf-8", "-standings.csv"),
+}
+
+
+class ImportView(RefusedMixin, APIView):
+    """Import a session from a PBN or USEBIO file as a new event of the director's club (all or nothing)."""
+
+    @extend_schema(request=ImportSerializer, responses=SectionSerializer)
+    def post(self, request):
+        data = ImportSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        club = values["club"]
+        require_director(request, club.id)
+        upload = values.get("file")
+        content = upload.read() if upload else values.get("data", "")
+        if not content:
+            raise Refused('give the file ("file") or its text ("data")')
+        name = upload.name if upload else f"the {values['format'].upper()} file"
+        read = exchange.read_pbn if values["format"] == "pbn" else exchange.read_usebio
+        imported = read(content, name)
+        section = exchange.store(imported, club, name)
+        return Response(SectionSerializer(section).data | {"warnings": imported.warnings}, status=201)
 
 
 class ClubViewSet(viewsets.ReadOnlyModelViewSet):
@@ -224,6 +258,22 @@ class SectionViewSet(DirectorViewSet):
         values = data.validated_data
         section = services.ring_bell(section, request.user, values.get("seating"), values.get("last", False))
         return Response(SectionSerializer(section).data)
+
+    @extend_schema(parameters=[ExportSerializer], responses={(200, "text/plain"): str})
+    @action(detail=True, methods=["get"])
+    def export(self, request, pk=None):
+        """The section as a file: PBN, USEBIO XML, or CSV of the results or the standings (published, or
+        directors)."""
+        section = self.get_object()
+        if not Viewer(request, section).sees_all:
+            raise exceptions.PermissionDenied("a section is exported once its results are published")
+        data = ExportSerializer(data=request.query_params)
+        data.is_valid(raise_exception=True)
+        kind = data.validated_data["kind"]
+        writer, content_type, suffix = EXPORTS[kind]
+        response = HttpResponse(writer(section), content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="section-{section.id}{suffix}"'
+        return response
 
     @extend_schema(responses=TallySerializer(many=True))
     @action(detail=True, methods=["get"])

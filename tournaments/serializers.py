@@ -116,3 +116,16 @@ class BellSerializer(serializers.Serializer):
         help_text='The next round: [{"table": 1, "seats": {"N": "3", "E": "7", "S": "1", "W": "12"}}, ...]',
     )  # fmt: skip
     last = serializers.BooleanField(required=False, default=False, help_text="End the party with this bell.")
+
+
+class ExportSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["pbn", "usebio", "csv", "standings-csv"], default="pbn")
+
+
+class ImportSerializer(serializers.Serializer):
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+    format = serializers.ChoiceField(choices=["pbn", "usebio"])
+    file = serializers.FileField(required=False)
+    data = serializers.CharField(
+        required=False, trim_whitespace=False, help_text="The file's text, instead of a file."
+    )

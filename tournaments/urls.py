@@ -17,6 +17,7 @@ router.register("results", games_api.ResultViewSet, basename="result")
 router.register("conflicts", games_api.ConflictViewSet, basename="conflict")
 
 urlpatterns = [
+    path("imports/", api.ImportView.as_view(), name="imports"),
     path("table/login/", games_api.TableLoginView.as_view(), name="table-login"),
     path("table/", games_api.TableStateView.as_view(), name="table"),
     path("table/results/", games_api.TableResultView.as_view(), name="table-results"),

@@ -116,3 +116,39 @@ def test_broken_files_name_the_problem_and_change_nothing(club, tmp_path):
     with pytest.raises(CommandError, match=r"broken.pbn, line 3: board 1: deal 'N:AKQ.JT9 x' has 2 hands"):
         call_command("import_pbn", str(pbn_file), "--club", "importers")
     assert Event.objects.count() == 0 and Result.objects.count() == 0, "an import is all or nothing"
+
+
+def test_import_and_export_through_the_api(client, club):
+    from django.contrib.auth.models import User
+
+    director = User.objects.create_user("importer")
+    club.directors.add(director)
+    xml = shared_path("data", "usebio", "cross_imp_howell.xml").read_text()
+    anonymous = client.post("/api/imports/", {"club": club.id, "format": "usebio", "data": xml})
+    assert anonymous.status_code in (401, 403)
+    client.force_login(director)
+    broken = client.post(
+        "/api/imports/",
+        {"club": club.id, "format": "usebio", "data": xml.replace("<TRICKS>", "<TRICKS>x", 1)},
+    )
+    assert broken.status_code == 400
+    assert broken.json()["detail"].startswith("the USEBIO file: BOARD 1 TRAVELLER_LINE 1: TRICKS 'x")
+    assert (
+        client.post(
+            "/api/imports/", {"club": club.id, "format": "pbn", "data": '[Board "1"]\n[Deal "N:AK'}
+        ).status_code
+        == 400
+    )
+    assert Event.objects.count() == 0
+    made = client.post("/api/imports/", {"club": club.id, "format": "usebio", "data": xml})
+    assert made.status_code == 201 and made.json()["scoring_method"] == "cross-imp"
+    sid = made.json()["id"]
+    client.logout()
+    assert client.get(f"/api/sections/{sid}/export/?kind=pbn").status_code == 403, "finished, not published"
+    client.force_login(director)
+    assert client.post(f"/api/sections/{sid}/status/", {"status": "published"}).status_code == 200
+    client.logout()
+    exported = client.get(f"/api/sections/{sid}/export/?kind=usebio")
+    assert exported.status_code == 200 and exported["Content-Disposition"].endswith('.xml"')
+    assert len(usebio.loads(exported.content).event.boards) == 27
+    assert client.get(f"/api/sections/{sid}/export/?kind=standings-csv").content.startswith(b"rank,entry")
