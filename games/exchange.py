@@ -19,7 +19,7 @@ from django.db import transaction
 from games.engine.bridge import Contract, Vulnerability, board_dealer, board_vulnerability, rules, score_deal
 from games.engine.cards import SEATS, Card, Deal, DealError, Rank, Seat, Suit
 from games.formats import pbn, usebio
-from games.models import Board, Result, ResultVersion
+from games.models import Board, PlayRecord, Result, ResultVersion
 from games.services import Refused, snapshot
 from scoring.methods.matchpoints import Artificial
 from scoring.methods.rescore import from_pbn, from_usebio
@@ -44,6 +44,8 @@ class Line:
     adjusted: str = ""
     round: int | None = None
     table: int | None = None
+    auction: list[str] | None = None  # calls from the dealer, as the file writes them
+    play: dict | None = None  # {"first": seat, "tricks": [[card tokens in seat columns]]}
 
 
 @dataclass
@@ -177,6 +179,11 @@ def store(imported: Imported, club: Club, source: str) -> Section:
             tricks=line.tricks, score_ns=line.score_ns, adjusted=line.adjusted,
         ))  # fmt: skip
     Result.objects.bulk_create(results)
+    PlayRecord.objects.bulk_create(
+        PlayRecord(result=result, auction=line.auction or [], play=line.play or {})
+        for result, line in zip(results, imported.lines, strict=True)
+        if line.auction or line.play
+    )
     ResultVersion.objects.bulk_create(
         ResultVersion(
             result=r, number=1, kind="entered", after=snapshot(r), changed_by_label=f"import {source}"[:80]
@@ -423,6 +430,8 @@ def _table_game(game: pbn.Game, where: str, imported: Imported) -> None:
         where=where, board=game.board, ns=sides[0], ew=sides[1], contract=contract,
         declarer=game.declarer.value if game.declarer and contract != "Pass" else "",
         tricks=game.result if contract != "Pass" else None, score_ns=game.score_ns if contract != "Pass" else 0,
+        auction=[call for _, call in game.auction.made()] if game.auction else None,
+        play={"first": game.play.first.value, "tricks": [list(row) for row in game.play.recorded]} if game.play else None,
     ))  # fmt: skip
 
 

@@ -126,8 +126,9 @@ class PlayRecord(models.Model):
         default=list, blank=True, help_text='Calls from the dealer: ["1NT", "Pass", ...].'
     )
     play = models.JSONField(
-        default=list, blank=True, help_text='Cards in the order played: ["SK", "S2", ...].'
-    )
+        default=dict, blank=True,
+        help_text='As PBN lays it out: {"first": "W", "tricks": [["SK", "S2", "SA", "S5"], ...]}, seat columns.',
+    )  # fmt: skip
     claim = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Tricks declarer claimed in all."
     )

@@ -152,3 +152,20 @@ def test_import_and_export_through_the_api(client, club):
     assert exported.status_code == 200 and exported["Content-Disposition"].endswith('.xml"')
     assert len(usebio.loads(exported.content).event.boards) == 27
     assert client.get(f"/api/sections/{sid}/export/?kind=standings-csv").content.startswith(b"rank,entry")
+
+
+def test_one_game_per_table_pbn_keeps_auctions_and_play(club):
+    from games.models import PlayRecord
+
+    path = shared_path("data", "pbn", "example2.pbn")
+    games = pbn.parse_file(path)
+    section = store(read_pbn(path.read_bytes(), path.name), club, path.name)
+    assert section.results.count() == len(games) == 299
+    assert PlayRecord.objects.filter(result__section=section).exclude(play={}).count() == sum(
+        1 for g in games if g.play
+    )
+    game = next(g for g in games if g.play and g.auction)
+    record = PlayRecord.objects.get(result__section=section, result__board__number=game.board,
+                                    result__ns__name=" - ".join(sorted((game.tags["North"], game.tags["South"]))))  # fmt: skip
+    assert record.auction == [call for _, call in game.auction.made()]
+    assert record.play["tricks"][0] == list(game.play.recorded[0])
