@@ -7,7 +7,7 @@ A service's Refused becomes a 4xx naming the problem (RefusedMixin), never a 500
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db.models import Q
+from django.db.models import ProtectedError, Q, RestrictedError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
@@ -48,6 +48,10 @@ class RefusedMixin:
     def handle_exception(self, exc):
         if isinstance(exc, Refused):
             return Response({"detail": exc.message, **exc.extra}, status=exc.status)
+        if isinstance(exc, ProtectedError | RestrictedError):
+            return Response(
+                {"detail": f"cannot delete it: it still holds {len(exc.args[1])} protected rows"}, 409
+            )
         if isinstance(exc, DjangoValidationError):
             return Response({"detail": "; ".join(exc.messages)}, status=400)
         if isinstance(exc, exceptions.ValidationError) and isinstance(exc.detail, dict):
@@ -113,6 +117,18 @@ class DirectorViewSet(RefusedMixin, viewsets.ModelViewSet):
     def club_of(self, obj) -> int:
         raise NotImplementedError
 
+    def sections_of(self, obj):
+        raise NotImplementedError
+
+    def perform_destroy(self, instance):
+        started = self.sections_of(instance).exclude(status=Status.SETUP).count()
+        if started:
+            raise Refused(
+                f"{instance} has {started} section(s) that have started: only what is in setup can be deleted",
+                409,
+            )
+        instance.delete()
+
     def perform_create(self, serializer):
         require_director(self.request, self.club_of_data(serializer.validated_data))
         serializer.save()
@@ -124,6 +140,9 @@ class EventViewSet(DirectorViewSet):
 
     def club_of(self, obj) -> int:
         return obj.club_id
+
+    def sections_of(self, obj):
+        return Section.objects.filter(session__event=obj)
 
     def club_of_data(self, data) -> int:
         return data["club"].id
@@ -140,6 +159,9 @@ class SessionViewSet(DirectorViewSet):
 
     def club_of(self, obj) -> int:
         return obj.event.club_id
+
+    def sections_of(self, obj):
+        return obj.sections.all()
 
     def club_of_data(self, data) -> int:
         return data["event"].club_id

@@ -285,3 +285,37 @@ def test_wrong_codes_are_throttled(client, world):
     cache.clear()
     statuses = [client.post("/api/table/login/", {"code": "WRONG2"}).status_code for _ in range(31)]
     assert statuses[0] in (401, 403) and statuses[-1] == 429
+
+
+GARBAGE = [
+    {},
+    {"board": "x", "contract": None, "tricks": "many", "declarer": 7, "lead": ["SA"]},
+    {
+        "board": 10**9,
+        "contract": "7NTXX",
+        "declarer": "N",
+        "tricks": -1,
+        "ns": "a",
+        "ew": None,
+        "section": "s",
+    },
+    {"movement": {"rounds": "all"}, "kind": 5, "sizes": [1]},
+    {"movement": {"rounds": [{"round": "one", "tables": [{"table": "1", "boards": ["a"]}]}]}},
+    {"status": "published", "reason": None, "seed": {"a": 1}, "pbn": 12, "accept": "maybe", "side": "NS"},
+    {"seating": [{"table": 1, "seats": {"N": "99"}}], "last": "no", "hands": -5, "lone_hands": {"Q": 1}},
+    {"adjusted": "A9999", "score_ns": "x", "club": 10**6, "format": "xml", "data": "<USEBIO>"},
+]
+
+
+def test_no_garbage_makes_a_500(client, world):
+    """Every write endpoint, as the director and as a table, with bodies of the wrong shapes: 4xx, never a 500."""
+    with_results_and_conflict(client, world)
+    client.force_login(world["alice"])
+    for path, method in schema_operations():
+        if method not in WRITES:
+            continue
+        url = concrete(path, world)
+        for body in GARBAGE:
+            answer = getattr(client, method)(url, body, content_type="application/json",
+                                              headers={"X-Table-Code": world["code"][2]})  # fmt: skip
+            assert answer.status_code < 500, f"{method.upper()} {url} {body}: {answer.content[:300]}"
