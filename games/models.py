@@ -25,7 +25,7 @@ class Board(models.Model):
     analysis = models.JSONField(null=True, blank=True, help_text="Double-dummy table and par, when analysed.")
 
     class Meta:
-        ordering = ["section", "number"]
+        ordering = ["section_id", "number"]
         constraints = [models.UniqueConstraint(fields=["section", "number"], name="unique_board_number")]
 
     def __str__(self) -> str:
@@ -67,7 +67,7 @@ class Result(models.Model):
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["section", "board__number", "ns__number"]
+        ordering = ["section_id", "board_id", "id"]
         constraints = [
             models.UniqueConstraint(fields=["board", "ns"], name="one_result_per_board_ns"),
             models.UniqueConstraint(fields=["board", "ew"], name="one_result_per_board_ew"),
@@ -94,7 +94,7 @@ class ResultVersion(models.Model):
     reason = models.TextField(blank=True)
 
     class Meta:
-        ordering = ["result", "number"]
+        ordering = ["result_id", "number"]
         constraints = [models.UniqueConstraint(fields=["result", "number"], name="unique_result_version")]
 
     def __str__(self) -> str:
@@ -158,7 +158,7 @@ class Tally(models.Model):
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["section", "round", "table"]
+        ordering = ["section_id", "round", "table"]
         constraints = [models.UniqueConstraint(fields=["section", "round", "table"], name="unique_tally")]
         verbose_name_plural = "tallies"
 

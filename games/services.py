@@ -141,7 +141,7 @@ def enter_result(section: Section, board: Board, ns: Entry, ew: Entry, line: Lin
         try:
             with transaction.atomic():
                 existing = (
-                    Result.objects.select_for_update(no_key=True)
+                    Result.objects.select_for_update(no_key=True, of=("self",))
                     .select_related("board", "ns", "ew")
                     .filter(board=board)
                     .filter(Q(ns=ns) | Q(ew=ew))
@@ -233,7 +233,8 @@ def confirm_at_table(section: Section, table: int, number, side: str) -> Result:
         raise Refused(f"side {side!r} is not NS or EW")
     with transaction.atomic():
         result = (
-            Result.objects.select_for_update(no_key=True)
+            Result.objects.select_for_update(no_key=True, of=("self",))
+            .select_related("board", "ns", "ew")
             .filter(board=board, ns=seating.ns, ew=seating.ew)
             .first()
         )
@@ -253,7 +254,7 @@ def _change(result: Result, kind: str, user, reason: str, **values) -> Result:
         raise Refused(f"board {result.board.number}: a {kind} needs a reason")
     with transaction.atomic():
         locked = (
-            Result.objects.select_for_update(no_key=True)
+            Result.objects.select_for_update(no_key=True, of=("self",))
             .select_related("board", "ns", "ew")
             .get(id=result.id)
         )

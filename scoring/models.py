@@ -26,7 +26,7 @@ class Standing(models.Model):
     )
 
     class Meta:
-        ordering = ["section", "field", "place", "entry__number"]
+        ordering = ["section_id", "field", "place", "entry_id"]
 
     def __str__(self) -> str:
         return f"{self.entry}: {self.rank}"

@@ -89,7 +89,7 @@ class Session(models.Model):
     starts = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["event", "number"]
+        ordering = ["event_id", "number"]
         constraints = [models.UniqueConstraint(fields=["event", "number"], name="unique_session_number")]
 
     def __str__(self) -> str:
@@ -146,7 +146,7 @@ class Section(models.Model):
     version = models.PositiveIntegerField(default=1)
 
     class Meta:
-        ordering = ["session", "name"]
+        ordering = ["session_id", "name"]
         constraints = [models.UniqueConstraint(fields=["session", "name"], name="unique_section_name")]
 
     def __str__(self) -> str:
@@ -173,7 +173,7 @@ class SectionVersion(models.Model):
     reason = models.TextField()
 
     class Meta:
-        ordering = ["section", "number"]
+        ordering = ["section_id", "number"]
         constraints = [models.UniqueConstraint(fields=["section", "number"], name="unique_section_version")]
 
     def __str__(self) -> str:
@@ -202,7 +202,7 @@ class Entry(models.Model):
     players = models.ManyToManyField(Player, blank=True, related_name="entries")
 
     class Meta:
-        ordering = ["section", "number"]
+        ordering = ["section_id", "number"]
         constraints = [models.UniqueConstraint(fields=["section", "number"], name="unique_entry_number")]
         verbose_name_plural = "entries"
 
@@ -229,7 +229,7 @@ class Seating(models.Model):
     boards = models.JSONField(default=list, blank=True)
 
     class Meta:
-        ordering = ["section", "round", "table"]
+        ordering = ["section_id", "round", "table"]
         constraints = [models.UniqueConstraint(fields=["section", "round", "table"], name="unique_seating")]
 
     def __str__(self) -> str:
@@ -244,7 +244,7 @@ class TableCode(models.Model):
     code = models.CharField(max_length=12, unique=True)
 
     class Meta:
-        ordering = ["section", "table"]
+        ordering = ["section_id", "table"]
         constraints = [models.UniqueConstraint(fields=["section", "table"], name="unique_table_code")]
 
     def __str__(self) -> str:
