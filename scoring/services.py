@@ -219,7 +219,9 @@ def _count_request(section_id: int) -> int:
 def _derived_only(cursor) -> None:
     """This transaction writes only what a recompute can make again, so on PostgreSQL it need not wait for the
     disk (synchronous_commit off: a crash may lose it, never corrupt it). Results themselves commit durably."""
-    if connection.vendor == "postgresql":
+    if (
+        connection.vendor == "postgresql" and len(connection.atomic_blocks) == 1
+    ):  # never a caller's transaction
         cursor.execute("SET LOCAL synchronous_commit TO OFF")
 
 
