@@ -164,3 +164,24 @@ class Tally(models.Model):
 
     def __str__(self) -> str:
         return f"round {self.round} table {self.table} tally"
+
+
+class TallyVersion(models.Model):
+    """One change to a Tally: its values after, before (null when first written), who, when and why."""
+
+    tally = models.ForeignKey(Tally, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=12, help_text="entered, frozen or corrected.")
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField()
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    changed_by_label = models.CharField(max_length=80)
+    changed_at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["tally_id", "number"]
+        constraints = [models.UniqueConstraint(fields=["tally", "number"], name="unique_tally_version")]
+
+    def __str__(self) -> str:
+        return f"{self.tally} version {self.number} ({self.kind})"

@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from games.models import Board, Result, ResultConflict, ResultVersion, Tally
+from games.models import Board, Result, ResultConflict, ResultVersion, Tally, TallyVersion
 
 
 class BoardSerializer(serializers.ModelSerializer):
@@ -129,3 +129,21 @@ class TallySerializer(serializers.ModelSerializer):
         fields = ["round", "table", "hands", "ns_points", "ew_points", "winners", "lone_hands", "punches", "flags",
                   "frozen"]  # fmt: skip
         read_only_fields = ["round", "table", "winners", "punches", "frozen"]
+
+
+class TallyCorrectionSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1)
+    table = serializers.IntegerField(min_value=1)
+    hands = serializers.IntegerField(min_value=0, max_value=99, default=0)
+    ns_points = serializers.IntegerField(min_value=0, max_value=99)
+    ew_points = serializers.IntegerField(min_value=0, max_value=99)
+    lone_hands = serializers.DictField(
+        child=serializers.IntegerField(min_value=0), required=False, help_text='By seat: {"N": 1}'
+    )
+    reason = serializers.CharField()
+
+
+class TallyVersionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = TallyVersion
+        fields = ["number", "kind", "before", "after", "changed_by_label", "changed_at", "reason"]

@@ -16,9 +16,9 @@ from django.db.models import Q
 
 from games.engine.bridge import Contract, Vulnerability, rules, score_deal
 from games.engine.cards import Card, Deal, DealError, Seat
-from games.models import Board, Result, ResultConflict, ResultStatus, ResultVersion, Tally
+from games.models import Board, Result, ResultConflict, ResultStatus, ResultVersion, Tally, TallyVersion
 from scoring.methods.matchpoints import Artificial
-from scoring.services import standings_changed
+from scoring.services import decide_table, standings_changed
 from tournaments.models import Entry, Seating, Section, Status
 
 
@@ -317,35 +317,81 @@ def new_table_code() -> str:
     return "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))
 
 
+def _tally_values(table: int, seats: dict, values: dict) -> dict:
+    """A tally's figures checked: counts 0-99, lone hands per seat turned into per player."""
+    lone = {}
+    for seat, count in (values.get("lone_hands") or {}).items():
+        if seat not in seats:
+            raise Refused(f"table {table}: lone hands for {seat!r}, which is not a seat (N, E, S, W)")
+        if not isinstance(count, int) or count < 0:
+            raise Refused(f"table {table}: lone hands {count!r} for {seat} is not a count")
+        lone[str(seats[seat])] = count
+    checked = {"lone_hands": lone}
+    for name in ("hands", "ns_points", "ew_points"):
+        value = values.get(name, 0)
+        if not isinstance(value, int) or not 0 <= value <= 99:
+            raise Refused(f"table {table}: {name} {value!r} is not a count from 0 to 99")
+        checked[name] = value
+    return checked
+
+
+def tally_snapshot(tally: Tally) -> dict:
+    return {"round": tally.round, "table": tally.table, "hands": tally.hands, "ns_points": tally.ns_points,
+            "ew_points": tally.ew_points, "winners": tally.winners, "lone_hands": tally.lone_hands,
+            "punches": tally.punches, "frozen": tally.frozen}  # fmt: skip
+
+
+def tally_version(tally: Tally, kind: str, before: dict | None, by: str, user=None, reason: str = "") -> None:
+    number = tally.versions.count() + 1
+    TallyVersion.objects.create(tally=tally, number=number, kind=kind, before=before, after=tally_snapshot(tally),
+                                changed_by=user, changed_by_label=by, reason=reason)  # fmt: skip
+
+
 def record_tally(section: Section, table: int, values: dict) -> Tally:
     """A progressive table's running tally for the current round (replaced until the bell freezes it)."""
     if section.status != Status.RUNNING or section.scoring_method != "progressive":
         raise Refused(f"{section} is not a running progressive party", 409)
     seating = table_seating(section, table)
-    players = {seat: number for seat, number in seating.seats.items()}
-    lone = {}
-    for seat, count in (values.get("lone_hands") or {}).items():
-        if seat not in players:
-            raise Refused(f"table {table}: lone hands for {seat!r}, which is not a seat (N, E, S, W)")
-        if not isinstance(count, int) or count < 0:
-            raise Refused(f"table {table}: lone hands {count!r} for {seat} is not a count")
-        lone[str(players[seat])] = count
-    numbers = {}
-    for name in ("hands", "ns_points", "ew_points"):
-        value = values.get(name, 0)
-        if not isinstance(value, int) or not 0 <= value <= 99:
-            raise Refused(f"table {table}: {name} {value!r} is not a count from 0 to 99")
-        numbers[name] = value
+    checked = _tally_values(table, seating.seats, values)
     with transaction.atomic():
-        tally, _ = Tally.objects.select_for_update(no_key=True).get_or_create(
+        tally, created = Tally.objects.select_for_update(no_key=True).get_or_create(
             section=section, round=seating.round, table=table
         )
         if tally.frozen:
             raise Refused(
                 f"table {table}: the bell has rung for round {seating.round}; the tally is frozen", 409
             )
-        for name, value in numbers.items():
+        before = None if created else tally_snapshot(tally)
+        for name, value in checked.items():
             setattr(tally, name, value)
-        tally.lone_hands = lone
         tally.save()
+        tally_version(tally, "entered", before, f"table {table} scorer")
+    return tally
+
+
+def correct_tally(section: Section, round_number: int, table: int, values: dict, user, reason: str) -> Tally:
+    """A director's correction of a frozen tally: the table's winners are decided again, the standings follow."""
+    if not (reason or "").strip():
+        raise Refused(f"round {round_number} table {table}: a correction needs a reason")
+    seating = Seating.objects.filter(section=section, round=round_number, table=table).first()
+    if seating is None:
+        raise Refused(f"round {round_number} has no table {table}", 404)
+    checked = _tally_values(table, seating.seats, values)
+    with transaction.atomic():
+        tally = (
+            Tally.objects.select_for_update(no_key=True)
+            .filter(section=section, round=round_number, table=table)
+            .first()
+        )
+        if tally is None or not tally.frozen:
+            raise Refused(
+                f"round {round_number} table {table}: only a tally frozen by the bell is corrected", 409
+            )
+        before = tally_snapshot(tally)
+        for name, value in checked.items():
+            setattr(tally, name, value)
+        tally.winners, tally.punches = decide_table(section, tally)
+        tally.save()
+        tally_version(tally, "corrected", before, f"director {user.get_username()}", user, reason.strip())
+        standings_changed(section.id)
     return tally

@@ -104,6 +104,17 @@ def table_games(section: Section, round_number: int, tallies) -> list:
     return games
 
 
+def decide_table(section: Section, tally: Tally) -> tuple[str, dict]:
+    """A progressive table's winners ("NS", "EW" or "") and punches per player, by scoring.methods.books."""
+    games = table_games(section, tally.round, [tally])
+    if not games:
+        return "", {}
+    game = games[0]
+    won = games_won([[game]])
+    side = next((i for i, pair in enumerate(game.pairs) if all(won[p] for p in pair)), None)
+    return ("NS", "EW")[side] if side is not None else "", {str(p): won[p] for p in won}
+
+
 def progressive_standings(section: Section, computed: int) -> None:
     """A progressive party's standings: games won (punches) over the frozen rounds and lone hands, ranked by
     scoring.methods.books (Hoyle 1940 L11413–11430)."""

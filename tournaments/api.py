@@ -17,8 +17,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import exchange
-from games.serializers import TallySerializer
-from games.services import Refused
+from games.serializers import TallyCorrectionSerializer, TallySerializer, TallyVersionSerializer
+from games.services import Refused, correct_tally
 from scoring.serializers import ScorecardLineSerializer, StandingSerializer, scorecard
 from tournaments import services
 from tournaments.models import Club, Entry, Event, Section, Session, Status
@@ -296,6 +296,19 @@ class SectionViewSet(DirectorViewSet):
         response = HttpResponse(writer(section), content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="section-{section.id}{suffix}"'
         return response
+
+    @extend_schema(request=TallyCorrectionSerializer, responses=TallyVersionSerializer(many=True))
+    @action(detail=True, methods=["post"], url_path="correct-tally")
+    def correct_tally(self, request, pk=None):
+        """Correct a tally the bell froze (a reason is required); answers with the tally's versions."""
+        section = self._director_section(request)
+        data = TallyCorrectionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        tally = correct_tally(
+            section, values.pop("round"), values.pop("table"), values, request.user, values.pop("reason")
+        )
+        return Response(TallyVersionSerializer(tally.versions.all(), many=True).data)
 
     @extend_schema(responses=TallySerializer(many=True))
     @action(detail=True, methods=["get"])

@@ -17,9 +17,8 @@ from games.engine.bridge import board_dealer, board_vulnerability, rules
 from games.engine.cards import SEATS, Deal, deck
 from games.formats import pbn
 from games.models import Board, Tally
-from games.services import Refused, new_table_code
-from scoring.methods.books import games_won
-from scoring.services import standings_changed, table_games
+from games.services import Refused, new_table_code, tally_snapshot, tally_version
+from scoring.services import decide_table, standings_changed
 from tournaments.models import Entry, EntryKind, Seating, Section, SectionVersion, Status, TableCode
 
 GENERATORS = {
@@ -373,15 +372,13 @@ def ring_bell(section: Section, user, next_seating: list[dict] | None = None, la
     for table in section.seatings.filter(round=number).values_list("table", flat=True):
         tally, _ = Tally.objects.get_or_create(section=section, round=number, table=table)
         tallies.append(tally)
-    for game in table_games(section, number, tallies):
-        tally = next(t for t in tallies if t.table == game.table)
-        winners = games_won([[game]])
-        side = next((i for i, pair in enumerate(game.pairs) if all(winners[p] for p in pair)), None)
-        tally.winners = ("NS", "EW")[side] if side is not None else ""
-        tally.punches = {str(p): winners[p] for p in winners}
+    by = "the bell" if user is None else f"director {user.get_username()}"
     for tally in tallies:
+        before = tally_snapshot(tally)
+        tally.winners, tally.punches = decide_table(section, tally)
         tally.frozen = True
-    Tally.objects.bulk_update(tallies, ["winners", "punches", "frozen"])
+        tally.save(update_fields=["winners", "punches", "frozen", "updated"])
+        tally_version(tally, "frozen", before, by, user)
     if last:
         section.status = Status.FINISHED
     else:

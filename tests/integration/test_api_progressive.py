@@ -83,3 +83,30 @@ def test_progressive_euchre_party(client):
     assert [standings[p] for p in (3, 6, 8)] == [(2, "1=")] * 3
     assert [standings[p] for p in (1, 2, 5, 7)] == [(1, "4=")] * 4
     assert [standings[p] for p in (4, 9, 10, 11, 12)] == [(0, "8=")] * 5
+
+
+def test_a_frozen_tally_is_corrected_with_a_version(client):
+    user, club = make_director()
+    client.force_login(user)
+    event = client.post("/api/events/", {"club": club.id, "name": "Party", "date": "2026-11-27"}).json()
+    session = client.post("/api/sessions/", {"event": event["id"]}).json()
+    sid = client.post(
+        "/api/sections/", {"session": session["id"], "game": "euchre", "scoring_method": "progressive"}
+    ).json()["id"]
+    movement = {"kind": "progressive", "rounds": [{"round": 1, "tables": seats(ROUND_1)}]}
+    client.post(f"/api/sections/{sid}/movement/", {"movement": movement}, content_type="application/json")
+    codes = {t["table"]: t["code"] for t in client.get(f"/api/sections/{sid}/tables/").json()}
+    client.post(f"/api/sections/{sid}/status/", {"status": "running"})
+    client.post("/api/table/tally/", {"ns_points": 3, "ew_points": 5}, content_type="application/json",
+                headers={"X-Table-Code": codes[2]})  # fmt: skip
+    client.post(f"/api/sections/{sid}/bell/", {"seating": seats(ROUND_2)}, content_type="application/json")
+    no_reason = client.post(f"/api/sections/{sid}/correct-tally/", {"round": 1, "table": 2, "ns_points": 5,
+                            "ew_points": 3, "reason": ""}, content_type="application/json")  # fmt: skip
+    assert no_reason.status_code == 400
+    versions = client.post(f"/api/sections/{sid}/correct-tally/", {"round": 1, "table": 2, "ns_points": 5,
+                           "ew_points": 3, "reason": "points swapped"}, content_type="application/json").json()  # fmt: skip
+    assert [(v["kind"], v["changed_by_label"]) for v in versions] == [
+        ("entered", "table 2 scorer"), ("frozen", "director alice"), ("corrected", "director alice")]  # fmt: skip
+    assert versions[2]["before"]["winners"] == "EW" and versions[2]["after"]["winners"] == "NS"
+    standings = {s["entry"]: s["total"] for s in client.get(f"/api/sections/{sid}/standings/").json()}
+    assert (standings[5], standings[7], standings[6]) == (1, 1, 0), "N-S of table 2 (5 and 7) now won"
