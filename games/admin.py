@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Board, PlayRecord, Result, ResultConflict, ResultVersion, Tally
+from .models import Board, PlayRecord, Result, ResultConflict, ResultVersion, Tally, TallyVersion
 
 
 @admin.register(Board)
@@ -41,6 +41,20 @@ class PlayRecordAdmin(admin.ModelAdmin):
     list_display = ["result", "claim"]
 
 
+class TallyVersionInline(admin.TabularInline):
+    model = TallyVersion
+    extra = 0
+    can_delete = False
+    readonly_fields = ["number", "kind", "before", "after", "changed_by_label", "changed_at", "reason"]
+    fields = readonly_fields
+
+
+@admin.register(TallyVersion)
+class TallyVersionAdmin(admin.ModelAdmin):
+    list_display = ["tally", "number", "kind", "changed_by_label", "changed_at", "reason"]
+
+
 @admin.register(Tally)
 class TallyAdmin(admin.ModelAdmin):
+    inlines = [TallyVersionInline]
     list_display = ["section", "round", "table", "hands", "ns_points", "ew_points", "winners", "frozen"]

@@ -106,6 +106,25 @@ class ImportView(RefusedMixin, APIView):
         return Response(SectionSerializer(section).data | {"warnings": imported.warnings}, status=201)
 
 
+class MeView(APIView):
+    """Who is logged in: the clubs they direct and, for a player, the sections they play in."""
+
+    @extend_schema(responses={200: dict})
+    def get(self, request):
+        user = request.user
+        if not user.is_authenticated:
+            return Response({"user": None, "directs": [], "entries": []})
+        clubs = directed_club_ids(user)
+        directs = Club.objects.all() if clubs is None else Club.objects.filter(id__in=clubs)
+        entries = Entry.objects.filter(players__user=user).select_related("section__session__event")
+        return Response({
+            "user": user.get_username(),
+            "directs": ClubSerializer(directs, many=True).data,
+            "entries": [{"section": e.section_id, "section_name": str(e.section), "status": e.section.status,
+                         "entry": e.number, "name": e.name} for e in entries],
+        })  # fmt: skip
+
+
 class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Club.objects.all()
     serializer_class = ClubSerializer

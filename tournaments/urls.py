@@ -18,6 +18,7 @@ router.register("conflicts", games_api.ConflictViewSet, basename="conflict")
 
 urlpatterns = [
     path("imports/", api.ImportView.as_view(), name="imports"),
+    path("me/", api.MeView.as_view(), name="me"),
     path("table/login/", games_api.TableLoginView.as_view(), name="table-login"),
     path("table/", games_api.TableStateView.as_view(), name="table"),
     path("table/results/", games_api.TableResultView.as_view(), name="table-results"),

@@ -179,6 +179,8 @@ def test_players_see_their_scorecard_and_boards_they_played_only(client, world):
     assert boards[3]["hidden"] is True and boards[3]["deal"] is None
     assert [r["board"] for r in client.get(f"/api/results/?section={a.id}").json()] == [1]
     assert len(client.get(f"/api/sections/{a.id}/scorecard/1/").json()) == 1
+    me = client.get("/api/me/").json()
+    assert (me["user"], [e["entry"] for e in me["entries"]], me["directs"]) == ("ada", [1], [])
     assert client.get(f"/api/sections/{a.id}/scorecard/2/").status_code == 403
     assert client.get(f"/api/boards/{boards[3]['id']}/traveller/").status_code == 403
 
