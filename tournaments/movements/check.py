@@ -225,3 +225,23 @@ def _check_partnerships(movement: Movement, summary: Summary) -> list[Problem]:
                     )
                 )
     return problems
+
+
+def properties(movement: Movement) -> dict[str, bool | int]:
+    """The properties two movements for the same field can be compared by (ours must have at least a file's)."""
+    summary = summarize(movement)
+    players = movement.players
+    one_place = all(
+        len({b for t in rnd.tables for b in t.boards}) == sum(len(t.boards) for t in rnd.tables)
+        for rnd in movement.rounds
+    )
+    totals = {len(summary.boards_played.get(p, ())) + summary.sat_out_boards[p] for p in players}
+    return {
+        "no_replay": all(len(set(b)) == len(b) for b in summary.boards_played.values()),
+        "one_place": one_place,
+        "equal_boards": len(totals) <= 1,
+        "all_meet": all(pair in summary.meetings for pair in combinations(players, 2)),
+        "max_meetings": max(summary.meetings.values(), default=0),
+        "max_partner": max(summary.partners.values(), default=0),
+        "max_opponent": max(summary.opponents.values(), default=0),
+    }

@@ -12,12 +12,13 @@ halves of one set (as the published 2-table Howells do). Sets not at a table in 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
 from ._found import HOWELL_6_HALF_SETS, HOWELL_BASES
-from .model import Movement, MovementError, Requirements, Round, Table, Unit, boards_of_set
+from .model import Movement, MovementError, Requirements, Round, Table, Unit, boards_of_set, shared_tables
 
 Base = tuple[tuple[int, int, int], ...]
 
@@ -48,7 +49,9 @@ def howell(pairs: int, rounds: int | None = None, boards_per_round: int = 2) -> 
                 in_play.update(boards)
                 tables.append(Table(t + 1, (a, b), boards))
         relay = tuple(b for b in range(1, layout.boards + 1) if b not in in_play)
-        built.append(Round(r + 1, tuple(tables), relay=relay, sit_out=tuple(idle)))
+        built.append(
+            Round(r + 1, tuple(tables), relay=relay, sit_out=tuple(idle), shares=shared_tables(tuple(tables)))
+        )
     complete = rounds == most
     return Movement(
         kind="howell",
@@ -90,9 +93,13 @@ def _layout(pairs: int, boards_per_round: int) -> _Layout:
         units = [[((r + a) % m,) for a in adders] for r in range(m)]
         return _Layout(circle_rounds(pairs, base), units, boards_per_round, m * boards_per_round)
     schedule = circle_rounds(pairs, ((1, m - 1, 0),) if m == 3 else ((1, 4, 0), (2, 3, 0)))
-    if m == 5 and boards_per_round % 2 == 0:
-        units = [list(row) for row in HOWELL_6_HALF_SETS]
-        return _Layout(schedule, units, boards_per_round // 2, m * boards_per_round)
+    if m == 5:
+        if boards_per_round % 2 == 0:
+            units = [list(row) for row in HOWELL_6_HALF_SETS]
+            return _Layout(schedule, units, boards_per_round // 2, m * boards_per_round)
+        # as the published 3-table relay Howells: whole sets, some shared by two tables in a round
+        units = search_units(schedule, m, 1, shares=True)
+        return _Layout(schedule, units, boards_per_round, m * boards_per_round)
     # each round twice: the tables play the halves of the round's set in opposite orders
     doubled, units = [], []
     for r, row in enumerate(schedule):
@@ -196,12 +203,17 @@ def patterned_base(m: int, seed: int = 0, max_steps: int = 200_000) -> Base:
 
 
 def search_units(
-    schedule: list[list[tuple[int, ...]]], units: int, per_table: int, max_steps: int = 200_000
+    schedule: list[list[tuple[int, ...]]],
+    units: int,
+    per_table: int,
+    max_steps: int = 200_000,
+    shares: bool = False,
 ) -> list[list[tuple[int, ...]]] | None:
-    """Depth-first: give each table `per_table` units so no unit is twice in a round and nobody meets one twice."""
+    """Depth-first: give each table `per_table` units so nobody meets one twice and no unit is twice in a round
+    (or, with shares, preferably not)."""
     slots = [(r, t) for r in range(len(schedule)) for t in range(len(schedule[r]))]
     seen: dict[int, set[int]] = {p: set() for row in schedule for pair in row for p in pair}
-    in_round: list[set[int]] = [set() for _ in schedule]
+    in_round: list[Counter[int]] = [Counter() for _ in schedule]
     chosen: list[list[tuple[int, ...]]] = [[() for _ in row] for row in schedule]
     steps = 0
 
@@ -214,7 +226,9 @@ def search_units(
             return False
         r, t = slots[i]
         seated = schedule[r][t]
-        free = [u for u in range(units) if u not in in_round[r] and not any(u in seen[p] for p in seated)]
+        free = [u for u in range(units) if not any(u in seen[p] for p in seated)]
+        fresh = [u for u in free if not in_round[r][u]]
+        free = fresh + [u for u in free if in_round[r][u]] if shares else fresh
         for combo in combinations(free, per_table):
             chosen[r][t] = combo
             in_round[r].update(combo)
@@ -222,7 +236,7 @@ def search_units(
                 seen[p].update(combo)
             if place(i + 1):
                 return True
-            in_round[r].difference_update(combo)
+            in_round[r].subtract(combo)
             for p in seated:
                 seen[p].difference_update(combo)
         return False

@@ -126,7 +126,7 @@ def whist_design(players: int) -> Design:
     if players in WHIST_BASES:
         moduli, games = WHIST_BASES[players]
         return Design(moduli, games, players % 4 == 0)
-    return symmetric_design(players) or general_design(players)
+    return symmetric_design(players) or general_design(players, restarts=10)
 
 
 def symmetric_design(players: int, seed: int = 0, max_steps: int = 20_000) -> Design | None:

@@ -139,3 +139,12 @@ def boards_of_set(set_number: int, boards_per_round: int) -> tuple[int, ...]:
     """Boards of set s (1-based): set 1 is boards 1..B, set 2 is B+1..2B, and so on."""
     first = (set_number - 1) * boards_per_round + 1
     return tuple(range(first, first + boards_per_round))
+
+
+def shared_tables(tables: tuple[Table, ...]) -> tuple[tuple[int, ...], ...]:
+    """Groups of tables that hold the same board in one round (a share: they swap boards during the round)."""
+    at: dict[int, set[int]] = {}
+    for table in tables:
+        for board in table.boards:
+            at.setdefault(board, set()).add(table.number)
+    return tuple(sorted({tuple(sorted(numbers)) for numbers in at.values() if len(numbers) > 1}))
