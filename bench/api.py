@@ -101,6 +101,22 @@ def start_server(args, env: dict, port: int) -> subprocess.Popen:
     raise SystemExit("gunicorn did not start")
 
 
+def cpu_seconds(match) -> float:
+    """CPU time (user + system) of the processes whose command line `match` accepts: gunicorn's workers, or
+    PostgreSQL's backends, so the bench can say what one result costs whatever else the machine is doing."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            if match(command):
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / tick
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
+
+
 def result(rng: random.Random, board: int) -> dict:
     contract = rng.choice(["3NT", "4S", "4H", "2S", "3C", "1NT"])
     return {"board": board, "contract": contract, "declarer": rng.choice("NESW"),
@@ -176,8 +192,17 @@ def main() -> None:
     tables = setup(args)
     port = free_port()
     server = start_server(args, env, port)
+
+    def is_server(command: str) -> bool:
+        return "gunicorn" in command and f"127.0.0.1:{port}" in command
+
+    def is_database(command: str) -> bool:
+        return command.startswith("postgres:")
+
     try:
+        before = cpu_seconds(is_server), cpu_seconds(is_database)
         latencies, statuses, wall = run_clients(args, port, tables)
+        after = cpu_seconds(is_server), cpu_seconds(is_database)
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -191,12 +216,18 @@ def main() -> None:
         "p50_ms": round(latencies[len(latencies) // 2] * 1000, 1),
         "p99_ms": round(latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000, 1),
         "gunicorn": f"{args.workers} workers x {args.threads} threads", "clients": args.clients,
+        "server_cpu_ms_per_request": round((after[0] - before[0]) * 1000 / len(latencies), 2),
+        "database_cpu_ms_per_request": round((after[1] - before[1]) * 1000 / len(latencies), 2),
+        "cores": os.cpu_count(), "load_average": round(os.getloadavg()[0], 2),
         "standings_current": standings_current(),
     }  # fmt: skip
     print(f"{accepted} results accepted in {wall:.2f} s: {figures['accepted_per_second']} results/s, "
           f"{figures['requests_per_second']} requests/s ({figures['statuses']})")  # fmt: skip
     print(f"latency p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms; standings current: "
           f"{figures['standings_current']}")  # fmt: skip
+    print(f"CPU per request: gunicorn {figures['server_cpu_ms_per_request']} ms, PostgreSQL "
+          f"{figures['database_cpu_ms_per_request']} ms ({figures['cores']} cores, load average "
+          f"{figures['load_average']} from everything on the machine)")  # fmt: skip
     if args.json:
         print(json.dumps(figures))
 
