@@ -8,12 +8,17 @@ class BoardAdmin(admin.ModelAdmin):
     list_display = ["section", "number", "dealer", "vulnerability", "deal"]
 
 
-class ResultVersionInline(admin.TabularInline):
-    model = ResultVersion
+class VersionInline(admin.TabularInline):
+    """Versions are read, never edited here."""
+
     extra = 0
     can_delete = False
     readonly_fields = ["number", "kind", "before", "after", "changed_by_label", "changed_at", "reason"]
     fields = readonly_fields
+
+
+class ResultVersionInline(VersionInline):
+    model = ResultVersion
 
 
 @admin.register(Result)
@@ -41,12 +46,8 @@ class PlayRecordAdmin(admin.ModelAdmin):
     list_display = ["result", "claim"]
 
 
-class TallyVersionInline(admin.TabularInline):
+class TallyVersionInline(VersionInline):
     model = TallyVersion
-    extra = 0
-    can_delete = False
-    readonly_fields = ["number", "kind", "before", "after", "changed_by_label", "changed_at", "reason"]
-    fields = readonly_fields
 
 
 @admin.register(TallyVersion)

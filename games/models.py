@@ -78,12 +78,11 @@ class Result(models.Model):
         return f"board {self.board.number}: {self.ns.number} v {self.ew.number}"
 
 
-class ResultVersion(models.Model):
-    """One change to a Result: the values after it, the values before it (null when it was entered), who, when, why."""
+class Version(models.Model):
+    """What every version row holds: the values after the change, before it (null when first written), who, when
+    and why. A row is never changed once written."""
 
-    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
-    kind = models.CharField(max_length=12, help_text="entered, confirmed, corrected, adjusted or resolved.")
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField()
     changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
@@ -92,6 +91,16 @@ class ResultVersion(models.Model):
     )
     changed_at = models.DateTimeField(auto_now_add=True)
     reason = models.TextField(blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class ResultVersion(Version):
+    """One change to a Result."""
+
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="versions")
+    kind = models.CharField(max_length=12, help_text="entered, confirmed, corrected, adjusted or resolved.")
 
     class Meta:
         ordering = ["result_id", "number"]
@@ -166,18 +175,11 @@ class Tally(models.Model):
         return f"round {self.round} table {self.table} tally"
 
 
-class TallyVersion(models.Model):
-    """One change to a Tally: its values after, before (null when first written), who, when and why."""
+class TallyVersion(Version):
+    """One change to a Tally."""
 
     tally = models.ForeignKey(Tally, on_delete=models.CASCADE, related_name="versions")
-    number = models.PositiveIntegerField()
     kind = models.CharField(max_length=12, help_text="entered, frozen or corrected.")
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField()
-    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    changed_by_label = models.CharField(max_length=80)
-    changed_at = models.DateTimeField(auto_now_add=True)
-    reason = models.TextField(blank=True)
 
     class Meta:
         ordering = ["tally_id", "number"]

@@ -49,29 +49,16 @@ def generate_movement(kind: str, **sizes) -> dict:
     module, function = target.split(":")
     try:
         generate = getattr(importlib.import_module(module), function)
-        check = importlib.import_module("tournaments.movements.check").check
+        movement_data = importlib.import_module("tournaments.movements.jsonout").movement_data
     except (ImportError, AttributeError):
         raise Refused(f"the {kind} generator is not installed here; give the movement itself", 409) from None
     try:
-        movement = generate(**sizes)
-    except TypeError as error:
+        return movement_data(generate(**sizes))
+    except (
+        TypeError,
+        ValueError,
+    ) as error:  # a wrong size name, or a MovementError: the size cannot be built
         raise Refused(f"{kind} movement: {error}") from None
-    except ValueError as error:  # MovementError: the size cannot be built
-        raise Refused(f"{kind} movement: {error}") from None
-    problems = check(movement)
-    return {
-        "kind": movement.kind, "name": movement.title,
-        "rounds": [
-            {"round": rnd.number, "relay": list(rnd.relay), "sit_out": [str(e) for e in rnd.sit_out], "tables": [
-                {"table": table.number, "seats": dict(zip("NESW", map(str, table.players), strict=True)),
-                 "boards": list(table.boards)} if len(table.players) == 4 else
-                {"table": table.number, "ns": str(table.ns), "ew": str(table.ew), "boards": list(table.boards)}
-                for table in rnd.tables
-            ]}
-            for rnd in movement.rounds
-        ],
-        "check": {"ok": not problems, "problems": [str(p) for p in problems]},
-    }  # fmt: skip
 
 
 def _entrant(value, where: str) -> int | None:

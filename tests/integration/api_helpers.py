@@ -121,6 +121,20 @@ def generated(kind: str) -> bool:
 
     try:
         importlib.import_module(GENERATORS[kind].split(":")[0])
+        importlib.import_module("tournaments.movements.jsonout")
     except ImportError:
         return False
     return True
+
+
+def new_section(client, club, event_name: str, movement: dict, **fields) -> tuple[int, dict, dict[int, str]]:
+    """As the logged-in director, through the API: an event, its session, a section with `fields` and its movement
+    (the body: {"movement": ...} or {"kind": ..., "sizes": ...}); returns the section's id, the section as the
+    movement call answered it, and the table codes."""
+    event = client.post("/api/events/", {"club": club.id, "name": event_name, "date": "2026-11-23"}).json()
+    session = client.post("/api/sessions/", {"event": event["id"]}).json()
+    sid = client.post("/api/sections/", {"session": session["id"], **fields}).json()["id"]
+    answer = client.post(f"/api/sections/{sid}/movement/", movement, content_type="application/json")
+    assert answer.status_code == 200, answer.content
+    codes = {t["table"]: t["code"] for t in client.get(f"/api/sections/{sid}/tables/").json()}
+    return sid, answer.json(), codes

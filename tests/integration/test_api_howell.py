@@ -5,7 +5,13 @@ import random
 
 import pytest
 
-from tests.integration.api_helpers import expected_standings, generated, make_director, play_all_rounds
+from tests.integration.api_helpers import (
+    expected_standings,
+    generated,
+    make_director,
+    new_section,
+    play_all_rounds,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -16,15 +22,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_five_table_howell_from_creation_to_published_standings(client):
     user, club = make_director()
     client.force_login(user)
-    event = client.post(
-        "/api/events/", {"club": club.id, "name": "Howell night", "date": "2026-11-25"}
-    ).json()
-    session = client.post("/api/sessions/", {"event": event["id"]}).json()
-    sid = client.post("/api/sections/", {"session": session["id"], "name": "H"}).json()["id"]
-    answer = client.post(f"/api/sections/{sid}/movement/", {"kind": "howell", "sizes": {"pairs": 10, "boards_per_round": 2}},
-                         content_type="application/json")  # fmt: skip
-    assert answer.status_code == 200, answer.content
-    section = answer.json()
+    sid, section, codes = new_section(client, club, "Howell night", {"kind": "howell", "sizes": {"pairs": 10,
+                                      "boards_per_round": 2}}, name="H")  # fmt: skip
     assert (section["rounds"], section["tables"], section["two_winners"]) == (9, 5, False)
     seating = client.get(f"/api/sections/{sid}/seating/").json()
     met = {frozenset((row["ns"], row["ew"])) for row in seating}
@@ -33,7 +32,6 @@ def test_five_table_howell_from_creation_to_published_standings(client):
     boards = client.get(f"/api/boards/?section={sid}").json()
     deals = {b["number"]: b["deal"] for b in boards}
     assert len(deals) == 18
-    codes = {t["table"]: t["code"] for t in client.get(f"/api/sections/{sid}/tables/").json()}
     client.post(f"/api/sections/{sid}/status/", {"status": "running"})
     client.logout()
 

@@ -17,6 +17,7 @@ from tests.integration.api_helpers import (
     generated,
     make_director,
     mitchell,
+    new_section,
     play_all_rounds,
 )
 
@@ -28,24 +29,13 @@ TABLES, BOARDS_PER_ROUND = 7, 2
 def test_seven_table_mitchell_from_creation_to_published_standings(client):
     user, club = make_director()
     client.force_login(user)
-    event = client.post(
-        "/api/events/", {"club": club.id, "name": "Monday pairs", "date": "2026-11-23"}
-    ).json()
-    session = client.post("/api/sessions/", {"event": event["id"], "number": 1}).json()
-    section = client.post(
-        "/api/sections/", {"session": session["id"], "name": "A", "scoring_method": "mp"}
-    ).json()
-    sid = section["id"]
     movement = (
         {"kind": "mitchell", "sizes": {"tables": TABLES, "boards_per_round": BOARDS_PER_ROUND}}
         if generated("mitchell")
         else {"movement": mitchell(TABLES, BOARDS_PER_ROUND)}
     )
-    answer = client.post(f"/api/sections/{sid}/movement/", movement, content_type="application/json")
-    assert answer.status_code == 200, answer.content
-    assert (
-        answer.json()["two_winners"] is True and answer.json()["rounds"] == 7 and answer.json()["tables"] == 7
-    )
+    sid, section, codes = new_section(client, club, "Monday pairs", movement, name="A", scoring_method="mp")
+    assert (section["two_winners"], section["rounds"], section["tables"]) == (True, 7, 7)
     dealt = client.post(f"/api/sections/{sid}/deal/", {}).json()
     assert len(dealt["deal_seed"]) == 32
     boards = client.get(f"/api/boards/?section={sid}").json()
@@ -58,7 +48,6 @@ def test_seven_table_mitchell_from_creation_to_published_standings(client):
     ]
     deals = {b["number"]: b["deal"] for b in boards}
     assert all(deals.values()), "the director sees every deal"
-    codes = {t["table"]: t["code"] for t in client.get(f"/api/sections/{sid}/tables/").json()}
     assert sorted(codes) == list(range(1, 8))
     assert client.post(f"/api/sections/{sid}/status/", {"status": "running"}).json()["current_round"] == 1
     client.logout()

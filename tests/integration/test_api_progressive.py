@@ -4,7 +4,7 @@ seating, and the standings by games won (Hoyle 1940 L11413–11430) checked agai
 import pytest
 
 from scoring.methods.books import TableGame, games_won, progressive_standings
-from tests.integration.api_helpers import make_director
+from tests.integration.api_helpers import make_director, new_section
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,23 +20,15 @@ def seats(rows):
     return [{"table": t, "seats": {k: str(v) for k, v in s.items()}} for t, s in rows]
 
 
+PARTY = {"movement": {"kind": "progressive", "rounds": [{"round": 1, "tables": seats(ROUND_1)}]}}
+
+
 def test_progressive_euchre_party(client):
     user, club = make_director()
     client.force_login(user)
-    event = client.post(
-        "/api/events/", {"club": club.id, "name": "Euchre party", "date": "2026-11-27"}
-    ).json()
-    session = client.post("/api/sessions/", {"event": event["id"]}).json()
-    sid = client.post("/api/sections/", {"session": session["id"], "name": "E", "game": "euchre",
-                                         "scoring_method": "progressive"}).json()["id"]  # fmt: skip
-    movement = {"kind": "progressive", "rounds": [{"round": 1, "tables": seats(ROUND_1)}]}
-    assert (
-        client.post(
-            f"/api/sections/{sid}/movement/", {"movement": movement}, content_type="application/json"
-        ).status_code
-        == 200
+    sid, _, codes = new_section(
+        client, club, "Euchre party", PARTY, name="E", game="euchre", scoring_method="progressive"
     )
-    codes = {t["table"]: t["code"] for t in client.get(f"/api/sections/{sid}/tables/").json()}
     client.post(f"/api/sections/{sid}/status/", {"status": "running"})
     assert client.post(f"/api/sections/{sid}/next-round/").status_code == 409, (
         "a party moves on with the bell"
@@ -88,14 +80,7 @@ def test_progressive_euchre_party(client):
 def test_a_frozen_tally_is_corrected_with_a_version(client):
     user, club = make_director()
     client.force_login(user)
-    event = client.post("/api/events/", {"club": club.id, "name": "Party", "date": "2026-11-27"}).json()
-    session = client.post("/api/sessions/", {"event": event["id"]}).json()
-    sid = client.post(
-        "/api/sections/", {"session": session["id"], "game": "euchre", "scoring_method": "progressive"}
-    ).json()["id"]
-    movement = {"kind": "progressive", "rounds": [{"round": 1, "tables": seats(ROUND_1)}]}
-    client.post(f"/api/sections/{sid}/movement/", {"movement": movement}, content_type="application/json")
-    codes = {t["table"]: t["code"] for t in client.get(f"/api/sections/{sid}/tables/").json()}
+    sid, _, codes = new_section(client, club, "Party", PARTY, game="euchre", scoring_method="progressive")
     client.post(f"/api/sections/{sid}/status/", {"status": "running"})
     client.post("/api/table/tally/", {"ns_points": 3, "ew_points": 5}, content_type="application/json",
                 headers={"X-Table-Code": codes[2]})  # fmt: skip

@@ -1,7 +1,7 @@
 """Write a section's results (or, with --standings, its standings) as CSV."""
 
 from games.exchange import results_csv, standings_csv
-from games.management.exporting import ExportCommand
+from games.management.files import ExportCommand
 
 
 class Command(ExportCommand):

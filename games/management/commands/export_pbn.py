@@ -1,7 +1,7 @@
 """Write a section as PBN: hand records, a ScoreTable per board and the TotalScoreTable."""
 
 from games.exchange import export_pbn
-from games.management.exporting import ExportCommand
+from games.management.files import ExportCommand
 
 
 class Command(ExportCommand):

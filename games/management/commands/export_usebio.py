@@ -1,7 +1,7 @@
 """Write a section as USEBIO 1.2 XML."""
 
 from games.exchange import export_usebio
-from games.management.exporting import ExportCommand
+from games.management.files import ExportCommand
 
 
 class Command(ExportCommand):

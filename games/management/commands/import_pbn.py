@@ -5,6 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from games.exchange import read_pbn, store
+from games.management.files import report_import
 from games.services import Refused
 from tournaments.models import Club, Section
 from tournaments.services import import_hand_records
@@ -37,7 +38,4 @@ class Command(BaseCommand):
             target = store(imported, owner, path.name)
         except (OSError, Refused) as error:
             raise CommandError(str(error)) from None
-        for warning in imported.warnings:
-            self.stderr.write(f"warning: {warning}")
-        self.stdout.write(f"Imported {target} (id {target.id}): {target.entries.count()} pairs, "
-                          f"{target.boards.count()} boards, {target.results.count()} results.")  # fmt: skip
+        report_import(self, target, imported.warnings)

@@ -5,6 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from games.exchange import read_usebio, store
+from games.management.files import report_import
 from games.services import Refused
 from tournaments.models import Club
 
@@ -26,7 +27,4 @@ class Command(BaseCommand):
             section = store(imported, owner, path.name)
         except (OSError, Refused) as error:
             raise CommandError(str(error)) from None
-        for warning in imported.warnings:
-            self.stderr.write(f"warning: {warning}")
-        self.stdout.write(f"Imported {section} (id {section.id}): {section.entries.count()} pairs, "
-                          f"{section.boards.count()} boards, {section.results.count()} results.")  # fmt: skip
+        report_import(self, section, imported.warnings)

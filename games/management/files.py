@@ -1,10 +1,18 @@
-"""The shared frame of the export commands: find the section, write the text to a file or stdout."""
+"""The shared frame of the import and export commands: report an import, find a section, write a file or stdout."""
 
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.models import Section
+
+
+def report_import(command: BaseCommand, section: Section, warnings: list[str]) -> None:
+    """Print an import's warnings (to stderr) and what it made."""
+    for warning in warnings:
+        command.stderr.write(f"warning: {warning}")
+    command.stdout.write(f"Imported {section} (id {section.id}): {section.entries.count()} pairs, "
+                         f"{section.boards.count()} boards, {section.results.count()} results.")  # fmt: skip
 
 
 class ExportCommand(BaseCommand):
