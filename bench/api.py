@@ -1,6 +1,6 @@
 """Score entry through the API under load: gunicorn against PostgreSQL, many table scorers at once.
 
-    .venv/bin/python bench/api.py [--sections 4] [--tables 15] [--boards 24] [--clients 24] [--workers 3]
+    .venv/bin/python bench/api.py [--sections 4] [--tables 15] [--boards 24] [--clients 12] [--workers 3]
                                   [--threads 8] [--database postgres://postgres@127.0.0.1:5432/traveller_bench] [--json]
 
 It makes a bench database (dropped and made again each run), a club and `sections` running sections of `tables`
@@ -35,7 +35,7 @@ def arguments():
     parser.add_argument("--sections", type=int, default=4)
     parser.add_argument("--tables", type=int, default=15)
     parser.add_argument("--boards", type=int, default=24)
-    parser.add_argument("--clients", type=int, default=24)
+    parser.add_argument("--clients", type=int, default=12)
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--database", default="postgres://postgres@127.0.0.1:5432/traveller_bench")

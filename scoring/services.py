@@ -1,12 +1,13 @@
 """The standings service: stored results in, scoring.methods called, standings and line scores stored.
 
 `refresh_standings(section_id)` is what callers use after results change (on transaction commit). It coalesces:
-each call first counts itself (the Section's `standings_requested`, committed at once), then tries the Section's
-recompute lock (a PostgreSQL advisory lock) without waiting. Whoever gets it recomputes from everything committed
-and records the count it covered in `standings_computed`, lets go, and looks again: while the count has moved on it
-goes round once more. A caller that finds the lock taken returns at once: its count was made before the holder
-let go, so the holder's next look sees it. A burst of entries thus gives a few recomputes, no caller waits on
-another, and no entry is left out.
+each call first counts itself (the Section's `standings_requested`, committed at once). On PostgreSQL two advisory
+locks per Section then decide who computes: whoever takes the "computing" lock at once recomputes from everything
+committed and records the count it covered (`standings_computed`); if it is taken, the caller tries to be the one
+"in line", who waits for the computing lock, lets go of its place in line, and only then reads the count and
+recomputes; if someone is in line already, the caller returns at once, because the one in line will read the
+count after this call made it. So each call waits for at most one recompute besides its own, a burst of entries
+gives about one recompute per recompute time, and no entry is left out.
 `recompute_standings(section_id)` is the compute itself, synchronous and idempotent; the Celery jobs issue runs
 the same function as a job.
 """
@@ -236,38 +237,61 @@ def _derived_only(cursor) -> None:
         cursor.execute("SET LOCAL synchronous_commit TO OFF")
 
 
-def _try_lock(section_id: int) -> bool:
-    """The Section's recompute lock for this transaction, if nobody holds it (PostgreSQL advisory lock; SQLite
-    writes one at a time anyway)."""
-    if connection.vendor != "postgresql":
-        return True
+_COMPUTING, _IN_LINE = 6_0001, 6_0002  # advisory-lock key spaces: who recomputes a Section, who is next
+
+
+def _lock(space: int, section_id: int, wait: bool = False) -> bool:
+    """A session-level advisory lock on PostgreSQL (taken at once, or when `wait`, as soon as it is free)."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_xact_lock(%s, %s)", [_LOCK_SPACE, section_id])
-        if not cursor.fetchone()[0]:
-            return False
+        cursor.execute(
+            f"SELECT {'pg_advisory_lock' if wait else 'pg_try_advisory_lock'}(%s, %s)", [space, section_id]
+        )
+        return wait or cursor.fetchone()[0]
+
+
+def _unlock(space: int, section_id: int) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [space, section_id])
+
+
+def _compute(section_id: int) -> None:
+    """Recompute from everything committed, unless a recompute since has already covered it."""
+    with transaction.atomic(), connection.cursor() as cursor:
         _derived_only(cursor)
-        return True
-
-
-_LOCK_SPACE = 6_0001  # the advisory-lock key space of standings recomputes (issue 6)
+        requested, computed = (
+            Section.objects.filter(id=section_id)
+            .values_list("standings_requested", "standings_computed")
+            .get()
+        )
+        if computed < requested:
+            recompute_standings(section_id, requested)
+            Section.objects.filter(id=section_id).update(standings_computed=requested)
 
 
 def refresh_standings(section_id: int) -> None:
     """Bring a Section's standings up to date after a change (coalesced; see the module docstring)."""
     _count_request(section_id)
-    while True:
-        with transaction.atomic():
-            if not _try_lock(section_id):
-                return  # the holder reads the count again after it lets go, so it will see this request
-            requested, computed = (
-                Section.objects.filter(id=section_id)
-                .values_list("standings_requested", "standings_computed")
-                .get()
-            )
-            if computed >= requested:
-                return
-            recompute_standings(section_id, requested)
-            Section.objects.filter(id=section_id).update(standings_computed=requested)
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        _compute(
+            section_id
+        )  # SQLite writes one at a time anyway; inside a caller's transaction, no session locks
+        return
+    if _lock(_COMPUTING, section_id):
+        try:
+            _compute(section_id)
+        finally:
+            _unlock(_COMPUTING, section_id)
+        return
+    if not _lock(_IN_LINE, section_id):
+        return  # the one in line reads the count only after it has let go of its place, so after this count
+    try:
+        _lock(_COMPUTING, section_id, wait=True)
+    finally:
+        _unlock(_IN_LINE, section_id)
+    try:
+        _compute(section_id)
+    finally:
+        _unlock(_COMPUTING, section_id)
 
 
 def standings_changed(section_id: int) -> None:

@@ -1,8 +1,25 @@
-"""Public pages: the clubs and each club's home."""
+"""Pages for players and the public: clubs, a session's results with live standings, travellers, scorecards, hand
+records, the replay audit, progressive party standings; and the table-entry page for scorers' phones.
 
-from django.shortcuts import get_object_or_404, render
+Views are thin: who may see what is tournaments.permissions' Viewer; entries and confirmations go through
+games.services (the engine validates and scores); the numbers shown are the scoring service's stored ones.
+"""
 
-from .models import Club
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+from rest_framework.exceptions import APIException
+
+from games.models import Board, PlayRecord, Result
+from games.services import Refused, confirm_at_table, enter_at_table, table_seating
+from scoring.serializers import scorecard
+from tournaments import page_data, printables
+from tournaments.models import Club, Entry, Status
+from tournaments.permissions import check_code
 
 
 def home(request):
@@ -11,4 +28,243 @@ def home(request):
 
 def club(request, slug: str):
     club = get_object_or_404(Club, slug=slug)
-    return render(request, "tournaments/club.html", {"club": club, "players": club.players.all()})
+    return render(
+        request, "tournaments/club.html",
+        {"club": club, "sections": page_data.sections_of_club(club), "players": club.players.all()},
+    )  # fmt: skip
+
+
+def _standings_context(request, section) -> dict:
+    viewer = page_data.viewer(request, section)
+    context = {"section": section, "viewer": viewer, "live": section.status == Status.RUNNING}
+    if page_data.is_party(section):
+        context["party"] = page_data.party_rows(section)
+    else:
+        context["fields"] = page_data.standings(section)
+    return context
+
+
+def section(request, section_id: int):
+    """A session's results: standings (live while it runs), and the boards the viewer may open."""
+    section = page_data.page_section(request, section_id)
+    context = _standings_context(request, section)
+    viewer = context["viewer"]
+    boards = list(Board.objects.filter(section=section).only("id", "number"))
+    context["boards"] = [(b.number, viewer.sees_board(b.id)) for b in boards]
+    context["hidden_boards"] = sum(1 for _, seen in context["boards"] if not seen)
+    return render(request, "pages/section.html", context)
+
+
+def standings_fragment(request, section_id: int):
+    """The standings table alone, for the page's live update; 304 while nothing has changed."""
+    section = page_data.page_section(request, section_id)
+    tag = page_data.live_tag(section)
+    if request.headers.get("If-None-Match") == tag:
+        return HttpResponseNotModified(headers={"ETag": tag})
+    response = render(request, "pages/_standings.html", _standings_context(request, section))
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _board(request, section_id: int, number: int):
+    section = page_data.page_section(request, section_id)
+    board = get_object_or_404(Board, section=section, number=number)
+    viewer = page_data.viewer(request, section)
+    return section, board, viewer.sees_board(board.id)
+
+
+def traveller(request, section_id: int, number: int):
+    """A board's traveller: the hand, its double-dummy table and par, every result with its score."""
+    section, board, seen = _board(request, section_id, number)
+    context = {"section": section, "board": board, "seen": seen}
+    if seen:
+        figures = page_data.analysis(board)
+        context.update(
+            diagram=page_data.hand_diagram(board.deal), dd_rows=page_data.dd_rows(figures),
+            par=(figures or {}).get("par"), results=page_data.traveller(board),
+            audited=PlayRecord.objects.filter(result__board=board).exists(),
+        )  # fmt: skip
+    return render(request, "pages/traveller.html", context, status=200 if seen else 403)
+
+
+def audit(request, section_id: int, number: int):
+    """The replay audit of a board's recorded play: each table's auction, play and the auditor's report."""
+    section, board, seen = _board(request, section_id, number)
+    if not seen:
+        return render(request, "pages/traveller.html", {"section": section, "board": board, "seen": False},
+                      status=403)  # fmt: skip
+    records = PlayRecord.objects.filter(result__board=board).select_related("result__ns", "result__ew")
+    return render(request, "pages/audit.html", {"section": section, "board": board, "records": records})
+
+
+def hand_records(request, section_id: int):
+    """Every board the viewer may see, with its double-dummy table where it has been analysed."""
+    section = page_data.page_section(request, section_id)
+    viewer = page_data.viewer(request, section)
+    boards = [
+        {"board": board, "diagram": page_data.hand_diagram(board.deal),
+         "dd_rows": page_data.dd_rows(board.analysis), "par": (board.analysis or {}).get("par")}
+        for board in Board.objects.filter(section=section)
+        if viewer.sees_board(board.id)
+    ]  # fmt: skip
+    return render(request, "pages/hand_records.html", {"section": section, "boards": boards})
+
+
+def scorecard_page(request, section_id: int, number: int):
+    """An entry's scorecard, board by board, with its percentage round by round."""
+    section = page_data.page_section(request, section_id)
+    entry = get_object_or_404(Entry.objects.prefetch_related("players"), section=section, number=number)
+    viewer = page_data.viewer(request, section)
+    if not (viewer.sees_all or entry.id in viewer.entries):
+        return render(request, "pages/scorecard.html", {"section": section, "entry": entry, "seen": False},
+                      status=403)  # fmt: skip
+    lines = scorecard(entry)
+    standing = getattr(entry, "standing", None)
+    return render(request, "pages/scorecard.html", {
+        "section": section, "entry": entry, "seen": True, "lines": lines, "standing": standing,
+        "chart": page_data.round_chart(lines),
+    })  # fmt: skip
+
+
+def party_seating(request, section_id: int):
+    """The next seating of a progressive party, large enough for a projector."""
+    section = page_data.page_section(request, section_id)
+    if not page_data.is_party(section):
+        raise Http404("not a progressive party")
+    seatings = section.seatings.filter(round=section.current_round).order_by("table")
+    names = {e.number: e.name or f"Player {e.number}" for e in section.entries.all()}
+    tables = [
+        {"table": s.table, "seats": [(seat, s.seats.get(seat), names.get(s.seats.get(seat), "")) for seat in "NESW"]}
+        for s in seatings
+    ]  # fmt: skip
+    return render(request, "pages/party_seating.html", {"section": section, "tables": tables})
+
+
+# The table-entry page: what Bridgemate does, on a scorer's phone.
+
+
+def _api_error(error: APIException) -> str:
+    detail = error.detail
+    return str(detail if isinstance(detail, str) else getattr(error, "default_detail", detail))
+
+
+def table(request):
+    """Log in with the table's code, then enter and confirm this round's boards."""
+    if request.method == "POST":
+        try:
+            code = check_code(request, request.POST.get("code", ""))
+        except APIException as error:
+            messages.error(request, f"That code did not open a table: {_api_error(error)}.")
+            return redirect("page-table")
+        request.session["table_code"] = code.id
+        return redirect("page-table")
+    code = page_data.table_code(request)
+    if code is None or code.section.status != Status.RUNNING:
+        return render(request, "pages/table_login.html", {"closed": code is not None})
+    section = code.section
+    try:
+        seating = table_seating(section, code.table)
+    except Refused as error:
+        return render(request, "pages/table.html", {"section": section, "code": code, "problem": error.message})
+    results = {
+        r.board.number: r
+        for r in Result.objects.filter(section=section, ns=seating.ns, ew=seating.ew).select_related("board")
+    }
+    boards = [
+        {"board": board, "result": results.get(board.number)}
+        for board in Board.objects.filter(section=section, number__in=seating.boards).order_by("number")
+    ]
+    return render(request, "pages/table.html", {
+        "section": section, "code": code, "seating": seating, "boards": boards,
+        "done": all(b["result"] for b in boards), "tricks": range(14),
+    })  # fmt: skip
+
+
+@require_POST
+def table_result(request):
+    code = page_data.table_code(request)
+    if code is None:
+        return redirect("page-table")
+    values = {name: request.POST.get(name, "").strip() for name in ("board", "contract", "declarer", "tricks", "lead")}
+    values["contract"] = values["contract"].upper().replace(" ", "")
+    try:
+        result, _ = enter_at_table(code.section, code.table, values)
+    except Refused as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"Board {result.board.number}: {describe(result)} entered.")
+    return redirect("page-table")
+
+
+@require_POST
+def table_confirm(request):
+    code = page_data.table_code(request)
+    if code is None:
+        return redirect("page-table")
+    try:
+        result = confirm_at_table(code.section, code.table, request.POST.get("board"), request.POST.get("side", ""))
+    except Refused as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"Board {result.board.number} confirmed by {result.confirmed_by[0]}-{result.confirmed_by[1]}.")
+    return redirect("page-table")
+
+
+@require_POST
+def table_logout(request):
+    request.session.pop("table_code", None)
+    return redirect("page-table")
+
+
+def describe(result: Result) -> str:
+    """A traveller line in words: "4S by N, 10 tricks, N-S +420"."""
+    if result.adjusted:
+        return f"adjusted {result.adjusted}"
+    if result.contract == "Pass":
+        return "passed out"
+    return f"{result.contract} by {result.declarer}, {result.tricks} tricks, N-S {result.score_ns:+d}"
+
+
+def pdf_response(data: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(data, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response
+
+
+def cards_pdf(request, section_id: int, kind: str):
+    """Guide cards (kind "guide") or table cards ("table") of the section's movement."""
+    section = page_data.page_section(request, section_id)
+    if kind not in ("guide", "table") or not section.movement:
+        raise Http404("no such cards")
+    return pdf_response(printables.movement_cards(section, kind), f"{kind}-cards-{section.id}.pdf")
+
+
+def hand_records_pdf(request, section_id: int):
+    section = page_data.page_section(request, section_id)
+    viewer = page_data.viewer(request, section)
+    boards = [
+        {"board": board, "diagram": page_data.hand_diagram(board.deal),
+         "dd_rows": page_data.dd_rows(page_data.analysis(board)), "par": (board.analysis or {}).get("par")}
+        for board in Board.objects.filter(section=section)
+        if viewer.sees_board(board.id)
+    ]  # fmt: skip
+    return pdf_response(printables.hand_records(section, boards), f"hand-records-{section.id}.pdf")
+
+
+def _published(request, section_id: int):
+    section = page_data.page_section(request, section_id)
+    if not page_data.viewer(request, section).sees_all:
+        raise PermissionDenied("printed results and scorecards come once the results are published")
+    return section
+
+
+def results_pdf(request, section_id: int):
+    section = _published(request, section_id)
+    return pdf_response(printables.results(section, list(section.boards.all())), f"results-{section.id}.pdf")
+
+
+def scorecards_pdf(request, section_id: int):
+    section = _published(request, section_id)
+    entries = list(section.entries.select_related("standing"))
+    return pdf_response(printables.scorecards(section, entries), f"scorecards-{section.id}.pdf")
