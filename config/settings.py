@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "tournaments",
     "games",
     "scoring",
+    "jobs",
 ]
 
 MIDDLEWARE = [

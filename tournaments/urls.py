@@ -4,6 +4,7 @@ from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from games import api as games_api
+from jobs.api import JobViewSet
 from tournaments import api
 
 router = DefaultRouter()
@@ -15,6 +16,7 @@ router.register("entries", api.EntryViewSet, basename="entry")
 router.register("boards", games_api.BoardViewSet, basename="board")
 router.register("results", games_api.ResultViewSet, basename="result")
 router.register("conflicts", games_api.ConflictViewSet, basename="conflict")
+router.register("jobs", JobViewSet, basename="job")
 
 urlpatterns = [
     path("imports/", api.ImportView.as_view(), name="imports"),

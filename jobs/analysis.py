@@ -1,0 +1,114 @@
+"""What the analysis and audit jobs compute for stored rows: the pure engines called on a Board's deal and its
+play records (games.engine.dd, games.engine.bridge.replay), shaped as the JSON kept on the rows."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from games.engine import dd
+from games.engine.bridge import rules
+from games.engine.bridge.calls import Vulnerability
+from games.engine.bridge.play import ColumnPlay
+from games.engine.bridge.replay import Auction, replay
+from games.engine.cards import SEATS, Deal, DealError, Seat
+from games.engine.report import GameReport, Report
+from games.models import Board, PlayRecord
+
+from . import services
+from .services import JobFailed
+
+
+def board_analysis(board: Board) -> dict:
+    """A Board's double-dummy table, par, and the cost of each played card of every play record on it:
+    {"table": {"N": {"S": 9, ...}, ...}, "par": {"score": 420, "contracts": [...]}, "costs": {result id: [...]}}."""
+    where = f"board {board.number}"
+    try:
+        deal = Deal.from_pbn(board.deal)
+        table = dd.dd_table(deal)
+        found = dd.par(deal, Vulnerability(board.vulnerability), Seat.parse(board.dealer))
+    except (DealError, dd.DoubleDummyError, ValueError) as exc:
+        raise JobFailed(f"{where}: {exc}; correct the hand record, then start the analysis again") from None
+    costs = {}
+    for record in PlayRecord.objects.filter(result__board=board).select_related("result"):
+        if record.play.get("tricks"):
+            figures = replay_record(record, board, dd_figures=True).extra.get("dd", {})
+            costs[str(record.result_id)] = figures.get("costs", [])
+    return {
+        "table": {seat.value: {d.value: table[d][seat] for d in table} for seat in SEATS},
+        "par": {"score": found.score, "contracts": list(found.contracts)},
+        "costs": costs,
+    }
+
+
+def replay_record(record: PlayRecord, board: Board, dd_figures: bool = False) -> GameReport:
+    """One play record through the bridge replay (its auction, play and claim against the stored result)."""
+    result = record.result
+    section = result.section
+    play = record.play or {}
+    return replay(
+        rules(section.rule_set),
+        board.deal or None,
+        Auction.of(board.dealer, record.auction) if record.auction else None,
+        ColumnPlay.of(play["first"], play["tricks"]) if play.get("tricks") else None,
+        record.claim,
+        result.tricks,
+        contract=result.contract or None,
+        declarer=result.declarer or None,
+        vulnerability=Vulnerability(board.vulnerability),
+        recorded_score=result.score_ns,
+        dealer=Seat.parse(board.dealer),
+        board=str(board.number),
+        dd=dd_figures,
+    )
+
+
+def _summary(report: Report) -> dict:
+    """The report's own summary and how many irregularities of each kind it found."""
+    kinds = Counter(str(i.kind) for game in report.games for i in game.irregularities)
+    return {**report.to_json()["summary"], "irregularities": dict(sorted(kinds.items()))}
+
+
+def audit_section(job) -> dict:
+    """Every play record of the job's Section replayed; each report stored on its record; the summary returned."""
+    records = list(
+        PlayRecord.objects.filter(result__section=job.section_id)
+        .select_related("result", "result__board", "result__section")
+        .order_by("result__board__number", "result_id")
+    )
+    if not records:
+        raise JobFailed(
+            f"{job.section}: no result has a play record to audit; import a PBN file with the play, "
+            "or record the play at the tables"
+        )
+    services.set_total(job, len(records))
+    reports = []
+    for record in records:
+        report = replay_record(record, record.result.board)
+        data = report.to_json()
+        services.step(job.id, f"record:{record.id}", lambda r=record, d=data: _store_audit(r.id, d))
+        reports.append(report)
+    return _summary(Report(tuple(reports)))
+
+
+def _store_audit(record_id: int, data: dict) -> None:
+    PlayRecord.objects.filter(id=record_id).update(audit=data)
+
+
+def audit_file(job, path: str, rule_set: str) -> dict:
+    """An imported file's games replayed (a .pbn through the bridge auditor, an .egn through euchre's)."""
+    from games.engine.bridge.archive import replay_file as replay_pbn
+    from games.formats.egn import replay_file as replay_egn
+
+    file = Path(path)
+    if not file.is_file():
+        raise JobFailed(f"{path}: no such file where the worker runs; put it where the workers can read it")
+    if file.suffix.lower() == ".pbn":
+        report = replay_pbn(file, rules(rule_set))
+    elif file.suffix.lower() == ".egn":
+        report = Report(tuple(replay_egn(file)))
+    else:
+        raise JobFailed(f"{path}: expected a .pbn or .egn file")
+    services.set_total(job, 1)
+    services.step(job.id, "file")
+    return {**_summary(report), "games_report": report.to_json()["games"]}

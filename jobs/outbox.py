@@ -1,0 +1,81 @@
+"""The transactional outbox: tasks are written as rows with the change that needs them and sent after commit.
+
+`send_later` is called inside the transaction (the row commits or rolls back with the result it is for) and
+flushes once on commit. `flush` claims what is waiting (rows never sent, or sent more than RESEND_AFTER ago and
+still not done: a broker restarted without persistence drops its queue), sends one message per key, and puts
+back what it could not send. A broker that is down is logged, never raised: the user's change is already saved,
+and the rows go out on the next flush (the next change's commit, or the beat task every few seconds).
+The task deletes its rows when its work is done (`done`), so a row outlives a lost message.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+import kombu.exceptions
+import redis
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from .models import Outbox
+
+log = logging.getLogger(__name__)
+
+BROKER_DOWN = (kombu.exceptions.OperationalError, redis.RedisError, ConnectionError, OSError)
+
+
+def resend_after() -> timedelta:
+    """How long a sent row may wait for its task to finish before it is sent again (OUTBOX_RESEND_AFTER, s)."""
+    return timedelta(seconds=getattr(settings, "OUTBOX_RESEND_AFTER", 300))
+
+
+def send_later(task: str, key: str, args: list) -> None:
+    """Send `task(*args)` once the current transaction commits, surviving a broker that is down."""
+    Outbox.objects.create(task=task, key=key, args=args)
+    waiting = transaction.get_connection().run_on_commit
+    if not any(f is flush for _, f, _ in waiting):
+        transaction.on_commit(flush)
+
+
+def flush(limit: int = 500) -> int:
+    """Send what is waiting; the number of messages sent."""
+    from config.celery import app
+
+    now = timezone.now()
+    with transaction.atomic():
+        rows = list(
+            Outbox.objects.select_for_update(skip_locked=True)
+            .filter(Q(sent=None) | Q(sent__lt=now - resend_after()))
+            .order_by("id")[:limit]
+        )
+        Outbox.objects.filter(id__in=[row.id for row in rows]).update(sent=now)
+    first: dict[str, Outbox] = {}
+    for row in rows:
+        first.setdefault(row.key, row)
+    sent = 0
+    for key, row in first.items():
+        try:
+            app.tasks[row.task].apply_async(args=row.args, retry=False)
+        except BROKER_DOWN as exc:
+            unsent = list(first)[sent:]
+            Outbox.objects.filter(key__in=unsent, sent=now).update(sent=None)
+            log.warning("broker unavailable, %d outbox keys wait for the next flush: %s", len(unsent), exc)
+            break
+        except Exception:  # an eager task that failed: its job row says why; the user's change stands
+            log.exception("task %s for %s failed", row.task, key)
+        sent += 1
+    return sent
+
+
+def waiting(key: str) -> list[int]:
+    """The rows for `key` committed now: a task that starts covers the changes they were written with."""
+    return list(Outbox.objects.filter(key=key).values_list("id", flat=True))
+
+
+def done(key: str, ids: list[int] | None = None) -> None:
+    """The work for `key` is done for the rows `ids` (all its rows when None)."""
+    rows = Outbox.objects.filter(key=key)
+    (rows if ids is None else rows.filter(id__in=ids)).delete()

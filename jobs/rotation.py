@@ -1,0 +1,119 @@
+"""The seating jobs: a fixed-rotation party searched for under a time budget (best so far saved as it improves),
+and the bell of a progressive party (freeze, winners, the next seating by the book's movement, publish)."""
+
+from __future__ import annotations
+
+import time
+
+from django.db import transaction
+
+from games.engine.cards import Side
+from games.models import Tally
+from scoring.services import decide_table
+from tournaments.models import Section, Status
+from tournaments.movements.golfer import progressive_fixed
+from tournaments.movements.model import MovementError
+from tournaments.movements.progressive import Head, Method, progress
+from tournaments.services import ring_bell
+
+from . import services
+from .models import Job
+from .services import JobFailed
+
+
+def rotate_job(job: Job) -> dict:
+    """progressive_fixed(players, rounds) within `seconds`; each better schedule is stored as the job's result."""
+    from tournaments.movements.jsonout import movement_data
+
+    args = job.arguments
+    try:
+        players, rounds = int(args["players"]), int(args["rounds"])
+        seconds = float(args.get("seconds", 10))
+    except (KeyError, TypeError, ValueError):
+        raise JobFailed(
+            "a rotation needs a number of players and of rounds (and a time budget in seconds)"
+        ) from None
+    began = time.monotonic()
+
+    def keep(movement, quality) -> None:
+        best = {"movement": movement_data(movement), "quality": _quality(quality)}
+        Job.objects.filter(id=job.id).update(result=best)
+        services.progress(job, int(100 * (time.monotonic() - began) / max(seconds, 0.001)))
+
+    try:
+        movement, quality = progressive_fixed(
+            players, rounds, seconds=seconds, seed=int(args.get("seed", 0)), on_best=keep
+        )
+    except MovementError as exc:
+        raise JobFailed(f"no rotation for {players} players and {rounds} rounds: {exc}") from None
+    return {
+        "movement": movement_data(movement),
+        "quality": _quality(quality),
+        "seconds": round(time.monotonic() - began, 2),
+    }
+
+
+def _quality(quality) -> dict:
+    return {
+        "partner_repeats": quality.partner_repeats,
+        "opponent_repeats": quality.opponent_repeats,
+        "table_repeats": quality.table_repeats,
+    }
+
+
+def start_bell(section: Section, user=None, last: bool = False, **options) -> Job:
+    """The bell as a job, for the round now being played (so that a second delivery cannot ring twice)."""
+    arguments = {"round": section.current_round, "last": last, **options}
+    return services.start("bell", section, arguments, user)
+
+
+def bell_job(job: Job) -> dict:
+    """Freeze every table, decide its winners, seat the next round by Hoyle 1940's movement (L11401–11411; the
+    head table's winners per `head`, seed 002 L680 by default) and publish it; or, last, end the party.
+
+    A table tied when the bell rang is not decided by the book: the umpire cuts, and the job is given the cut's
+    winners as `tied` ({"3": "NS"}); without them the job stops before anything changes and says so."""
+    args = job.arguments
+    number, last = int(args["round"]), bool(args.get("last"))
+    try:
+        method, head = Method(args.get("method", "together")), Head(args.get("head", "stay"))
+    except ValueError as exc:
+        raise JobFailed(
+            f"the bell: {exc}; the methods are together or split, the head table stay or wrap"
+        ) from None
+    with transaction.atomic():
+        section = Section.objects.select_for_update(no_key=True).get(id=job.section_id)
+        if section.current_round != number or section.status != Status.RUNNING:
+            return _rung(section, number)  # this job rang it already, before its worker was lost
+        rows = list(section.seatings.filter(round=number).order_by("table"))
+        winners = []
+        for row in rows:
+            tally, _ = Tally.objects.get_or_create(section=section, round=number, table=row.table)
+            side = decide_table(section, tally)[0] or args.get("tied", {}).get(str(row.table), "")
+            if side not in ("NS", "EW"):
+                raise JobFailed(
+                    f"round {number} table {row.table} is tied {tally.ns_points}–{tally.ew_points}: the book "
+                    "leaves a tie at the bell open; cut for it and ring again giving the winners of the cut"
+                )
+            winners.append(Side(side))
+        following = None
+        if not last:
+            seating = tuple(tuple(int(row.seats[s]) for s in "NESW") for row in rows)
+            following = [
+                {"table": rows[i].table, "seats": dict(zip("NESW", map(str, seats), strict=True))}
+                for i, seats in enumerate(progress(seating, winners, method, head))
+            ]
+        ring_bell(section, None, following, last=last)
+    return _rung(Section.objects.get(id=section.id), number)
+
+
+def _rung(section: Section, number: int) -> dict:
+    """What the bell of round `number` left: the winners per table and the next round's seating."""
+    tallies = Tally.objects.filter(section=section, round=number).order_by("table")
+    seated = section.seatings.filter(round=number + 1).order_by("table")
+    return {
+        "round": number,
+        "winners": {str(t.table): t.winners for t in tallies},
+        "next": [{"table": s.table, "seats": s.seats} for s in seated],
+        "finished": section.status != Status.RUNNING,
+    }

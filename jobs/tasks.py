@@ -1,0 +1,208 @@
+"""The Celery tasks: thin. Each loads rows, calls a pure core, stores what it found (jobs.services counts it).
+
+Every task is safe to run twice: acknowledged late (settings), a task whose worker dies is delivered again, and
+whatever it writes is keyed (a Board's analysis, a PlayRecord's audit, a job's steps and its end) so a second run
+writes the same thing once. Transient failures (the database unreachable) are retried with back-off; anything
+else fails the job with a reason for the director (JobTask.on_failure).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from celery import Task, chord, shared_task
+from celery.exceptions import Retry
+from django.db import InterfaceError, OperationalError
+
+from . import outbox, services
+from .services import JobFailed
+
+log = logging.getLogger(__name__)
+
+TRANSIENT = (OperationalError, InterfaceError)
+RETRIES = 5
+
+
+def reason(exc: BaseException) -> str:
+    """Why a job failed, in words a director can act on."""
+    if isinstance(exc, TRANSIENT):
+        return (
+            f"the database could not be reached after {RETRIES + 1} tries ({exc}); "
+            "check that the database server is running, then start the job again"
+        )
+    if isinstance(exc, (JobFailed, ValueError)):
+        return str(exc)
+    return (
+        f"an unexpected error stopped the job ({exc.__class__.__name__}: {exc}); start it again, "
+        "and report it to the club's administrator if it happens again"
+    )
+
+
+class JobTask(Task):
+    """A task whose first argument is a Job id: retried with back-off on transient failures, and the job marked
+    failed (with the reason) when it fails for good. The failure is recorded here, not in on_failure, because
+    an eager task (no broker) propagates its exception before on_failure would run."""
+
+    autoretry_for = TRANSIENT
+    max_retries = RETRIES
+    retry_backoff = 2
+    retry_backoff_max = 60
+    retry_jitter = False
+
+    def __call__(self, *args, **kwargs):
+        try:
+            return super().__call__(*args, **kwargs)
+        except Retry:
+            raise
+        except TRANSIENT as exc:
+            if self.request.retries < self.max_retries:
+                raise
+            self._fail(args[0], exc)
+        except Exception as exc:
+            if not isinstance(exc, (JobFailed, ValueError)):
+                log.exception("job %s: %s failed", args[0], self.name)
+            self._fail(args[0], exc)
+        return None
+
+    @staticmethod
+    def _fail(job_id: int, exc: BaseException) -> None:
+        try:
+            services.fail(job_id, reason(exc))
+        except TRANSIENT:  # the database is still away: the job's outbox row sends it again later
+            log.exception("job %s failed and could not be marked failed", job_id)
+
+
+# Double-dummy analysis: one task per Board, as a chord, so that more workers finish sooner.
+
+
+@shared_task(name="jobs.analyse", base=JobTask)
+def analyse(job_id: int) -> None:
+    from games.models import Board
+
+    job = services.begin(job_id)
+    if job is None:
+        return
+    boards = list(Board.objects.filter(section=job.section_id).exclude(deal="").values_list("id", flat=True))
+    if not boards:
+        raise JobFailed(
+            f"{job.section}: no board has a deal yet; deal the boards or import the hand records, "
+            "then start the analysis again"
+        )
+    services.set_total(job, len(boards))
+    chord(analyse_board.si(job_id, board) for board in boards)(finish_analysis.si(job_id))
+
+
+@shared_task(name="jobs.analyse_board", base=JobTask)
+def analyse_board(job_id: int, board_id: int) -> None:
+    from games.models import Board
+
+    from .analysis import board_analysis
+
+    board = Board.objects.get(id=board_id)
+    figures = board_analysis(board)
+    services.step(
+        job_id, f"board:{board_id}", lambda: Board.objects.filter(id=board_id).update(analysis=figures)
+    )
+
+
+@shared_task(name="jobs.finish_analysis", base=JobTask)
+def finish_analysis(job_id: int) -> None:
+    from games.models import Board
+
+    from .models import Job
+
+    job = Job.objects.get(id=job_id)
+    boards = Board.objects.filter(section=job.section_id).exclude(analysis=None).order_by("number")
+    par = {
+        str(number): figures["par"]["score"] for number, figures in boards.values_list("number", "analysis")
+    }
+    services.finish(job_id, {"boards": len(par), "par": par})
+
+
+# Replay audit of a session's play records, or of a file.
+
+
+@shared_task(name="jobs.audit", base=JobTask)
+def audit(job_id: int) -> None:
+    from .analysis import audit_file, audit_section
+
+    job = services.begin(job_id)
+    if job is None:
+        return
+    if job.section_id is not None:
+        summary = audit_section(job)
+    else:
+        summary = audit_file(job, job.arguments.get("path", ""), job.arguments.get("rules", "duplicate-2017"))
+    services.finish(job_id, summary)
+
+
+# Seating rotations: a search under a time budget, the best so far saved as it improves.
+
+
+@shared_task(name="jobs.rotate", base=JobTask)
+def rotate(job_id: int) -> None:
+    from .rotation import rotate_job
+
+    job = services.begin(job_id)
+    if job is None:
+        return
+    services.finish(job_id, rotate_job(job))
+
+
+# Progressive rounds: the bell.
+
+
+@shared_task(name="jobs.bell", base=JobTask)
+def bell(job_id: int) -> None:
+    from .rotation import bell_job
+
+    job = services.begin(job_id)
+    if job is None:
+        return
+    services.finish(job_id, bell_job(job))
+
+
+# Standings, coalesced, and the outbox.
+
+
+@shared_task(name="jobs.standings", base=Task, autoretry_for=TRANSIENT, max_retries=RETRIES, retry_backoff=2)
+def standings(section_id: int) -> bool:
+    """Recompute a Section's standings for every change committed before the task started, unless an earlier run
+    covered them all (then nothing to do): a burst of entries gives one recompute. True when it recomputed."""
+    from django.utils import timezone
+
+    from scoring.services import refresh_standings
+
+    from .models import Job, Kind, State
+
+    key = f"standings:{section_id}"
+    covered = outbox.waiting(key)
+    if not covered:
+        return False
+    started = timezone.now()
+    refresh_standings(section_id)
+    outbox.done(key, covered)
+    Job.objects.create(
+        kind=Kind.STANDINGS, section_id=section_id, state=State.DONE, progress=100, started=started,
+        finished=timezone.now(), attempts=1, result={"changes": len(covered)},
+    )  # fmt: skip
+    return True
+
+
+@shared_task(name="jobs.flush_outbox")
+def flush_outbox() -> int:
+    """The beat task: send what the outbox still holds (changes saved while the broker was down)."""
+    return outbox.flush()
+
+
+def wait(job_id: int, timeout: float = 600, every: float = 0.2):
+    """The job once it has ended (for commands and tests), polling its row."""
+    from .models import Job, State
+
+    deadline = time.monotonic() + timeout
+    while True:
+        job = Job.objects.get(id=job_id)
+        if job.state in (State.DONE, State.FAILED) or time.monotonic() > deadline:
+            return job
+        time.sleep(every)
