@@ -213,7 +213,7 @@ class TableView(RefusedMixin, APIView):
     def state(self) -> dict:
         """The table now: section, round, pairs, and this round's boards with what is entered."""
         code = self.code
-        section = Section.objects.get(id=code.section_id)
+        section = code.section
         seating = services.table_seating(section, code.table)
         results = {
             r.board.number: r
@@ -272,8 +272,7 @@ class TableConfirmView(TableView):
         """The opponents confirm a result entered at this table."""
         data = ConfirmSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        section = Section.objects.get(id=self.code.section_id)
-        result = services.confirm_at_table(section, self.code.table, data.validated_data["board"],
+        result = services.confirm_at_table(self.code.section, self.code.table, data.validated_data["board"],
                                            data.validated_data["side"])  # fmt: skip
         return Response(ResultSerializer(result).data)
 
@@ -282,7 +281,7 @@ class TableBoardView(TableView):
     @extend_schema(responses={200: dict})
     def get(self, request, number: int):
         """A board once played at this table: its hand and the traveller so far."""
-        section = Section.objects.get(id=self.code.section_id)
+        section = self.code.section
         board = get_object_or_404(Board, section=section, number=number)
         viewer = Viewer(request, section)
         if not viewer.sees_board(board.id):
@@ -299,13 +298,13 @@ class TableTallyView(TableView):
 
     @extend_schema(responses=TallySerializer)
     def get(self, request):
-        section = Section.objects.get(id=self.code.section_id)
+        section = self.code.section
         seating = services.table_seating(section, self.code.table)
         tally = Tally.objects.filter(section=section, round=seating.round, table=self.code.table).first()
         return Response(TallySerializer(tally or Tally(round=seating.round, table=self.code.table)).data)
 
     @extend_schema(request=TallySerializer, responses=TallySerializer)
     def post(self, request):
-        section = Section.objects.get(id=self.code.section_id)
+        section = self.code.section
         tally = services.record_tally(section, self.code.table, request.data)
         return Response(TallySerializer(tally).data)
