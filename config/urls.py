@@ -2,13 +2,10 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from tournaments import views as tournament_views
-
 from .health import healthz
 
 urlpatterns = [
-    path("", tournament_views.home, name="home"),
-    path("clubs/<slug:slug>/", tournament_views.club, name="club"),
+    path("", include("tournaments.page_urls")),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/", include("tournaments.urls")),

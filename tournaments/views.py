@@ -14,8 +14,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 from rest_framework.exceptions import APIException
 
-from games.models import Board, PlayRecord, Result
-from games.services import Refused, confirm_at_table, enter_at_table, table_seating
+from games.models import Board, PlayRecord, Result, Tally
+from games.services import Refused, confirm_at_table, enter_at_table, record_tally, table_seating
 from scoring.serializers import scorecard
 from tournaments import page_data, printables
 from tournaments.models import Club, Entry, Status
@@ -70,14 +70,20 @@ def standings_fragment(request, section_id: int):
 def _board(request, section_id: int, number: int):
     section = page_data.page_section(request, section_id)
     board = get_object_or_404(Board, section=section, number=number)
-    viewer = page_data.viewer(request, section)
-    return section, board, viewer.sees_board(board.id)
+    return section, board, page_data.viewer(request, section)
 
 
 def traveller(request, section_id: int, number: int):
     """A board's traveller: the hand, its double-dummy table and par, every result with its score."""
-    section, board, seen = _board(request, section_id, number)
-    context = {"section": section, "board": board, "seen": seen}
+    section, board, viewer = _board(request, section_id, number)
+    seen = viewer.sees_board(board.id)
+    context = {
+        "section": section,
+        "board": board,
+        "seen": seen,
+        "here": f"Board {number}",
+        "director": viewer.director,
+    }
     if seen:
         figures = page_data.analysis(board)
         context.update(
@@ -90,8 +96,8 @@ def traveller(request, section_id: int, number: int):
 
 def audit(request, section_id: int, number: int):
     """The replay audit of a board's recorded play: each table's auction, play and the auditor's report."""
-    section, board, seen = _board(request, section_id, number)
-    if not seen:
+    section, board, viewer = _board(request, section_id, number)
+    if not viewer.sees_board(board.id):
         return render(request, "pages/traveller.html", {"section": section, "board": board, "seen": False},
                       status=403)  # fmt: skip
     records = PlayRecord.objects.filter(result__board=board).select_related("result__ns", "result__ew")
@@ -117,12 +123,13 @@ def scorecard_page(request, section_id: int, number: int):
     entry = get_object_or_404(Entry.objects.prefetch_related("players"), section=section, number=number)
     viewer = page_data.viewer(request, section)
     if not (viewer.sees_all or entry.id in viewer.entries):
-        return render(request, "pages/scorecard.html", {"section": section, "entry": entry, "seen": False},
-                      status=403)  # fmt: skip
+        return render(request, "pages/scorecard.html",
+                      {"section": section, "entry": entry, "seen": False, "here": f"Scorecard {entry.tag}"}, status=403)  # fmt: skip
     lines = scorecard(entry)
     standing = getattr(entry, "standing", None)
     return render(request, "pages/scorecard.html", {
         "section": section, "entry": entry, "seen": True, "lines": lines, "standing": standing,
+        "here": f"Scorecard {entry.tag}",
         "chart": page_data.round_chart(lines),
     })  # fmt: skip
 
@@ -166,7 +173,15 @@ def table(request):
     try:
         seating = table_seating(section, code.table)
     except Refused as error:
-        return render(request, "pages/table.html", {"section": section, "code": code, "problem": error.message})
+        return render(
+            request, "pages/table.html", {"section": section, "code": code, "problem": error.message}
+        )
+    if page_data.is_party(section):
+        tally = Tally.objects.filter(section=section, round=seating.round, table=code.table).first()
+        names = {e.number: e.name or f"Player {e.number}" for e in section.entries.all()}
+        seats = [(seat, seating.seats.get(seat), names.get(seating.seats.get(seat), "")) for seat in "NESW"]
+        return render(request, "pages/table_tally.html",
+                      {"section": section, "code": code, "seating": seating, "tally": tally, "seats": seats})  # fmt: skip
     results = {
         r.board.number: r
         for r in Result.objects.filter(section=section, ns=seating.ns, ew=seating.ew).select_related("board")
@@ -186,7 +201,10 @@ def table_result(request):
     code = page_data.table_code(request)
     if code is None:
         return redirect("page-table")
-    values = {name: request.POST.get(name, "").strip() for name in ("board", "contract", "declarer", "tricks", "lead")}
+    values = {
+        name: request.POST.get(name, "").strip()
+        for name in ("board", "contract", "declarer", "tricks", "lead")
+    }
     values["contract"] = values["contract"].upper().replace(" ", "")
     try:
         result, _ = enter_at_table(code.section, code.table, values)
@@ -203,11 +221,40 @@ def table_confirm(request):
     if code is None:
         return redirect("page-table")
     try:
-        result = confirm_at_table(code.section, code.table, request.POST.get("board"), request.POST.get("side", ""))
+        result = confirm_at_table(
+            code.section, code.table, request.POST.get("board"), request.POST.get("side", "")
+        )
     except Refused as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"Board {result.board.number} confirmed by {result.confirmed_by[0]}-{result.confirmed_by[1]}.")
+        messages.success(
+            request,
+            f"Board {result.board.number} confirmed by {result.confirmed_by[0]}-{result.confirmed_by[1]}.",
+        )
+    return redirect("page-table")
+
+
+def _count(text: str) -> int | str:
+    """A form's count as a number; left as typed when it is not one, for the service to name the problem."""
+    text = text.strip() or "0"
+    return int(text) if text.isdigit() else text
+
+
+@require_POST
+def table_tally(request):
+    """A progressive table's tally for this round: hands, points of each side, lone hands by seat."""
+    code = page_data.table_code(request)
+    if code is None:
+        return redirect("page-table")
+    data = request.POST
+    values = {name: _count(data.get(name, "")) for name in ("hands", "ns_points", "ew_points")}
+    values["lone_hands"] = {seat: _count(data.get(f"lone-{seat}", "")) for seat in "NESW"}
+    try:
+        record_tally(code.section, code.table, values)
+    except Refused as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "Tally saved.")
     return redirect("page-table")
 
 

@@ -1,0 +1,106 @@
+"""Browser tests: Playwright driving Debian's chromium (never a downloaded browser) against pytest-django's live
+server. They skip with the reason when chromium or Playwright is missing (a developer's laptop); `.ci/run`
+installs chromium."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from django.core.cache import cache
+from django.test import override_settings
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip(
+            f"no chromium at {CHROMIUM}: install Debian's chromium (apt-get install chromium) to run browser tests"
+        )
+    playwright_api = pytest.importorskip(
+        "playwright.sync_api", reason="Playwright is not installed (dev extras)"
+    )
+    # Playwright's sync API keeps an event loop in this thread, which Django would take for async code; the
+    # test's ORM calls are plain synchronous ones (the documented way out for Playwright with Django).
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with playwright_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            yield browser
+            browser.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture(scope="session")
+def plain_http_start():
+    """The HTTPS redirect and HSTS off while the live server loads its middleware (which reads them once)."""
+    override = override_settings(SECURE_SSL_REDIRECT=False, SECURE_HSTS_SECONDS=0)
+    override.enable()
+    return override
+
+
+@pytest.fixture(scope="session")
+def live_server(plain_http_start, live_server):
+    """pytest-django's live server, serving plain HTTP; the settings go back as they were for the other tests."""
+    plain_http_start.disable()
+    return live_server
+
+
+@pytest.fixture
+def site(live_server, settings, transactional_db):
+    """The live server over plain HTTP (no redirect, cookies without the secure flag), with an empty cache."""
+    settings.SESSION_COOKIE_SECURE = False
+    settings.CSRF_COOKIE_SECURE = False
+    cache.clear()
+    ARTIFACTS.mkdir(exist_ok=True)
+    return live_server.url
+
+
+@pytest.fixture
+def new_page(browser):
+    """Pages in contexts of their own (separate cookies: a director, a table's phone, a player), closed after."""
+    contexts = []
+
+    def make(viewport=DESKTOP):
+        context = browser.new_context(viewport=viewport, accept_downloads=True)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def shot(page, name: str) -> Path:
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def axe_violations(page) -> list[str]:
+    """axe-core's serious problems on the page (labels, contrast, headings and the rest of WCAG A/AA), bundled
+    with axe-playwright-python (no CDN)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(
+        page, options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "best-practice"]}}
+    )
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])}x, e.g. {v['nodes'][0]['target']})"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical", "moderate")
+    ]

@@ -1,0 +1,171 @@
+"""What the web pages show, gathered from the stored rows: standings by field, hand diagrams, double-dummy
+figures, travellers and scorecards. No scoring here: the numbers are the ones the scoring service stored; the
+access rules are tournaments.permissions' (Viewer) and tournaments.api's (visible_sections)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.shortcuts import get_object_or_404
+
+from games.engine import dd
+from games.engine.bridge.calls import Denomination, Vulnerability
+from games.engine.cards import SEATS, Deal, DealError, Seat, Suit
+from games.models import Board, Result, Tally
+from scoring.models import Standing
+from tournaments.api import visible_sections
+from tournaments.models import ScoringMethod, Section, Status, TableCode
+from tournaments.permissions import Viewer
+
+FIELD_NAMES = {"NS": "North-South", "EW": "East-West", "": ""}
+STRAINS = (
+    Denomination.NOTRUMP,
+    Denomination.SPADES,
+    Denomination.HEARTS,
+    Denomination.DIAMONDS,
+    Denomination.CLUBS,
+)
+STRAIN_SIGNS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def table_code(request) -> TableCode | None:
+    """The table code this browser logged in with (the session key the API's table login also uses)."""
+    code_id = request.session.get("table_code")
+    if code_id is None:
+        return None
+    return TableCode.objects.select_related("section").filter(id=code_id).first()
+
+
+def page_section(request, section_id: int) -> Section:
+    """The Section if this user may know of it (the API's rule), else 404."""
+    sections = visible_sections(request.user).select_related("session__event__club")
+    return get_object_or_404(sections, id=section_id)
+
+
+def viewer(request, section: Section) -> Viewer:
+    """The API's Viewer for a page request: the logged-in user, and the table code of this browser's session."""
+    request.auth = table_code(request)
+    return Viewer(request, section)
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    name: str
+    rows: list[Standing]
+
+
+def standings(section: Section) -> list[Field]:
+    """The stored standings, one list per field (N-S and E-W apart in a two-winner movement)."""
+    rows = list(
+        Standing.objects.filter(section=section)
+        .select_related("entry")
+        .order_by("field", "place", "entry__number")
+    )
+    fields: dict[str, list[Standing]] = {}
+    for row in rows:
+        fields.setdefault(row.field, []).append(row)
+    return [Field(FIELD_NAMES.get(name, name), group) for name, group in fields.items()]
+
+
+def live_tag(section: Section) -> str:
+    """Changes whenever what the standings page shows may change (an ETag for the live fragment)."""
+    return f'"{section.id}-{section.status}-{section.current_round}-{section.standings_computed}"'
+
+
+def hand_diagram(deal_text: str) -> dict[str, list[tuple[str, str, str]]] | None:
+    """Per seat (N, E, S, W) the four suits as (symbol, colour, ranks high to low), or None without a deal."""
+    if not deal_text:
+        return None
+    try:
+        hands = Deal.from_pbn(deal_text).hands
+    except DealError:
+        return None
+    diagram = {}
+    for seat in SEATS:
+        suits = []
+        for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+            ranks = sorted((c.rank for c in hands[seat] if c.suit is suit), reverse=True)
+            suits.append((suit.symbol, suit.colour, " ".join(r.letter for r in ranks) or "—"))
+        diagram[seat.value] = suits
+    return diagram
+
+
+def analysis(board: Board, compute: bool = True) -> dict | None:
+    """The board's double-dummy table and par as stored with it ({"table": {seat: {strain: tricks}}, "par":
+    {"score", "contracts"}}, the replay auditor's shape); solved and stored the first time it is asked for."""
+    if board.analysis or not compute or not board.deal:
+        return board.analysis or None
+    try:
+        deal = Deal.from_pbn(board.deal)
+        table = dd.dd_table(deal)
+        found = dd.par(deal, Vulnerability.parse(board.vulnerability), Seat.parse(board.dealer))
+    except (DealError, dd.DoubleDummyError, ValueError):
+        return None
+    board.analysis = {
+        "table": {seat.value: {d.value: table[d][seat] for d in table} for seat in SEATS},
+        "par": {"score": found.score, "contracts": list(found.contracts)},
+    }
+    Board.objects.filter(id=board.id).update(analysis=board.analysis)
+    return board.analysis
+
+
+def dd_rows(figures: dict | None) -> list[tuple[str, list[int]]]:
+    """The DD table as rows by strain (NT, ♠, ♥, ♦, ♣) of tricks for N, S, E, W."""
+    if not figures or "table" not in figures:
+        return []
+    table = figures["table"]
+    return [(STRAIN_SIGNS[d.value], [table[seat][d.value] for seat in ("N", "S", "E", "W")]) for d in STRAINS]
+
+
+def traveller(board: Board) -> list[Result]:
+    return list(board.results.select_related("ns", "ew", "line_score").order_by("-score_ns", "ns__number"))
+
+
+def round_chart(lines: list[dict], width: int = 320, height: int = 120) -> dict:
+    """Points of a small SVG chart: the entry's average percentage in each round (from the stored line scores),
+    with the 50% line."""
+    by_round: dict[int, list[float]] = {}
+    for line in lines:
+        if line["round"] is not None and line["percentage"] is not None:
+            by_round.setdefault(line["round"], []).append(line["percentage"])
+    rounds = sorted(by_round)
+    left, top, span = 34, 8, height - 28  # the plot: 100% at `top`, 0% at `top + span`
+    step = (width - left - 20) / max(len(rounds) - 1, 1)
+    points = []
+    for i, number in enumerate(rounds):
+        value = sum(by_round[number]) / len(by_round[number])
+        x, y = left + i * step, top + (100 - value) * span / 100
+        points.append({"round": number, "value": round(value, 1), "x": round(x, 1), "y": round(y, 1)})
+    return {
+        "width": width, "height": height, "points": points, "top": top, "span": span, "bottom": top + span,
+        "middle": top + span // 2, "polyline": " ".join(f"{p['x']},{p['y']}" for p in points),
+    }  # fmt: skip
+
+
+def sections_of_club(club) -> list[Section]:
+    return list(
+        Section.objects.filter(session__event__club=club)
+        .exclude(status=Status.SETUP)
+        .select_related("session__event")
+        .order_by("-session__event__date", "session__number", "name")
+    )
+
+
+def party_rows(section: Section) -> list[dict]:
+    """A progressive party's standings (games won are the punches on the tally cards) with each player's lone
+    hands from the frozen tallies."""
+    lone: dict[str, int] = {}
+    for tally in Tally.objects.filter(section=section, frozen=True):
+        for player, count in tally.lone_hands.items():
+            lone[player] = lone.get(player, 0) + count
+    rows = []
+    for standing in Standing.objects.filter(section=section).select_related("entry").order_by("place"):
+        key = str(standing.entry.number)
+        rows.append({
+            "rank": standing.rank, "entry": standing.entry, "games": standing.total, "lone_hands": lone.get(key, 0),
+        })  # fmt: skip
+    return rows
+
+
+def is_party(section: Section) -> bool:
+    return section.scoring_method == ScoringMethod.PROGRESSIVE

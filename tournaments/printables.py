@@ -1,0 +1,217 @@
+"""PDFs clubs print (reportlab): guide and table cards (the movements package's cards), hand records four boards
+a page with their double-dummy tables, results (standings and travellers) and scorecards.
+
+What goes on the paper comes from tournaments.page_data, the same figures the pages show.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table
+
+from scoring.serializers import scorecard
+from tournaments import page_data
+from tournaments.models import Section
+from tournaments.movements.cards import cards_pdf, guide_cards, table_cards
+from tournaments.movements.model import Movement, Round, Unit
+from tournaments.movements.model import Table as MovementTable
+
+_FONT_FILE = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+_GRID = [("GRID", (0, 0), (-1, -1), 0.4, colors.grey), ("BACKGROUND", (0, 0), (-1, 0), colors.whitesmoke)]
+
+
+def _font() -> str:
+    """DejaVu Sans where it is installed (it has the suit symbols), else Helvetica with suit letters."""
+    if _FONT_FILE.exists():
+        if "DejaVuSans" not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont("DejaVuSans", str(_FONT_FILE)))
+        return "DejaVuSans"
+    return "Helvetica"
+
+
+def _suit(symbol: str, font: str) -> str:
+    return symbol if font != "Helvetica" else {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(symbol, symbol)
+
+
+def movement_of(data: dict, name: str = "") -> Movement:
+    """A movement as issue 4's JSON (stored with a Section, or just generated) as a movements.model.Movement,
+    for its cards. Tables with an empty seat (a sit-out) are left off."""
+    rounds = []
+    entrants = 0
+    individual = False
+    for rnd in data.get("rounds", []):
+        tables = []
+        for table in rnd.get("tables", []):
+            seats = table.get("seats")
+            individual = individual or bool(seats)
+            wanted = [seats.get(s) for s in "NESW"] if seats else [table.get("ns"), table.get("ew")]
+            if not all(wanted):
+                continue
+            players = tuple(int(p) for p in wanted)
+            entrants = max(entrants, *players)
+            tables.append(MovementTable(table["table"], players, tuple(table.get("boards", ()))))
+        shares = tuple(tuple(group) for group in rnd.get("shares", ()))
+        rounds.append(Round(rnd["round"], tuple(tables), shares=shares))
+    boards = max((b for r in rounds for t in r.tables for b in t.boards), default=0)
+    return Movement(
+        kind=str(data.get("kind") or "movement"),
+        unit=Unit.PLAYER if individual else Unit.PAIR,
+        entrants=entrants,
+        rounds=tuple(rounds),
+        boards=boards,
+        name=str(data.get("name") or name),
+    )
+
+
+def movement_cards(section: Section, kind: str) -> bytes:
+    """Guide cards (one per pair or player) or table cards (one per table), as the movements package prints them."""
+    movement = movement_of(section.movement or {}, str(section))
+    return cards_pdf(guide_cards(movement) if kind == "guide" else table_cards(movement))
+
+
+def _document(buffer, title: str) -> SimpleDocTemplate:
+    return SimpleDocTemplate(
+        buffer, pagesize=A4, title=title, leftMargin=12 * mm, rightMargin=12 * mm, topMargin=12 * mm,
+        bottomMargin=12 * mm,
+    )  # fmt: skip
+
+
+def _styles(font: str):
+    styles = getSampleStyleSheet()
+    for name in ("Normal", "Heading2", "Heading3", "Title"):
+        styles[name].fontName = font
+    return styles
+
+
+def _hand(suits: list[tuple[str, str, str]], font: str) -> str:
+    return "<br/>".join(
+        f'<font color="{"#b00000" if colour == "red" else "#000000"}">{_suit(symbol, font)}</font> {ranks}'
+        for symbol, colour, ranks in suits
+    )
+
+
+def _board_cell(entry: dict, styles, font: str) -> list:
+    board = entry["board"]
+    small = styles["Normal"].clone("small", fontSize=8.5, leading=10.5)
+    head = Paragraph(
+        f"<b>Board {board.number}</b><br/>Dealer {board.dealer}<br/>Vul {board.vulnerability}", small
+    )
+    diagram = entry["diagram"]
+    if diagram is None:
+        return [head, Paragraph("No deal recorded.", small)]
+    hand = {seat: Paragraph(_hand(diagram[seat], font), small) for seat in "NESW"}
+    grid = Table(
+        [[head, hand["N"], ""], [hand["W"], "", hand["E"]], ["", hand["S"], ""]],
+        colWidths=[30 * mm, 28 * mm, 28 * mm],
+    )
+    grid.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("FONTNAME", (0, 0), (-1, -1), font)])
+    parts = [grid]
+    if entry["dd_rows"]:
+        rows = [["", "N", "S", "E", "W"]] + [[_suit(s, font), *map(str, t)] for s, t in entry["dd_rows"]]
+        dd = Table(rows, colWidths=[8 * mm] * 5, rowHeights=4.2 * mm)
+        dd.setStyle([*_GRID, ("FONTNAME", (0, 0), (-1, -1), font), ("FONTSIZE", (0, 0), (-1, -1), 7.5),
+                     ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")])  # fmt: skip
+        par = entry["par"]
+        words = f"Par {par['score']:+d}: {', '.join(par['contracts'])}" if par else ""
+        parts += [Spacer(1, 2 * mm), dd, Paragraph(words, small)]
+    return parts
+
+
+def hand_records(section: Section, boards: list[dict]) -> bytes:
+    """Four boards a page (two by two), each with its hand diagram and double-dummy table."""
+    font = _font()
+    styles = _styles(font)
+    buffer = io.BytesIO()
+    story = []
+    for start in range(0, len(boards), 4):
+        page = [_board_cell(entry, styles, font) for entry in boards[start : start + 4]]
+        page += [""] * (4 - len(page))
+        grid = Table([page[:2], page[2:]], colWidths=[93 * mm, 93 * mm], rowHeights=[128 * mm, 128 * mm])
+        grid.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("BOX", (0, 0), (-1, -1), 0.4, colors.grey),
+                       ("INNERGRID", (0, 0), (-1, -1), 0.4, colors.grey)])  # fmt: skip
+        if story:
+            story.append(PageBreak())
+        story += [Paragraph(f"{section} — hand records", styles["Heading3"]), grid]
+    if not story:
+        story.append(Paragraph(f"{section}: no boards to show.", styles["Normal"]))
+    _document(buffer, f"Hand records: {section}").build(story)
+    return buffer.getvalue()
+
+
+def _number(value) -> str:
+    return "" if value is None else f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _table(rows: list[list[str]], font: str) -> Table:
+    table = Table(rows, repeatRows=1)
+    table.setStyle([*_GRID, ("FONTNAME", (0, 0), (-1, -1), font), ("FONTSIZE", (0, 0), (-1, -1), 8.5)])
+    return table
+
+
+def results(section: Section, boards: list) -> bytes:
+    """The standings (each field apart) and every board's traveller."""
+    font = _font()
+    styles = _styles(font)
+    buffer = io.BytesIO()
+    story = [Paragraph(f"{section} — results", styles["Title"])]
+    if page_data.is_party(section):
+        rows = [["Rank", "Player", "Games won", "Lone hands"]] + [
+            [r["rank"], str(r["entry"]), _number(r["games"]), str(r["lone_hands"])] for r in page_data.party_rows(section)
+        ]  # fmt: skip
+        story.append(_table(rows, font))
+    for field in page_data.standings(section) if not page_data.is_party(section) else []:
+        if field.name:
+            story.append(Paragraph(field.name, styles["Heading2"]))
+        rows = [["Rank", "Pair", "Names", "Score", "%"]] + [
+            [s.rank, s.entry.tag, s.entry.name, _number(s.total), _number(s.percentage)] for s in field.rows
+        ]
+        story.append(_table(rows, font))
+    for board in boards:
+        lines = page_data.traveller(board)
+        if not lines:
+            continue
+        rows = [["N-S", "E-W", "Contract", "By", "Lead", "Tricks", "N-S score", "N-S", "E-W"]] + [
+            [r.ns.tag, r.ew.tag, r.adjusted or r.contract, r.declarer, r.lead, _number(r.tricks),
+             _number(r.score_ns), _number(getattr(getattr(r, "line_score", None), "ns", None)),
+             _number(getattr(getattr(r, "line_score", None), "ew", None))]
+            for r in lines
+        ]  # fmt: skip
+        story.append(
+            KeepTogether([Paragraph(f"Board {board.number}", styles["Heading3"]), _table(rows, font)])
+        )
+    _document(buffer, f"Results: {section}").build(story)
+    return buffer.getvalue()
+
+
+def scorecards(section: Section, entries: list) -> bytes:
+    """One scorecard per entry, each kept whole on a page."""
+    font = _font()
+    styles = _styles(font)
+    buffer = io.BytesIO()
+    story = []
+    for entry in entries:
+        rows = [["Round", "Board", "Dir", "Against", "Contract", "By", "Tricks", "Score", "Points", "%"]] + [
+            [_number(line["round"]), str(line["board"]), line["direction"], str(line["opponent"]),
+             line["adjusted"] or line["contract"], line["declarer"], _number(line["tricks"]), _number(line["score"]),
+             _number(line["points"]), _number(line["percentage"])]
+            for line in scorecard(entry)
+        ]  # fmt: skip
+        standing = getattr(entry, "standing", None)
+        summary = f"Rank {standing.rank}, {_number(standing.percentage)}%" if standing else ""
+        title = f"Scorecard: {entry.tag} {entry.name}".strip()
+        story.append(KeepTogether([
+            Paragraph(title, styles["Heading2"]), Paragraph(f"{section}. {summary}", styles["Normal"]),
+            Spacer(1, 2 * mm), _table(rows, font), Spacer(1, 6 * mm),
+        ]))  # fmt: skip
+    if not story:
+        story.append(Paragraph(f"{section}: no scorecards to show.", styles["Normal"]))
+    _document(buffer, f"Scorecards: {section}").build(story)
+    return buffer.getvalue()
