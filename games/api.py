@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import services
-from games.models import Board, Result, ResultConflict, Tally
+from games.models import Board, PlayRecord, Result, ResultConflict, Tally
 from games.serializers import (
     AdjustmentSerializer,
     BoardSerializer,
@@ -24,6 +24,7 @@ from games.serializers import (
     ConflictSerializer,
     CorrectionSerializer,
     DirectorEntrySerializer,
+    PlayRecordSerializer,
     ResolveSerializer,
     ResultEntrySerializer,
     ResultSerializer,
@@ -163,6 +164,20 @@ class ResultViewSet(RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMix
         result = services.adjust_result(result, request.user, values["reason"], values.get("adjusted", ""),
                                         values.get("score_ns"))  # fmt: skip
         return Response(ResultSerializer(result).data)
+
+    @extend_schema(request=PlayRecordSerializer, responses=PlayRecordSerializer)
+    @action(detail=True, methods=["get", "post"], url_path="play")
+    def play_record(self, request, pk=None):
+        """The result's auction, play and claim (directors attach them; shown with the result's visibility)."""
+        if request.method == "GET":
+            record = PlayRecord.objects.filter(result=self.get_object()).first()
+            return Response(PlayRecordSerializer(record).data if record else {})
+        result = self._director_result(request)
+        data = PlayRecordSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        record = services.record_play(result, values.get("auction"), values.get("play"), values.get("claim"))
+        return Response(PlayRecordSerializer(record).data)
 
     @extend_schema(responses=ResultVersionSerializer(many=True))
     @action(detail=True, methods=["get"])

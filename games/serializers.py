@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from games.models import Board, Result, ResultConflict, ResultVersion, Tally, TallyVersion
+from games.models import Board, PlayRecord, Result, ResultConflict, ResultVersion, Tally, TallyVersion
 
 
 class BoardSerializer(serializers.ModelSerializer):
@@ -147,3 +147,16 @@ class TallyVersionSerializer(serializers.ModelSerializer):
     class Meta:
         model = TallyVersion
         fields = ["number", "kind", "before", "after", "changed_by_label", "changed_at", "reason"]
+
+
+class PlayRecordSerializer(serializers.ModelSerializer):
+    auction = serializers.JSONField(required=False, help_text='Calls from the dealer: ["1NT", "Pass", ...]')
+    play = serializers.JSONField(
+        required=False, help_text='{"first": "W", "tricks": [["SK", "S2", "SA", "S5"], ...]}'
+    )
+    claim = serializers.JSONField(required=False, allow_null=True, help_text="Tricks declarer claimed in all")
+
+    class Meta:
+        model = PlayRecord
+        fields = ["auction", "play", "claim", "audit"]
+        read_only_fields = ["audit"]

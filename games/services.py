@@ -14,9 +14,18 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from games.engine.bridge import Contract, Vulnerability, rules, score_deal
+from games.engine.bridge import Call, Contract, Vulnerability, rules, score_deal
 from games.engine.cards import Card, Deal, DealError, Seat
-from games.models import Board, Result, ResultConflict, ResultStatus, ResultVersion, Tally, TallyVersion
+from games.models import (
+    Board,
+    PlayRecord,
+    Result,
+    ResultConflict,
+    ResultStatus,
+    ResultVersion,
+    Tally,
+    TallyVersion,
+)
 from scoring.methods.matchpoints import Artificial
 from scoring.services import decide_table, standings_changed
 from tournaments.models import Entry, Seating, Section, Status
@@ -395,3 +404,41 @@ def correct_tally(section: Section, round_number: int, table: int, values: dict,
         tally_version(tally, "corrected", before, f"director {user.get_username()}", user, reason.strip())
         standings_changed(section.id)
     return tally
+
+
+def record_play(result: Result, auction, play, claim) -> PlayRecord:
+    """Attach the auction, play and claim of a result, as recorded (the replay audit judges them later; here only
+    their shape is checked: calls and cards the engine can read, at most 13 tricks of four columns)."""
+    where = f"board {result.board.number}"
+    calls = list(auction or [])
+    for i, call in enumerate(calls, start=1):
+        try:
+            Call.parse(str(call))
+        except ValueError as error:
+            raise Refused(f"{where}: call {i}: {error}") from None
+    layout = play or {}
+    if layout:
+        if not isinstance(layout, dict) or not isinstance(layout.get("tricks"), list):
+            raise Refused(f'{where}: the play is {{"first": seat, "tricks": [[four cards], ...]}}')
+        try:
+            Seat.parse(str(layout.get("first", "")))
+        except ValueError as error:
+            raise Refused(f"{where}: the play's first seat: {error}") from None
+        if len(layout["tricks"]) > 13:
+            raise Refused(f"{where}: {len(layout['tricks'])} tricks, at most 13")
+        for number, trick in enumerate(layout["tricks"], start=1):
+            if not isinstance(trick, list) or len(trick) != 4:
+                raise Refused(f'{where}: trick {number} is not four cards ("-" for one not played)')
+            for card in trick:
+                if card != "-":
+                    try:
+                        Card.parse(str(card))
+                    except ValueError as error:
+                        raise Refused(f"{where}: trick {number}: {error}") from None
+    if claim is not None and not (isinstance(claim, int) and 0 <= claim <= 13):
+        raise Refused(f"{where}: claim {claim!r} is not 0 to 13 tricks")
+    record, _ = PlayRecord.objects.update_or_create(
+        result=result,
+        defaults={"auction": [str(c) for c in calls], "play": layout, "claim": claim, "audit": None},
+    )
+    return record

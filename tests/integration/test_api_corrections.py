@@ -75,3 +75,21 @@ def test_a_scoring_change_is_a_version_and_rescores(client, played):
         ).status_code
         == 409
     )
+
+
+def test_a_play_record_is_attached_to_a_result(client, played):
+    result = Result.objects.filter(section=played).order_by("round").first()
+    url = f"/api/results/{result.id}/play/"
+    bad = client.post(url, {"auction": ["1S", "Pass", "4Q"]}, content_type="application/json")
+    assert bad.json()["detail"] == "board 1: call 3: '4Q' is not a call (Pass, X, XX or a bid from 1C to 7NT)"
+    bad = client.post(
+        url, {"play": {"first": "E", "tricks": [["SK", "S2", "SA"]]}}, content_type="application/json"
+    )
+    assert bad.json()["detail"] == 'board 1: trick 1 is not four cards ("-" for one not played)'
+    body = {"auction": ["1S", "Pass", "4S", "Pass", "Pass", "Pass"],
+            "play": {"first": "E", "tricks": [["HK", "H2", "HA", "H5"]]}, "claim": 10}  # fmt: skip
+    stored = client.post(url, body, content_type="application/json")
+    assert stored.status_code == 200 and stored.json()["claim"] == 10
+    assert client.get(url).json()["auction"] == body["auction"]
+    client.logout()
+    assert client.post(url, body, content_type="application/json").status_code in (401, 403)
