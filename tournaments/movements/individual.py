@@ -14,11 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ._found import WHIST_BASES
+from ._found import WHIST_BASES, WHIST_SETS
 from .howell import search_units
 from .model import Movement, MovementError, Requirements, Round, Table, Unit, boards_of_set
 
 INFINITY = -1
+GENERAL_SEARCH_LIMIT = 28
+"""Above this many players the general search takes too long to run while a director waits."""
 Game = tuple[int, int, int, int]
 
 
@@ -59,7 +61,7 @@ def whist(players: int, boards_per_round: int | None = 2) -> Movement:
     if players == 4:
         return pivot()
     design = whist_design(players)
-    offsets = _set_offsets(design) if boards_per_round else None
+    offsets = (WHIST_SETS.get(players) or _set_offsets(design)) if boards_per_round else None
     rounds, sets = [], []
     for g in range(design.order):
         games = [tuple(design.player(design.add(x, g)) for x in game) for game in design.games]
@@ -73,7 +75,7 @@ def whist(players: int, boards_per_round: int | None = 2) -> Movement:
     )
 
 
-def _set_offsets(design: Design) -> list[tuple[int, int]]:
+def _set_offsets(design: Design, max_steps: int = 2_000) -> list[tuple[int, int]]:
     """(layer, offset) per base game: table i plays set g + offset_i of its layer in round g.
 
     A player meets a set twice exactly when two games' translates G_i - offset_i share an element, so within a
@@ -81,13 +83,13 @@ def _set_offsets(design: Design) -> list[tuple[int, int]]:
     means as many sets as rounds, each played at every table.
     """
     for layers in range(1, len(design.games) + 1):
-        found = _place_offsets(design, layers)
+        found = _place_offsets(design, layers, max_steps)
         if found:
             return found
     raise MovementError(f"no board sets found for {design}")
 
 
-def _place_offsets(design: Design, layers: int, max_steps: int = 3_000) -> list[tuple[int, int]] | None:
+def _place_offsets(design: Design, layers: int, max_steps: int = 2_000) -> list[tuple[int, int]] | None:
     negate = {g: next(h for h in range(design.order) if design.add(g, h) == 0) for g in range(design.order)}
     finite = [[x for x in game if x != INFINITY] for game in design.games]
     covered: list[set[int]] = [set() for _ in range(layers)]
@@ -126,7 +128,39 @@ def whist_design(players: int) -> Design:
     if players in WHIST_BASES:
         moduli, games = WHIST_BASES[players]
         return Design(moduli, games, players % 4 == 0)
-    return symmetric_design(players) or general_design(players, restarts=10)
+    design = cyclotomic_design(players) or symmetric_design(players)
+    if design is None and players > GENERAL_SEARCH_LIMIT:
+        raise MovementError(f"no Wh({players}) is stored and the quick constructions do not give one")
+    return design or general_design(players, restarts=10)
+
+
+def cyclotomic_design(players: int) -> Design | None:
+    """v = p prime, p = 4n+1: games w^i (1, e, -1, -e), i < n, with w a primitive root and e = w^n (e^2 = -1).
+
+    Partner differences 2w^i(+-1, +-e) and opponent differences w^i(1-e)(+-1, +-e) (twice) run through every
+    nonzero residue as i does, because the w^i, i < n, represent the cosets of the fourth roots of unity.
+    """
+    p = players
+    if p % 4 != 1 or any(p % d == 0 for d in range(2, int(p**0.5) + 1)):
+        return None
+    n = (p - 1) // 4
+    root = next(g for g in range(2, p) if all(pow(g, (p - 1) // q, p) != 1 for q in _prime_factors(p - 1)))
+    e = pow(root, n, p)
+    games = []
+    for i in range(n):
+        w = pow(root, i, p)
+        games.append((w, w * e % p, p - w, p - w * e % p))
+    return Design((p,), tuple(games), False)
+
+
+def _prime_factors(n: int) -> set[int]:
+    factors, d = set(), 2
+    while d * d <= n:
+        while n % d == 0:
+            factors.add(d)
+            n //= d
+        d += 1
+    return factors | ({n} if n > 1 else set())
 
 
 def symmetric_design(players: int, seed: int = 0, max_steps: int = 20_000) -> Design | None:
@@ -134,10 +168,15 @@ def symmetric_design(players: int, seed: int = 0, max_steps: int = 20_000) -> De
 
     Partners x & -x make the partner differences +-2x, which cover everything once by themselves; what is left is to
     pair up the classes {x, -x} so that the classes of x+y and x-y (and z) are all different: a small search.
+    Since (x+y)^2 + (x-y)^2 = 2(x^2 + y^2), summing squares over the classes gives S = z^2 (v = 4n) or S = 0
+    (v = 4n+1) mod q, with S = 1^2 + ... + ((q-1)/2)^2: only such z can work, and often none does.
     """
     fixed = players % 4 == 0
     q = players - 1 if fixed else players
     classes = list(range(1, (q - 1) // 2 + 1))
+    squares = sum(c * c for c in classes) % q
+    if not fixed and squares:
+        return None
     rng = random.Random(seed)
     steps = 0
 
@@ -162,7 +201,8 @@ def symmetric_design(players: int, seed: int = 0, max_steps: int = 20_000) -> De
             pairs.pop()
         return False
 
-    for z in [None] if not fixed else classes:
+    for z in [c for c in classes if c * c % q == squares] if fixed else [None]:
+        steps = 0
         pairs: list[tuple[int, int]] = []
         free = [c for c in classes if c != z]
         if match(free, set() if z is None else {z}, pairs):
@@ -170,8 +210,6 @@ def symmetric_design(players: int, seed: int = 0, max_steps: int = 20_000) -> De
             if z is not None:
                 games.insert(0, (INFINITY, z, 0, q - z))
             return Design((q,), tuple(games), fixed)
-        if steps > max_steps:
-            return None
     return None
 
 
@@ -251,10 +289,12 @@ def _general_attempt(m: int, fixed: bool, rng: random.Random, max_steps: int) ->
 
 
 BOOK_EIGHT_LAYOUT = {"A": {"N": 6, "E": 2, "S": 1, "W": 0}, "B": {"N": 5, "E": 7, "S": 4, "W": 3}}
-"""Hoyle 1940 L5520-5526: the seat indicator (figure garbled in the scan), rebuilt in rules-hoyle-1940.md 1.5."""
+"""Hoyle 1940 L5520-5526, the seat indicator (garbled in the scan) as rebuilt in rules-hoyle-1940.md 1.5: a Wh(8).
+The book adds that every two players oppose "first on the right and then on the left" (L5541-5542); no seating of
+this rotation does that for every pair (an exhaustive search of all 8! layouts finds none), so it is not required."""
 
 
-def eight_players(boards_per_round: int | None = None) -> Movement:
+def eight_players(boards_per_round: int | None = None, layout: dict = BOOK_EIGHT_LAYOUT) -> Movement:
     """Hoyle 1940 L5510-5542, "Eight Individual Players": seat 0 (the hostess, player 8) sits still, everyone else
     moves to the next greater numbered seat (7 to 1) after four deals. Players start in the seat of their number.
     "every player has every other once for a partner, and plays twice against every other" (L5540-5542): a Wh(8).
@@ -265,7 +305,7 @@ def eight_players(boards_per_round: int | None = None) -> Movement:
         def player(seat: int, r: int = r) -> int:
             return 8 if seat == 0 else (seat - 1 - r) % 7 + 1
 
-        games = [tuple(player(BOOK_EIGHT_LAYOUT[t][s]) for s in "NESW") for t in "AB"]
+        games = [tuple(player(layout[t][s]) for s in "NESW") for t in "AB"]
         rounds.append((games, ()))
     return _individual(
         "individual",
@@ -321,22 +361,41 @@ def nine_for_two_tables(
 
 
 def individual(players: int, boards_per_round: int | None = 2) -> Movement:
-    """Wh(players) when players = 4n or 4n+1; otherwise the Wh of the next such size with the extra seats empty:
-    the players drawn against an empty seat sit out that round. Nobody partners anyone twice or opposes anyone more
+    """Wh(players) when there is one; otherwise the Wh of the next size that has one, with the extra seats empty:
+    whoever is drawn with an empty seat sits out that round. Nobody partners anyone twice or opposes anyone more
     than twice, and sit-outs stay within one of each other; the checker proves it for the size asked."""
     if players < 4:
         raise MovementError(f"an individual movement needs at least 4 players, not {players}")
-    if players % 4 in (0, 1):
+    if players % 4 in (0, 1) and _has_whist(players):
         return whist(players, boards_per_round)
-    size = players + (4 - players % 4) % 4 if players % 4 == 3 else players + 2
-    full = whist(size, None)
-    rounds = []
-    for rnd in full.rounds:
-        games = [table.players for table in rnd.tables if max(table.players) <= players]
-        idle = tuple(
-            p for table in rnd.tables if max(table.players) > players for p in table.players if p <= players
+    if players % 4 == 2 and _has_whist(players - 1):
+        stand_in = _with_stand_in(players)
+        if stand_in:
+            rounds, sets = stand_in
+            name = f"Individual {players} players (Wh({players - 1}) and a stand-in)"
+            requirements = Requirements(max_meetings=None, max_partner=1, max_opponent=2)
+            return _individual("individual", players, rounds, boards_per_round, name, requirements, sets)
+    size = next((v for v in range(players + 1, players + 9) if v % 4 in (0, 1) and _has_whist(v)), None)
+    if size is None:
+        raise MovementError(
+            f"no whist tournament within 8 players above {players} to build the movement from"
         )
-        rounds.append((games, tuple(sorted(idle + tuple(p for p in rnd.sit_out if p <= players)))))
+    full = whist(size, boards_per_round)
+    rounds, sets = [], []
+    for rnd in full.rounds:
+        kept = [table for table in rnd.tables if max(table.players) <= players]
+        idle = [
+            p for table in rnd.tables if max(table.players) > players for p in table.players if p <= players
+        ]
+        rounds.append(
+            (
+                [table.players for table in kept],
+                tuple(sorted(idle + [p for p in rnd.sit_out if p <= players])),
+            )
+        )
+        sets.append(
+            [(table.boards[0] - 1) // boards_per_round + 1 for table in kept] if boards_per_round else []
+        )
     return _individual(
         "individual",
         players,
@@ -344,7 +403,67 @@ def individual(players: int, boards_per_round: int | None = 2) -> Movement:
         boards_per_round,
         f"Individual {players} players (Wh({size}) with {size - players} empty seats)",
         Requirements(max_meetings=None, max_partner=1, max_opponent=2),
+        sets if boards_per_round else None,
     )
+
+
+def _with_stand_in(players: int, max_steps: int = 20_000):
+    """4n+2 players: a Wh(4n+1), and the extra player takes one seated player's place in every round but the first
+    (that player sits out with the round's own sit-out). Depth-first: everyone stood in for at most once, the extra
+    player's partners all different, opponents met at most twice, and no set of the Wh's boards met twice. Sit-outs:
+    one or two each. Returns (rounds, sets) or None."""
+    base = whist(players - 1, 1).rounds
+    extra = players
+    chosen: list[int] = []
+    partnered: set[int] = set()
+    opposed: dict[int, int] = {}
+    sets_met: set[int] = set()
+    steps = 0
+
+    def seat(r: int) -> bool:
+        nonlocal steps
+        steps += 1
+        if r == len(base):
+            return True
+        if steps > max_steps:
+            return False
+        for table in base[r].tables:
+            for i, p in enumerate(table.players):
+                partner = table.players[(i + 2) % 4]
+                against = (table.players[(i + 1) % 4], table.players[(i + 3) % 4])
+                if p in chosen or partner in partnered or table.boards[0] in sets_met:
+                    continue
+                if any(opposed.get(a, 0) >= 2 for a in against):
+                    continue
+                chosen.append(p)
+                partnered.add(partner)
+                sets_met.add(table.boards[0])
+                for a in against:
+                    opposed[a] = opposed.get(a, 0) + 1
+                if seat(r + 1):
+                    return True
+                chosen.pop()
+                partnered.discard(partner)
+                sets_met.discard(table.boards[0])
+                for a in against:
+                    opposed[a] -= 1
+        return False
+
+    if not seat(1):
+        return None
+    rounds = [([t.players for t in base[0].tables], (*base[0].sit_out, extra))]
+    for rnd, out in zip(base[1:], chosen, strict=True):
+        games = [tuple(extra if p == out else p for p in t.players) for t in rnd.tables]
+        rounds.append((games, tuple(sorted((*rnd.sit_out, out)))))
+    return rounds, [[t.boards[0] for t in rnd.tables] for rnd in base]
+
+
+def _has_whist(players: int) -> bool:
+    try:
+        whist_design(players)
+    except MovementError:
+        return False
+    return True
 
 
 def _individual(

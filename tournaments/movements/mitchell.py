@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from .model import Movement, MovementError, Requirements, Round, Table, Unit, boards_of_set
 
-EVEN_TABLE_METHODS = ("skip", "relay")
+EVEN_TABLE_METHODS = ("skip", "relay", "carry")
 
 ROVER_ORDER = {
     6: (1, 3, 5, 2, 4),
@@ -43,8 +43,9 @@ def mitchell(
 ) -> Movement:
     """A Mitchell for `tables` full tables.
 
-    even: "skip" (L5360-5363: E-W skip a table half-way; at most T-1 rounds) or "relay" (tables 1 and T share a set
-    and a relay stand between tables T/2 and T/2+1 holds one, standards.md 5.1; T rounds).
+    even: "skip" (L5360-5363: E-W skip a table half-way; at most T-1 rounds), "relay" (tables 1 and T share a set
+    and a relay stand between tables T/2 and T/2+1 holds one, standards.md 5.1; T rounds) or "carry" (L5363-5369:
+    E-W carry the set they played to the next table for the pair behind them; 2T sets, T rounds, any T).
     arrow_switch: round numbers in which every table turns its boards, so the E-W pairs play them as N-S and the two
     fields become one (a one-winner Mitchell).
     missing: a pair that is absent (a phantom); its opponent sits out.
@@ -56,7 +57,7 @@ def mitchell(
         raise MovementError(f"boards per round must be at least 1, not {boards_per_round}")
     if even not in EVEN_TABLE_METHODS:
         raise MovementError(f"even-table method {even!r} is not one of {', '.join(EVEN_TABLE_METHODS)}")
-    method = "relay" if tables % 2 == 0 and even == "relay" else "skip" if tables % 2 == 0 else "plain"
+    method = even if tables % 2 == 0 or even == "carry" else "plain"
     if method == "relay" and tables < 4:
         raise MovementError(
             "share-and-relay needs at least 4 tables (with 2, the two tables would share everything)"
@@ -72,17 +73,21 @@ def mitchell(
         raise MovementError(f"the missing pair must be one of 1..{2 * tables}, not {missing}")
 
     positions = _board_positions(tables, method)
-    sets = len(positions)
+    sets = 2 * tables if method == "carry" else len(positions)
     built = []
     for r in range(rounds):
         ew_shift = r + 1 if method == "skip" and r >= tables // 2 else r
-        set_at = {positions[(i + r) % sets]: i + 1 for i in range(sets)}  # position -> set number
+        # position -> set number; a set is numbered by its first table (the relay's set last)
+        set_at = {
+            positions[(i + r) % len(positions)]: _label(positions[i], sets) for i in range(len(positions))
+        }
         row = []
         for t in range(tables):
             ew = tables + (t - ew_shift) % tables + 1
             position = 0 if method == "relay" and t == tables - 1 else t  # tables 1 and T share
             pair = (ew, t + 1) if r + 1 in switched else (t + 1, ew)
-            row.append(Table(t + 1, pair, boards_of_set(set_at[position], boards_per_round)))
+            played = _carried_set(t, r, tables) if method == "carry" else set_at[position]
+            row.append(Table(t + 1, pair, boards_of_set(played, boards_per_round)))
         relay = boards_of_set(set_at["relay"], boards_per_round) if method == "relay" else ()
         shares = ((1, tables),) if method == "relay" else ()
         built.append(Round(r + 1, tuple(row), relay=relay, shares=shares))
@@ -111,17 +116,30 @@ def mitchell(
 
 
 def _board_positions(tables: int, method: str) -> list[int | str]:
-    """The places a set passes through, in the order boards move (down one table a round)."""
-    down = list(range(tables - 1, -1, -1))  # table indexes T-1, ..., 0, wrapping to T-1
+    """The places a set passes through, in the order boards move (down one table a round), from table 1, so that
+    table t starts with set t."""
+    down = [0, *range(tables - 1, 0, -1)]  # table indexes 0, T-1, ..., 1, wrapping to 0
     if method != "relay":
         return down
     half = tables // 2
-    path: list[int | str] = []
-    for t in down[1:]:  # table T shares table 1's set, so table 1 is the place after table 2
+    path: list[int | str] = [0]  # table T shares table 1's set, so after table 1 comes table T-1
+    for t in down[2:]:
         path.append(t)
         if t == half:  # between tables T/2+1 and T/2 (1-based) the set rests on the relay stand
             path.append("relay")
     return path
+
+
+def _carried_set(t: int, r: int, tables: int) -> int:
+    """The book's alternative to the skip (L5363-5369): each table holds two sets and plays one a round; E-W "take
+    it with them to the next table, but put it under the tray they find there, leaving it to be played by the pair
+    that will follow them". So a set played at table t in round r is played next at table t+1 in round r+2: sets
+    1..T start in play, sets T+1..2T start under the trays (0-based t and r)."""
+    return (t - r // 2) % tables + 1 + (tables if r % 2 else 0)
+
+
+def _label(position: int | str, sets: int) -> int:
+    return sets if position == "relay" else position + 1
 
 
 def _without(rnd: Round, missing: int) -> Round:

@@ -93,3 +93,18 @@ def test_bad_sizes_get_clear_errors():
         mitchell(6, rounds=6)
     with pytest.raises(MovementError, match="at least 3 pairs"):
         howell(2)
+
+
+@pytest.mark.parametrize("tables", [3, 4, 6, 7, 10, 16])
+def test_the_books_carried_board(tables):
+    """Hoyle 1940 L5363-5369: "only one of the two is played before moving, and the E and W players take it with
+    them to the next table, but put it under the tray they find there, leaving it to be played by the pair that will
+    follow them. This makes it unnecessary to skip any tables." """
+    movement = mitchell(tables, even="carry", boards_per_round=1)
+    assert check(movement) == [] and len(movement.rounds) == tables
+    played = {(r.number, t.number): t.boards for r in movement.rounds for t in r.tables}
+    first = movement.rounds[0].table(1)
+    # E-W pair at table 1 carries board 1 to table 2; the pair behind them plays it there a round later
+    assert played[(3, 2)] == first.boards
+    behind = tables + (first.ew - tables - 2) % tables + 1  # the E-W pair that started one table lower
+    assert movement.rounds[2].table(2).ew == behind
