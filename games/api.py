@@ -7,6 +7,7 @@ nothing else; every other endpoint ignores codes, so a code cannot reach another
 from __future__ import annotations
 
 from django.db.models import Q
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, mixins, viewsets
@@ -261,6 +262,7 @@ class TableLoginView(RefusedMixin, APIView):
         data.is_valid(raise_exception=True)
         code = check_code(request, data.validated_data["code"])
         request._request.session["table_code"] = code.id
+        get_token(request._request)  # the csrftoken cookie the phone sends back with its entries
         return Response({"section": code.section_id, "table": code.table})
 
 

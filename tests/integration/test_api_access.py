@@ -321,3 +321,19 @@ def test_no_garbage_makes_a_500(client, world):
             answer = getattr(client, method)(url, body, content_type="application/json",
                                               headers={"X-Table-Code": world["code"][2]})  # fmt: skip
             assert answer.status_code < 500, f"{method.upper()} {url} {body}: {answer.content[:300]}"
+
+
+def test_a_phone_logged_in_by_session_needs_the_csrf_token(world):
+    from django.test import Client
+
+    phone = Client(enforce_csrf_checks=True)
+    assert phone.get("/api/table/", secure=True).status_code in (401, 403)
+    assert phone.post("/api/table/login/", {"code": world["code"][1]}, secure=True).status_code == 200
+    assert phone.get("/api/table/", secure=True).json()["table"] == 1
+    values = {"board": 1, "contract": "4S", "declarer": "N", "tricks": 10}
+    refused = phone.post("/api/table/results/", values, content_type="application/json", secure=True)
+    assert refused.status_code == 403 and "CSRF" in refused.json()["detail"]
+    token = phone.cookies["csrftoken"].value
+    accepted = phone.post("/api/table/results/", values, content_type="application/json", secure=True,
+                          headers={"X-CSRFToken": token, "Referer": "https://testserver/"})  # fmt: skip
+    assert accepted.status_code == 201, accepted.content
