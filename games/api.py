@@ -261,6 +261,7 @@ class TableLoginView(RefusedMixin, APIView):
         data = CodeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         code = check_code(request, data.validated_data["code"])
+        request._request.session.cycle_key()  # a new session for the new table, as Django's login does
         request._request.session["table_code"] = code.id
         get_token(request._request)  # the csrftoken cookie the phone sends back with its entries
         return Response({"section": code.section_id, "table": code.table})
