@@ -292,13 +292,26 @@ class SectionViewSet(DirectorViewSet):
     @extend_schema(request=BellSerializer, responses=SectionSerializer)
     @action(detail=True, methods=["post"])
     def bell(self, request, pk=None):
-        """Progressive party: freeze every table's tally, decide the winners, seat the next round (or end)."""
+        """Progressive party: freeze every table's tally, decide the winners, seat the next round (or end).
+
+        With the next seating given (or last), at once; without it, the bell job computes the seating by the book's
+        movement (jobs.rotation) and the answer is the job (202), to follow at /api/jobs/<id>/."""
         section = self._director_section(request)
         data = BellSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        section = services.ring_bell(section, request.user, values.get("seating"), values.get("last", False))
-        return Response(SectionSerializer(section).data)
+        if values.get("seating") or values.get("last"):
+            section = services.ring_bell(
+                section, request.user, values.get("seating"), values.get("last", False)
+            )
+            return Response(SectionSerializer(section).data)
+        if section.status != Status.RUNNING or section.scoring_method != "progressive":
+            raise Refused(f"{section} is not a running progressive party", 409)
+        from jobs.rotation import start_bell
+
+        options = {k: values[k] for k in ("method", "head", "tied") if values.get(k)}
+        job = start_bell(section, request.user, **options)
+        return Response({"job": job.id, "kind": job.kind, "state": job.state}, status=202)
 
     @extend_schema(parameters=[ExportSerializer], responses={(200, "text/plain"): str})
     @action(detail=True, methods=["get"])

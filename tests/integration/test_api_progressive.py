@@ -1,6 +1,8 @@
 """A progressive euchre party through the API: table tallies by code, the bell freezing every table, the next
 seating, and the standings by games won (Hoyle 1940 L11413–11430) checked against scoring.methods.books."""
 
+import os
+
 import pytest
 
 from scoring.methods.books import TableGame, games_won, progressive_standings
@@ -95,3 +97,31 @@ def test_a_frozen_tally_is_corrected_with_a_version(client):
     assert versions[2]["before"]["winners"] == "EW" and versions[2]["after"]["winners"] == "NS"
     standings = {s["entry"]: s["total"] for s in client.get(f"/api/sections/{sid}/standings/").json()}
     assert (standings[5], standings[7], standings[6]) == (1, 1, 0), "N-S of table 2 (5 and 7) now won"
+
+
+@pytest.mark.skipif(
+    bool(os.environ.get("REDIS_URL")), reason="the bell job runs in-process only without a broker"
+)
+def test_the_bell_without_a_seating_seats_the_next_round_by_the_book(client):
+    user, club = make_director()
+    client.force_login(user)
+    sid, _, codes = new_section(client, club, "Party", PARTY, game="euchre", scoring_method="progressive")
+    client.post(f"/api/sections/{sid}/status/", {"status": "running"})
+    for table, (ns, ew, _) in TALLIES[1].items():
+        client.post("/api/table/tally/", {"ns_points": ns, "ew_points": ew}, content_type="application/json",
+                    headers={"X-Table-Code": codes[table]})  # fmt: skip
+    tied = client.post(f"/api/sections/{sid}/bell/", {}, content_type="application/json")
+    assert tied.status_code == 202
+    job = client.get(f"/api/jobs/{tied.json()['job']}/").json()
+    assert job["state"] == "failed" and "table 3 is tied" in job["error"], "the book leaves a tie open"
+    rung = client.post(f"/api/sections/{sid}/bell/", {"tied": {"3": "EW"}}, content_type="application/json")
+    assert client.get(f"/api/jobs/{rung.json()['job']}/").json()["state"] == "done"
+    seating = [row for row in client.get(f"/api/sections/{sid}/seating/").json() if row["round"] == 2]
+    assert len(seating) == 3
+    winners = {1: {1, 3}, 2: {6, 8}, 3: {10, 12}}
+    for row in seating:
+        pairs = (
+            {int(row["seats"]["N"]), int(row["seats"]["S"])},
+            {int(row["seats"]["E"]), int(row["seats"]["W"])},
+        )
+        assert not any(pair <= w for pair in pairs for w in winners.values()), "no winner partners a winner"
