@@ -43,7 +43,7 @@ def _key(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
 
-def summarize(movement: Movement) -> Summary:
+def summarize(movement: Movement, coverage: bool = True) -> Summary:
     summary = Summary()
     for rnd in movement.rounds:
         per_table = max((len(table.boards) for table in rnd.tables), default=0)
@@ -54,8 +54,9 @@ def summarize(movement: Movement) -> Summary:
             for entrant in table.players:
                 summary.played_rounds[entrant] += 1
                 summary.boards_played[entrant].extend(table.boards)
-            for board in table.boards:
-                summary.coverage[board].append(table.players)
+            if coverage:
+                for board in table.boards:
+                    summary.coverage[board].append(table.players)
             if movement.unit is Unit.PLAYER:
                 (north, south), (east, west) = table.partnerships
                 summary.partners.update([_key(north, south), _key(east, west)])
@@ -72,7 +73,7 @@ def check(movement: Movement) -> list[Problem]:
     problems = _check_seating(movement)
     if problems:
         return problems  # the counts below would only repeat a malformed seating
-    summary = summarize(movement)
+    summary = summarize(movement, coverage=False)
     if movement.boards:
         problems += _check_boards(movement, summary)
     problems += _check_sit_outs(movement, summary)
@@ -102,7 +103,7 @@ def _check_seating(movement: Movement) -> list[Problem]:
                     )
                 )
             seen.update(table.players)
-        for entrant, count in sorted(seen.items()):
+        for entrant, count in sorted(item for item in seen.items() if item[1] > 1 or item[0] not in entrants):
             if entrant not in entrants:
                 problems.append(
                     Problem("unknown", f"{where}: {movement.unit.value} {entrant} is not in the event")
@@ -136,7 +137,10 @@ def _check_boards(movement: Movement, summary: Summary) -> list[Problem]:
                     )
                 places[board].append(table.number)
         shared = [set(group) for group in rnd.shares]
-        for board, tables in sorted(places.items()):
+        resting = set(rnd.relay)
+        for board, tables in sorted(
+            item for item in places.items() if len(item[1]) > 1 or item[0] in resting
+        ):
             if len(tables) > 1 and not any(set(tables) <= group for group in shared):
                 listed = ", ".join(map(str, tables))
                 problems.append(
@@ -144,7 +148,7 @@ def _check_boards(movement: Movement, summary: Summary) -> list[Problem]:
                         "board-two-places", f"round {rnd.number}: board {board} is at tables {listed} at once"
                     )
                 )
-            if board in rnd.relay:
+            if board in resting:
                 problems.append(
                     Problem(
                         "board-on-relay",

@@ -65,7 +65,13 @@ def progressive_fixed(
             on_best(best, quality(best))
         return best, quality(best)
     start = _weeks_of(best) if best is not None and players % 4 == 0 else None
-    found = golfer_search(players, rounds, seconds=seconds, iterations=iterations, seed=seed, start=start)
+
+    def report(weeks: list[Week], cost: int) -> None:
+        if on_best:
+            improved = _movement(players, weeks, "searched")
+            on_best(improved, quality(improved))
+
+    found = golfer_search(players, rounds, seconds, iterations, seed, start, report if on_best else None)
     searched = _movement(players, found, "searched")
     if best is None or quality(searched).key < quality(best).key:
         best = searched
@@ -104,17 +110,19 @@ def golfer_search(
     tabu: dict[tuple[int, int, int], int] = {}
     deadline = time.monotonic() + seconds
     step, stall = 0, 0
+    conflicted: list[tuple[int, int]] = []
     while cost and (iterations is None or step < iterations) and (step % 64 or time.monotonic() < deadline):
         step += 1
-        conflicted = [
-            (w, p)
-            for w, week in enumerate(weeks)
-            for table in week
-            for p in table
-            if any(meet[p][q] > 1 for q in table if q != p)
-        ]
+        if step % 8 == 1 or not conflicted:  # refreshed now and then: a stale entry only costs a weaker move
+            conflicted = [
+                (w, p)
+                for w, week in enumerate(weeks)
+                for table in week
+                for p in table
+                if any(meet[p][q] > 1 for q in table if q != p)
+            ]
         move, move_delta = None, None
-        for w, p in rng.sample(conflicted, min(len(conflicted), 24)):
+        for w, p in rng.sample(conflicted, min(len(conflicted), 64)):
             tp = where[w][p]
             for q in seated[w]:
                 tq = where[w][q]
@@ -137,7 +145,7 @@ def golfer_search(
                 on_best(best, best_cost)
         else:
             stall += 1
-        if stall > 2000:
+        if stall > 500:
             stall = 0
             for _ in range(max(1, players // 8)):
                 w = rng.randrange(len(weeks))

@@ -33,8 +33,13 @@ def movement_data(movement: Movement) -> dict[str, object]:
         "relays": [{"round": rnd.number, "boards": list(rnd.relay)} for rnd in movement.rounds if rnd.relay],
         "check": {"ok": not problems, "problems": [p.message for p in problems]},
     }
+    summary = summarize(movement, coverage=False)
     if movement.unit is Unit.PLAYER:
-        data["quality"] = summarize(movement).repeats()
+        data["quality"] = summary.repeats()
+    else:  # the direction balance: rounds each pair sits N-S, of the rounds it plays
+        data["ns_rounds"] = {
+            str(p): [summary.ns_rounds[p], summary.played_rounds[p]] for p in movement.players
+        }
     if movement.notes:
         data["notes"] = list(movement.notes)
     return data

@@ -112,10 +112,6 @@ class Movement:
         return tuple(e for e in range(1, self.entrants + 1) if e not in self.phantoms)
 
     @property
-    def tables(self) -> int:
-        return max((table.number for rnd in self.rounds for table in rnd.tables), default=0)
-
-    @property
     def title(self) -> str:
         return self.name or f"{self.kind}, {self.entrants} {self.unit.value}s, {len(self.rounds)} rounds"
 
