@@ -25,6 +25,8 @@ ENVIRONMENT = {
     "TRAVELLER_VAR_DIR": "where the SQLite file, the secret key and static files go; default var/",
     "LOG_LEVEL": "root log level; default INFO",
     "CELERY_QUEUE": "the Celery queue tasks go to and workers read; default traveller",
+    "STANDINGS_IN_JOBS": "true: standings are recomputed by a Celery job (through the outbox) after results change; "
+    "default: inline, in the request's process",
 }
 
 
@@ -170,6 +172,11 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# The outbox (jobs.outbox) holds tasks saved while the broker was down: beat sends them every few seconds, and a
+# task sent OUTBOX_RESEND_AFTER seconds ago and still not done is sent again (a restarted broker may have lost it).
+CELERY_BEAT_SCHEDULE = {"flush-outbox": {"task": "jobs.flush_outbox", "schedule": 10.0}}
+OUTBOX_RESEND_AFTER = 300
+STANDINGS_IN_JOBS = env_bool("STANDINGS_IN_JOBS", False)
 
 LOGGING = {
     "version": 1,

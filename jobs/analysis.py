@@ -41,6 +41,15 @@ def board_analysis(board: Board) -> dict:
     }
 
 
+def analysis_summary(section_id: int) -> dict:
+    """What an analysis job reports: how many boards it analysed and each one's par score."""
+    boards = Board.objects.filter(section=section_id).exclude(analysis=None).order_by("number")
+    par = {
+        str(number): figures["par"]["score"] for number, figures in boards.values_list("number", "analysis")
+    }
+    return {"boards": len(par), "par": par}
+
+
 def replay_record(record: PlayRecord, board: Board, dd_figures: bool = False) -> GameReport:
     """One play record through the bridge replay (its auction, play and claim against the stored result)."""
     result = record.result

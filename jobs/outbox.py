@@ -19,6 +19,8 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from .models import Outbox
 
@@ -40,10 +42,34 @@ def send_later(task: str, key: str, args: list) -> None:
         transaction.on_commit(flush)
 
 
+def broker_answers() -> bool:
+    """Whether the broker answers a PING at once (eager: there is none to ask). Asked before sending, because a
+    publish to a Redis that is down is retried for seconds inside kombu, and the scorer would wait for it."""
+    global _client
+    if not settings.REDIS_URL:
+        return True
+    if _client is None:
+        _client = redis.Redis.from_url(
+            settings.REDIS_URL, socket_connect_timeout=0.5, socket_timeout=0.5, retry=Retry(NoBackoff(), 0)
+        )
+    try:
+        return bool(_client.ping())
+    except redis.RedisError:
+        return False
+
+
+_client: redis.Redis | None = None
+
+
 def flush(limit: int = 500) -> int:
     """Send what is waiting; the number of messages sent."""
     from config.celery import app
 
+    from . import tasks  # noqa: F401 - registers the task names the rows hold
+
+    if not broker_answers():
+        log.warning("broker unavailable: the outbox waits for the next flush")
+        return 0
     now = timezone.now()
     with transaction.atomic():
         rows = list(
@@ -58,7 +84,7 @@ def flush(limit: int = 500) -> int:
     sent = 0
     for key, row in first.items():
         try:
-            app.tasks[row.task].apply_async(args=row.args, retry=False)
+            app.tasks[row.task].apply_async(args=row.args, retry=False, ignore_result=True)
         except BROKER_DOWN as exc:
             unsent = list(first)[sent:]
             Outbox.objects.filter(key__in=unsent, sent=now).update(sent=None)

@@ -55,8 +55,13 @@ def set_total(job: Job, total: int) -> None:
     job.total = total
 
 
-def step(job_id: int, key: str, write: Callable[[], None] | None = None) -> bool:
-    """Do one step's `write` and count it, in one transaction, unless it was done before (False then)."""
+def step(
+    job_id: int, key: str, write: Callable[[], None] | None = None, last: Callable[[], dict] | None = None
+) -> bool:
+    """Do one step's `write` and count it, in one transaction, unless it was done before (False then).
+
+    The step that completes the job also ends it, in the same transaction, with `last()` as its result: a worker
+    killed at any moment leaves either the step undone (its task is delivered again) or the step and the end."""
     with transaction.atomic():
         if Step.objects.filter(job_id=job_id, key=key).exists():
             return False
@@ -70,9 +75,11 @@ def step(job_id: int, key: str, write: Callable[[], None] | None = None) -> bool
             return False
         done = Step.objects.filter(job_id=job_id).count()
         total = Job.objects.filter(id=job_id).values_list("total", flat=True).get()
-        Job.objects.filter(id=job_id, state=State.RUNNING).update(
-            progress=min(99, done * 100 // max(total, 1))
-        )
+        if last is not None and done >= total:
+            finish(job_id, last())
+        else:
+            running = Job.objects.filter(id=job_id, state=State.RUNNING)
+            running.update(progress=min(99, done * 100 // max(total, 1)))
     _tell(job_id)
     return True
 

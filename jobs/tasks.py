@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import time
 
-from celery import Task, chord, shared_task
+from celery import Task, group, shared_task
 from celery.exceptions import Retry
 from django.db import InterfaceError, OperationalError
 
@@ -73,7 +73,9 @@ class JobTask(Task):
             log.exception("job %s failed and could not be marked failed", job_id)
 
 
-# Double-dummy analysis: one task per Board, as a chord, so that more workers finish sooner.
+# Double-dummy analysis: one task per Board, as a group, so that more workers finish sooner. The last Board's
+# step ends the job (jobs.services.step), not a chord callback: a chord's counter misses a part whose worker is
+# killed between storing its result and counting it, and then the callback never comes.
 
 
 @shared_task(name="jobs.analyse", base=JobTask)
@@ -90,34 +92,23 @@ def analyse(job_id: int) -> None:
             "then start the analysis again"
         )
     services.set_total(job, len(boards))
-    chord(analyse_board.si(job_id, board) for board in boards)(finish_analysis.si(job_id))
+    group(analyse_board.si(job_id, board) for board in boards).apply_async(ignore_result=True)
 
 
 @shared_task(name="jobs.analyse_board", base=JobTask)
 def analyse_board(job_id: int, board_id: int) -> None:
     from games.models import Board
 
-    from .analysis import board_analysis
+    from .analysis import analysis_summary, board_analysis
 
     board = Board.objects.get(id=board_id)
     figures = board_analysis(board)
     services.step(
-        job_id, f"board:{board_id}", lambda: Board.objects.filter(id=board_id).update(analysis=figures)
+        job_id,
+        f"board:{board_id}",
+        lambda: Board.objects.filter(id=board_id).update(analysis=figures),
+        last=lambda: analysis_summary(board.section_id),
     )
-
-
-@shared_task(name="jobs.finish_analysis", base=JobTask)
-def finish_analysis(job_id: int) -> None:
-    from games.models import Board
-
-    from .models import Job
-
-    job = Job.objects.get(id=job_id)
-    boards = Board.objects.filter(section=job.section_id).exclude(analysis=None).order_by("number")
-    par = {
-        str(number): figures["par"]["score"] for number, figures in boards.values_list("number", "analysis")
-    }
-    services.finish(job_id, {"boards": len(par), "par": par})
 
 
 # Replay audit of a session's play records, or of a file.

@@ -18,6 +18,7 @@ import functools
 import math
 from collections import Counter, defaultdict
 
+from django.conf import settings
 from django.db import connection, transaction
 
 from games.models import Result, Tally
@@ -299,8 +300,14 @@ def standings_changed(section_id: int) -> None:
 
     Many changes in one transaction (a director's batch, the demo) give one refresh: a refresh already waiting in
     this transaction's on-commit list for the Section is enough (Django drops it with a rolled-back savepoint,
-    and then a later change registers its own).
+    and then a later change registers its own). With STANDINGS_IN_JOBS the refresh is a Celery job instead, sent
+    through the database outbox (jobs.outbox) so that it is not lost when the broker is down.
     """
+    if settings.STANDINGS_IN_JOBS:
+        from jobs.outbox import send_later
+
+        send_later("jobs.standings", f"standings:{section_id}", [section_id])
+        return
     refresh = functools.partial(refresh_standings, section_id)
     waiting = transaction.get_connection().run_on_commit
     if not any(isinstance(f, functools.partial) and f.func is refresh_standings and f.args == refresh.args

@@ -4,22 +4,33 @@ real Celery worker when REDIS_URL is set, and eagerly in-process otherwise (`run
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import subprocess
+import time
+from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 
 from games.models import Board
 from jobs import services
-from jobs.models import Job, State, Step
-from jobs.tasks import wait
+from jobs.models import Job, Outbox, State, Step
+from jobs.tasks import flush_outbox, wait
+from scoring.services import recompute_standings
 from tests.integration.api_helpers import make_director, mitchell
 from tests.shared import shared_path
 from tournaments import services as sections
-from tournaments.models import Event, Section, Session
+from tournaments.models import Event, Section, Session, TableCode
 
-STRAINS = ("NT", "S", "H", "D", "C")  # [DoubleDummyTricks]: for N, S, E, W in turn, tricks in NT, S, H, D, C (hex)
+STRAINS = (
+    "NT",
+    "S",
+    "H",
+    "D",
+    "C",
+)  # [DoubleDummyTricks]: for N, S, E, W in turn, tricks in NT, S, H, D, C (hex)
 
 
 @pytest.fixture
@@ -102,3 +113,111 @@ def test_analysis_of_a_section_without_deals_fails_saying_what_to_do(run_jobs):
     assert job.state == State.FAILED
     assert job.error.endswith("no board has a deal yet; deal the boards or import the hand records, "
                               "then start the analysis again")  # fmt: skip
+
+
+# Faults: a worker killed in the middle of a job, and the broker stopped while results are entered. These need the
+# real broker and worker (the `worker` fixture skips, saying why, when REDIS_URL is unset).
+
+
+def pool_children(pid: int) -> list[int]:
+    """The worker's pool processes (the ones that run tasks), from /proc."""
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+@pytest.mark.worker
+def test_a_worker_killed_during_a_double_dummy_job_leaves_it_done_once_and_right(transactional_db, worker):
+    user, club = make_director()
+    section, reference = example2_section(user, club)
+    started = len(worker["log"].read_text())
+    job = services.start("analyse", section, user=user)
+    deadline = time.monotonic() + 60
+    while Step.objects.filter(job=job).count() < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.1)  # into the next board's solve (0.1-1.5 s each)
+    killed = pool_children(worker["process"].pid)
+    for pid in killed:
+        os.kill(pid, signal.SIGKILL)
+    job = wait(job.id, timeout=120)
+    assert (job.state, job.progress, job.error) == ("done", 100, "")
+    assert Step.objects.filter(job=job).count() == 10, "each board counted once"
+    boards = {b.number: b.analysis for b in Board.objects.filter(section=section)}
+    assert {n: dd_as_file_writes(boards[n]) for n in reference} == {n: t for n, (_, t) in reference.items()}
+    log = worker["log"].read_text()[started:]
+    assert "signal 9 (SIGKILL)" in log, f"the kill hit a running task (pool processes {killed})"
+    assert job.result["boards"] == 10 and job.attempts == 1, "the job ended once"
+
+
+def redis(*args: str) -> None:
+    subprocess.run(args, check=False, capture_output=True, timeout=30)
+
+
+def redis_up(timeout: float = 30) -> None:
+    redis("redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "--port", "6379", "--save", "",
+          "--appendonly", "no")  # fmt: skip
+    deadline = time.monotonic() + timeout
+    while subprocess.run(["redis-cli", "-p", "6379", "ping"], capture_output=True).stdout.strip() != b"PONG":
+        if time.monotonic() > deadline:
+            raise RuntimeError("Redis did not come back")
+        time.sleep(0.1)
+
+
+def caught_up(section: Section) -> bool:
+    section.refresh_from_db()
+    played = sum(section.standings.values_list("boards", flat=True))
+    return (
+        not Outbox.objects.exists()
+        and section.standings_computed == section.standings_requested
+        and played == 2 * section.results.count()
+    )
+
+
+def until(condition, seconds: float, every: float = 0.1, then=None) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        if then:
+            then()
+        time.sleep(every)
+    return True
+
+
+@pytest.mark.worker
+def test_results_entered_while_redis_is_down_are_kept_and_the_standings_catch_up(
+    transactional_db, worker, client, settings
+):
+    settings.STANDINGS_IN_JOBS = True
+    user, club = make_director()
+    section = dealt_section(user, club, tables=3, per_round=2)
+    sections.deal_boards(section, "outbox test")
+    section = sections.set_status(section, "running", user)
+    codes = dict(TableCode.objects.filter(section=section).values_list("table", "code"))
+    results = [
+        (table, board) for table in (1, 2, 3) for board in section.seatings.get(round=1, table=table).boards
+    ]
+
+    def enter(table, board):
+        body = {"board": board, "contract": "3NT", "declarer": "N", "tricks": 9}
+        return client.post("/api/table/results/", body, content_type="application/json",
+                           headers={"X-Table-Code": codes[table]})  # fmt: skip
+
+    assert enter(*results[0]).status_code == 201
+    assert until(lambda: caught_up(section), 30), "standings through the worker while the broker is up"
+    redis("redis-cli", "-p", "6379", "shutdown", "nosave")
+    try:
+        for table, board in results[1:]:
+            began = time.monotonic()
+            answer = enter(table, board)
+            assert answer.status_code == 201, answer.content
+            assert time.monotonic() - began < 2, "the scorer is not kept waiting for the broker"
+        assert section.results.count() == len(results), "every result saved"
+        assert Outbox.objects.filter(key=f"standings:{section.id}").count() == len(results) - 1
+        assert not caught_up(section)
+    finally:
+        redis_up()
+    # What beat does every few seconds: send what the outbox holds (the worker reconnects on its own).
+    assert until(lambda: caught_up(section), 60, every=0.5, then=flush_outbox), "standings caught up"
+    expected = dict(section.standings.values_list("entry_id", "total"))
+    recompute_standings(section.id)
+    assert dict(section.standings.values_list("entry_id", "total")) == expected
+    assert Job.objects.filter(kind="standings", section=section).count() <= 3, "the backlog coalesced"
