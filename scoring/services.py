@@ -232,9 +232,7 @@ def _count_request(section_id: int) -> int:
 def _derived_only(cursor) -> None:
     """This transaction writes only what a recompute can make again, so on PostgreSQL it need not wait for the
     disk (synchronous_commit off: a crash may lose it, never corrupt it). Results themselves commit durably."""
-    if (
-        connection.vendor == "postgresql" and len(connection.atomic_blocks) == 1
-    ):  # never a caller's transaction
+    if connection.vendor == "postgresql" and len(connection.atomic_blocks) == 1:  # not a caller's transaction
         cursor.execute("SET LOCAL synchronous_commit TO OFF")
 
 
@@ -273,9 +271,8 @@ def refresh_standings(section_id: int) -> None:
     """Bring a Section's standings up to date after a change (coalesced; see the module docstring)."""
     _count_request(section_id)
     if connection.vendor != "postgresql" or connection.in_atomic_block:
-        _compute(
-            section_id
-        )  # SQLite writes one at a time anyway; inside a caller's transaction, no session locks
+        # SQLite writes one at a time anyway; inside a caller's transaction, no session locks.
+        _compute(section_id)
         return
     if _lock(_COMPUTING, section_id):
         try:
