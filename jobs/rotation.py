@@ -71,8 +71,10 @@ def bell_job(job: Job) -> dict:
     """Freeze every table, decide its winners, seat the next round by Hoyle 1940's movement (L11401–11411; the
     head table's winners per `head`, seed 002 L680 by default) and publish it; or, last, end the party.
 
-    A table tied when the bell rang is not decided by the book: the umpire cuts, and the job is given the cut's
-    winners as `tied` ({"3": "NS"}); without them the job stops before anything changes and says so."""
+    The head table wins only by finishing its game (L11386–11391). A table tied when the bell rang has no winner (a game is "won by making the better score", L11413–11416), but
+    before the last round somebody has to move, and the book does not say who (rules-hoyle-1940.md 1.7): the
+    umpire cuts, and the job is given the side that moves as winners as `tied` ({"3": "NS"}); without it the job
+    stops before anything changes and says so. The cut moves players; it wins no game."""
     args = job.arguments
     number, last = int(args["round"]), bool(args.get("last"))
     try:
@@ -90,18 +92,20 @@ def bell_job(job: Job) -> dict:
         for row in rows:
             tally, _ = Tally.objects.get_or_create(section=section, round=number, table=row.table)
             side = decide_table(section, tally)[0] or args.get("tied", {}).get(str(row.table), "")
-            if side not in ("NS", "EW"):
+            if side not in ("NS", "EW") and not last:
                 raise JobFailed(
-                    f"round {number} table {row.table} is tied {tally.ns_points}–{tally.ew_points}: the book "
-                    "leaves a tie at the bell open; cut for it and ring again giving the winners of the cut"
+                    f"round {number} table {row.table} has no winner at {tally.ns_points}–{tally.ew_points}: "
+                    "the head table rings when a side has won its game, and the book does not say who moves "
+                    "from a tied table; enter the final tallies, or cut for a tied table and ring again giving "
+                    "the side that won the cut"
                 )
-            winners.append(Side(side))
+            winners.append(side)
         following = None
         if not last:
             seating = tuple(tuple(int(row.seats[s]) for s in "NESW") for row in rows)
             following = [
                 {"table": rows[i].table, "seats": dict(zip("NESW", map(str, seats), strict=True))}
-                for i, seats in enumerate(progress(seating, winners, method, head))
+                for i, seats in enumerate(progress(seating, [Side(w) for w in winners], method, head))
             ]
         ring_bell(section, None, following, last=last)
     return _rung(Section.objects.get(id=section.id), number)

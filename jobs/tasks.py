@@ -187,13 +187,15 @@ def flush_outbox() -> int:
     return outbox.flush()
 
 
-def wait(job_id: int, timeout: float = 600, every: float = 0.2):
-    """The job once it has ended (for commands and tests), polling its row."""
+def wait(job_id: int, timeout: float = 600, every: float = 0.2, seen=None):
+    """The job once it has ended (for commands and tests), polling its row; `seen(job)` after each look."""
     from .models import Job, State
 
     deadline = time.monotonic() + timeout
     while True:
         job = Job.objects.get(id=job_id)
+        if seen is not None:
+            seen(job)
         if job.state in (State.DONE, State.FAILED) or time.monotonic() > deadline:
             return job
         time.sleep(every)

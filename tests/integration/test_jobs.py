@@ -9,19 +9,26 @@ import re
 import signal
 import subprocess
 import time
+from collections import Counter
+from io import StringIO
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 
-from games.models import Board
+from games.exchange import read_pbn, store
+from games.models import Board, PlayRecord, Tally
+from games.services import record_tally
 from jobs import services
 from jobs.models import Job, Outbox, State, Step
+from jobs.rotation import start_bell
 from jobs.tasks import flush_outbox, wait
 from scoring.services import recompute_standings
 from tests.integration.api_helpers import make_director, mitchell
 from tests.shared import shared_path
 from tournaments import services as sections
+from tournaments.management.commands.demo import EUCHRE
 from tournaments.models import Event, Section, Session, TableCode
 
 STRAINS = (
@@ -221,3 +228,82 @@ def test_results_entered_while_redis_is_down_are_kept_and_the_standings_catch_up
     recompute_standings(section.id)
     assert dict(section.standings.values_list("entry_id", "total")) == expected
     assert Job.objects.filter(kind="standings", section=section).count() <= 3, "the backlog coalesced"
+
+
+# The progressive euchre party of the demo, played to the end with the bell as a job.
+
+
+def table_of(section: Section, round_number: int) -> dict[int, dict[str, int]]:
+    return {
+        s.table: {k: int(v) for k, v in s.seats.items()} for s in section.seatings.filter(round=round_number)
+    }
+
+
+def test_the_demo_euchre_party_played_through_with_the_bell(run_jobs):
+    call_command("demo", stdout=StringIO())
+    party = Section.objects.get(session__event__name=EUCHRE)
+    assert party.current_round == 2 and table_of(party, 2)[2] == {"N": 2, "E": 9, "S": 5, "W": 12}
+
+    # The demo's head table is at 3-2, its game not won, and table 2 is tied 4-4: the bell stops and says why.
+    job = wait(start_bell(party).id, timeout=60)
+    assert job.state == State.FAILED and job.error.startswith("round 2 table 1 has no winner at 3–2")
+    record_tally(party, 1, {"hands": 7, "ns_points": 5, "ew_points": 2})
+    record_tally(party, 3, {"hands": 7, "ns_points": 2, "ew_points": 5, "lone_hands": {"W": 1}})
+    job = wait(start_bell(party).id, timeout=60)
+    assert job.state == State.FAILED and job.error.startswith("round 2 table 2 has no winner at 4–4")
+    assert not Tally.objects.filter(section=party, round=2, frozen=True).exists(), "nothing frozen"
+
+    # A cut at table 2: E-W (9, 12) move as its winners (but win no game); table 1 N-S (1, 3), table 3 E-W (10, 11).
+    bell = start_bell(Section.objects.get(id=party.id), method="together", head="stay", tied={"2": "EW"})
+    job = wait(bell.id, timeout=60)
+    assert job.state == State.DONE, job.error
+    assert job.result["winners"] == {"1": "NS", "2": "", "3": "EW"}
+    # Hoyle 1940 L11401-11411, method 1: the winners go up a table and separate, each partnering a loser there;
+    # the head table's winners stay and its losers go to the booby table (older Hoyle, seed 002 L680).
+    stay_arrive = {1: ({1, 3}, {9, 12}), 2: ({2, 5}, {10, 11}), 3: ({4, 7}, {6, 8})}
+    round_3 = table_of(Section.objects.get(id=party.id), 3)
+    for table, (stay, arrive) in stay_arrive.items():
+        seats = round_3[table]
+        assert set(seats.values()) == stay | arrive, f"table {table}"
+        for a, b in ("NS", "EW"):
+            assert len({seats[a], seats[b]} & stay) == 1, (
+                f"table {table}: a winner partners a loser, not a winner"
+            )
+
+    # The last round, and the standings: games won over the three rounds (L11413-11416).
+    party = Section.objects.get(id=party.id)
+    for table, (ns, ew) in {1: (5, 2), 2: (1, 5), 3: (3, 3)}.items():
+        record_tally(party, table, {"hands": ns + ew, "ns_points": ns, "ew_points": ew})
+    job = wait(start_bell(party, last=True).id, timeout=60)
+    assert job.state == State.DONE and job.result["finished"], job.error
+    won = Counter([1, 3, 6, 8, 9, 11] + [1, 3, 10, 11])  # rounds 1 and 2
+    won.update([round_3[1]["N"], round_3[1]["S"], round_3[2]["E"], round_3[2]["W"]])  # table 3 tied: nobody
+    party.refresh_from_db()
+    assert party.status == "finished"
+    standings = {s.entry.number: s.total for s in party.standings.select_related("entry")}
+    assert standings == {n: won[n] for n in range(1, 13)}
+
+
+# Replay audits and rotations.
+
+
+def test_audit_of_an_imported_session_stores_each_report(run_jobs):
+    user, club = make_director()
+    path = shared_path("data", "pbn", "example2.pbn")
+    section = store(read_pbn(path.read_bytes(), "example2.pbn"), club, "example2.pbn")
+    job = wait(services.start("audit", section, user=user).id, timeout=120)
+    assert job.state == State.DONE, job.error
+    records = PlayRecord.objects.filter(result__section=section)
+    assert job.result["games"] == records.count() and not records.filter(audit=None).exists()
+    assert job.result["with_play"] == 278, "example2.pbn: 278 of its 299 tables have [Play]"
+    file_job = wait(services.start("audit", None, {"path": str(path)}).id, timeout=120)
+    assert file_job.result["with_play"] == 278 and len(file_job.result["games_report"]) == 299
+
+
+def test_rotation_keeps_the_best_schedule_and_the_commands_show_progress(run_jobs, capsys):
+    call_command("rotate", "--players", "12", "--rounds", "3", "--seconds", "0.5", stdout=StringIO())
+    job = Job.objects.get(kind="rotate")
+    assert (job.state, job.progress) == ("done", 100)
+    assert job.result["quality"]["partner_repeats"] == 0, "Wh(12) never repeats a partner"
+    assert [len(r["tables"]) for r in job.result["movement"]["rounds"]] == [3, 3, 3]
+    assert "rotate: 100%" in capsys.readouterr().err, "a progress bar"
