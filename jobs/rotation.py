@@ -93,11 +93,15 @@ def bell_job(job: Job) -> dict:
             tally, _ = Tally.objects.get_or_create(section=section, round=number, table=row.table)
             side = decide_table(section, tally)[0] or args.get("tied", {}).get(str(row.table), "")
             if side not in ("NS", "EW") and not last:
+                where = f"round {number} table {row.table}"
+                if tally.ns_points == tally.ew_points:
+                    raise JobFailed(
+                        f"{where} is tied {tally.ns_points}–{tally.ew_points}: the book does not say who moves "
+                        "after a tie at the bell; cut for it and ring again giving the side that won the cut"
+                    )
                 raise JobFailed(
-                    f"round {number} table {row.table} has no winner at {tally.ns_points}–{tally.ew_points}: "
-                    "the head table rings when a side has won its game, and the book does not say who moves "
-                    "from a tied table; enter the final tallies, or cut for a tied table and ring again giving "
-                    "the side that won the cut"
+                    f"{where} has no winner at {tally.ns_points}–{tally.ew_points}: the head table rings the "
+                    "bell when a side has won its game; enter its final tally and ring again"
                 )
             winners.append(side)
         following = None

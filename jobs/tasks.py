@@ -13,6 +13,7 @@ import time
 
 from celery import Task, group, shared_task
 from celery.exceptions import Retry
+from celery.signals import worker_process_init
 from django.db import InterfaceError, OperationalError
 
 from . import outbox, services
@@ -22,6 +23,16 @@ log = logging.getLogger(__name__)
 
 TRANSIENT = (OperationalError, InterfaceError)
 RETRIES = 5
+
+
+@worker_process_init.connect
+def one_solver_thread(**_) -> None:
+    """Each pool process solves on one core. DDS by itself spreads one deal's table over every core, so a worker
+    of N processes on N cores would run N x cores threads fighting for the cores; one thread a process lets the
+    analysis scale with the processes and the workers, which is how it is meant to grow."""
+    from endplay._dds import SetMaxThreads  # the DDS call endplay leaves unexported
+
+    SetMaxThreads(1)
 
 
 def reason(exc: BaseException) -> str:

@@ -1,0 +1,157 @@
+"""Double-dummy analysis as a job, on 1 Celery worker process and then on 2: the time for `deals` deals and the
+speed-up.
+
+    .venv/bin/python bench/jobs.py [--deals 32] [--database postgres://postgres@127.0.0.1:5432/traveller_bench_jobs]
+                                   [--json]
+
+With REDIS_URL set it makes a bench database (dropped and made again each run), a section of `deals` boards dealt
+from a fresh seed, and for 1 and then 2 processes starts `celery worker --concurrency=N` on a queue of its own,
+waits until it answers, and times the analysis job from start to done (so the time is the job's: boards split
+over the processes, each stored with its board). Both runs analyse the same deals, each in fresh processes.
+Without REDIS_URL there is no broker: it says so and times the same per-board solving (no database) in a
+process pool of 1 and of 2 instead. The machine's load average is printed with the figures: other work on the
+machine's 2 cores takes from the speed-up. With --json the last line is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import subprocess
+import sys
+import time
+import uuid
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.api import fresh_database  # noqa: E402
+
+
+def arguments():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=32)
+    parser.add_argument("--database", default="postgres://postgres@127.0.0.1:5432/traveller_bench_jobs")
+    parser.add_argument("--json", action="store_true")
+    return parser.parse_args()
+
+
+def section_of(deals: int) -> int:
+    """A section with `deals` boards dealt from a fresh seed (its id)."""
+    from games.engine.bridge import board_dealer, board_vulnerability
+    from games.models import Board
+    from tournaments.models import Club, Event, Section, Session
+    from tournaments.services import deal_from_seed
+
+    club = Club.objects.create(name="Bench Club", slug=f"bench-{uuid.uuid4().hex[:8]}")
+    event = Event.objects.create(club=club, name="Bench analysis", date="2026-11-21")
+    section = Section.objects.create(session=Session.objects.create(event=event), name="A")
+    seed = secrets.token_hex(8)
+    Board.objects.bulk_create(
+        Board(section=section, number=n, dealer=board_dealer(n).value, vulnerability=board_vulnerability(n).value,
+              deal=deal_from_seed(seed, n).to_pbn())
+        for n in range(1, deals + 1)
+    )  # fmt: skip
+    return section.id
+
+
+def on_workers(section_id: int, processes: int, env: dict) -> float:
+    """Seconds from starting the analysis job to its end, on one worker of `processes` pool processes."""
+    from config.celery import app
+    from jobs import services
+    from jobs.tasks import wait
+    from tournaments.models import Section
+
+    queue = f"bench-{uuid.uuid4().hex[:10]}"
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=WARNING",
+         f"--concurrency={processes}", "-Q", queue, "-n", f"{queue}@%h", "--without-gossip", "--without-mingle"],
+        cwd=ROOT, env={**env, "CELERY_QUEUE": queue}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    app.conf.task_default_queue = queue
+    try:
+        deadline = time.monotonic() + 60
+        while not app.control.ping(destination=[f"{queue}@{os.uname().nodename}"], timeout=0.5):
+            if worker.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("the Celery worker did not start")
+        began = time.perf_counter()
+        job = wait(services.start("analyse", Section.objects.get(id=section_id)).id, timeout=600, every=0.02)
+        seconds = time.perf_counter() - began
+        if job.state != "done":
+            raise SystemExit(f"the analysis job ended {job.state}: {job.error}")
+        return seconds
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)
+
+
+def solve(pbn: str) -> None:
+    """One board's figures as the job computes them (jobs.analysis.board_analysis without its rows)."""
+    from games.engine import dd
+    from games.engine.bridge.calls import Vulnerability
+    from games.engine.cards import Deal, Seat
+
+    deal = Deal.from_pbn(pbn)
+    dd.dd_table(deal)
+    dd.par(deal, Vulnerability.NONE, Seat.NORTH)
+
+
+def one_solver_thread() -> None:
+    from jobs.tasks import one_solver_thread
+
+    one_solver_thread()
+
+
+def in_pool(deals: list[str], processes: int) -> float:
+    from tournaments.services import deal_from_seed
+
+    warm = deal_from_seed("warm-up", 1).to_pbn()
+    with ProcessPoolExecutor(processes, initializer=one_solver_thread) as pool:
+        list(pool.map(solve, [warm] * processes))  # start the processes and load the solver before the clock
+        began = time.perf_counter()
+        list(pool.map(solve, deals))
+        return time.perf_counter() - began
+
+
+def main() -> None:
+    args = arguments()
+    broker = os.environ.get("REDIS_URL", "")
+    if broker:
+        fresh_database(args.database)
+        os.environ["DATABASE_URL"] = args.database
+    os.environ.update({"LOG_LEVEL": "WARNING", "DJANGO_SETTINGS_MODULE": "config.settings"})
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    if broker:
+        call_command("migrate", verbosity=0)
+        section_id = section_of(args.deals)
+        mode = "Celery workers on the broker"
+        one, two = (on_workers(section_id, n, dict(os.environ)) for n in (1, 2))
+    else:
+        from tournaments.services import deal_from_seed
+
+        mode = "process pool (REDIS_URL unset: no broker, so no Celery workers)"
+        print(f"no broker: timing the same work in a {mode}")
+        seed = secrets.token_hex(8)
+        deals = [deal_from_seed(seed, n).to_pbn() for n in range(1, args.deals + 1)]
+        one, two = (in_pool(deals, n) for n in (1, 2))
+    figures = {
+        "deals": args.deals, "mode": mode, "seconds_1_process": round(one, 2), "seconds_2_processes": round(two, 2),
+        "speedup": round(one / two, 2), "ms_per_deal_1_process": round(one * 1000 / args.deals, 1),
+        "cores": os.cpu_count(), "load_average": round(os.getloadavg()[0], 2),
+    }  # fmt: skip
+    print(f"double-dummy analysis of {args.deals} deals ({mode}): 1 process {one:.2f} s, 2 processes {two:.2f} s, "
+          f"speed-up {one / two:.2f}x ({figures['cores']} cores, load average {figures['load_average']})")  # fmt: skip
+    if args.json:
+        print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
