@@ -2,7 +2,9 @@
 
 HOWELL_BASES[m]: base triples (x, y, adder) in Z_m for 2n = m+1 pairs: howell.starter_adder(m) for m <= 15,
 howell.patterned_base(m) above. HOWELL_6_HALF_SETS: howell.search_units on the 6-pair circle rounds, two half-sets
-a table. The tests rebuild every movement from these and check it.
+a table. WHIST_BASES[v]: (group moduli, base round) from individual.py's constructions (cyclotomic, symmetric,
+product, general search; Wh(9) over GF(9) by hand); WHIST_SETS[v]: individual._set_offsets for those rounds.
+The tests rebuild every movement from these and check it.
 """
 
 HOWELL_BASES: dict[int, tuple[tuple[int, int, int], ...]] = {
@@ -2173,6 +2175,47 @@ WHIST_BASES: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int, int, int], .
             (82, 58, 15, 39),
         ),
     ),
+    45: (
+        (5, 3, 3),
+        (
+            (1, 2, 4, 3),
+            (5, 30, 10, 15),
+            (6, 32, 13, 19),
+            (7, 34, 11, 18),
+            (8, 31, 14, 17),
+            (9, 33, 12, 16),
+            (20, 35, 40, 25),
+            (21, 37, 43, 29),
+            (22, 39, 41, 28),
+            (23, 36, 44, 27),
+            (24, 38, 42, 26),
+        ),
+    ),
+    81: (
+        (3, 3, 3, 3),
+        (
+            (1, 6, 2, 3),
+            (4, 7, 8, 5),
+            (9, 54, 18, 27),
+            (10, 56, 21, 31),
+            (11, 55, 24, 35),
+            (12, 60, 20, 32),
+            (13, 62, 23, 33),
+            (14, 61, 26, 28),
+            (15, 57, 19, 34),
+            (16, 59, 22, 29),
+            (17, 58, 25, 30),
+            (36, 63, 72, 45),
+            (37, 65, 75, 49),
+            (38, 64, 78, 53),
+            (39, 69, 74, 50),
+            (40, 71, 77, 51),
+            (41, 70, 80, 46),
+            (42, 66, 73, 52),
+            (43, 68, 76, 47),
+            (44, 67, 79, 48),
+        ),
+    ),
 }
 
 WHIST_SETS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -2377,5 +2420,28 @@ WHIST_SETS: dict[int, tuple[tuple[int, int], ...]] = {
         (1, 3),
         (1, 4),
         (1, 5),
+    ),
+    45: ((0, 0), (0, 1), (0, 6), (0, 20), (0, 26), (0, 36), (1, 0), (0, 4), (0, 11), (1, 5), (1, 10)),
+    81: (
+        (0, 0),
+        (0, 9),
+        (0, 1),
+        (0, 3),
+        (0, 8),
+        (0, 10),
+        (0, 2),
+        (0, 26),
+        (0, 14),
+        (0, 61),
+        (0, 34),
+        (0, 5),
+        (0, 18),
+        (1, 0),
+        (0, 6),
+        (0, 17),
+        (1, 1),
+        (0, 7),
+        (1, 5),
+        (1, 2),
     ),
 }

@@ -124,14 +124,51 @@ def _place_offsets(design: Design, layers: int, max_steps: int = 2_000) -> list[
 
 @cache
 def whist_design(players: int) -> Design:
-    """The stored base round, else the symmetric search (games (x, y, -x, -y)), else the general one."""
+    """The stored base round, else a construction (cyclotomic, symmetric, product), else the general search."""
     if players in WHIST_BASES:
         moduli, games = WHIST_BASES[players]
         return Design(moduli, games, players % 4 == 0)
-    design = cyclotomic_design(players) or symmetric_design(players)
+    design = cyclotomic_design(players) or symmetric_design(players) or product_design(players)
     if design is None and players > GENERAL_SEARCH_LIMIT:
         raise MovementError(f"no Wh({players}) is stored and the quick constructions do not give one")
     return design or general_design(players, restarts=10)
+
+
+_FACTORS = {5: ((5,), lambda a, b: a * b % 5), 9: ((3, 3), None), 13: ((13,), lambda a, b: a * b % 13)}
+"""Groups G with four multipliers whose differences are all units: Z_5, GF(9) (on Z_3 x Z_3), Z_13."""
+
+
+def _gf9(a: int, b: int) -> int:
+    """GF(9) = Z_3[i], i^2 = -1, element x + y i coded x + 3y."""
+    x, y, u, w = a % 3, a // 3, b % 3, b // 3
+    return (x * u - y * w) % 3 + 3 * ((x * w + y * u) % 3)
+
+
+def product_design(players: int) -> Design | None:
+    """Wh(|G| h) for 4n+1 players from a smaller cyclic Wh(h) over H, on G x H (45 = 5 x 9, 81 = 9 x 9, ...).
+
+    Each game (h0, h1, h2, h3) of H's base round becomes the |G| games ((g, h0), (2g, h1), (3g, h2), (4g, h3)),
+    g in G: a difference (x, h_i - h_j) then arises once for every x, because (l_i - l_j) g runs through G; G's own
+    base round covers G x {0}, and (0, 0) sits out. (The like product for 4n players, with H = Z_m plus infinity,
+    needs a block on infinity and G x {the infinity game}: none exists for 36 = 5 x 7 + 1, so it is not offered.)
+    """
+    if players % 4 != 1:
+        return None
+    for order, (moduli, mul) in _FACTORS.items():
+        rest, left = divmod(players, order)
+        if left or rest % 4 != 1 or rest < 5:
+            continue
+        try:
+            inner, outer = whist_design(rest), whist_design(order)
+        except MovementError:
+            continue
+        times = mul or _gf9
+        games = list(outer.games)
+        for game in inner.games:
+            for g in range(order):
+                games.append(tuple(times(k + 1, g) + order * h for k, h in enumerate(game)))
+        return Design(moduli + inner.moduli, tuple(games), False)
+    return None
 
 
 def cyclotomic_design(players: int) -> Design | None:
