@@ -156,6 +156,8 @@ def _check_boards(movement: Movement, summary: Summary) -> list[Problem]:
                     )
                 )
     for entrant, boards in sorted(summary.boards_played.items()):
+        if len(set(boards)) == len(boards):
+            continue
         for board, count in sorted(Counter(boards).items()):
             if count > 1:
                 problems.append(

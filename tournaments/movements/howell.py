@@ -38,6 +38,7 @@ def howell(pairs: int, rounds: int | None = None, boards_per_round: int = 2) -> 
     if not 1 <= rounds <= most:
         raise MovementError(f"a Howell for {pairs} pairs has 1 to {most} rounds, not {rounds}")
     bye = pairs + 1 if pairs % 2 else None
+    every_board = set(range(1, layout.boards + 1))
     built = []
     for r in range(rounds):
         tables, idle, in_play = [], [], set()
@@ -48,10 +49,9 @@ def howell(pairs: int, rounds: int | None = None, boards_per_round: int = 2) -> 
             else:
                 in_play.update(boards)
                 tables.append(Table(t + 1, (a, b), boards))
-        relay = tuple(b for b in range(1, layout.boards + 1) if b not in in_play)
-        built.append(
-            Round(r + 1, tuple(tables), relay=relay, sit_out=tuple(idle), shares=shared_tables(tuple(tables)))
-        )
+        relay = tuple(sorted(every_board - in_play))
+        shares = shared_tables(tuple(tables)) if layout.shared else ()
+        built.append(Round(r + 1, tuple(tables), relay=relay, sit_out=tuple(idle), shares=shares))
     complete = rounds == most
     return Movement(
         kind="howell",
@@ -82,6 +82,8 @@ class _Layout:
     unit_boards: int
     boards: int
     doubled: bool = False
+    shared: bool = False
+    """Some tables share a set in some rounds."""
 
 
 @cache
@@ -99,7 +101,7 @@ def _layout(pairs: int, boards_per_round: int) -> _Layout:
             return _Layout(schedule, units, boards_per_round // 2, m * boards_per_round)
         # as the published 3-table relay Howells: whole sets, some shared by two tables in a round
         units = search_units(schedule, m, 1, shares=True)
-        return _Layout(schedule, units, boards_per_round, m * boards_per_round)
+        return _Layout(schedule, units, boards_per_round, m * boards_per_round, shared=True)
     # each round twice: the tables play the halves of the round's set in opposite orders
     doubled, units = [], []
     for r, row in enumerate(schedule):
