@@ -18,10 +18,11 @@ from tournaments.movements import (
 from tournaments.movements.cards import cards_pdf, cards_text, guide_cards, table_cards
 from tournaments.movements.golfer import progressive_fixed
 from tournaments.movements.jsonout import movement_data
+from tournaments.movements.mitchell import EVEN_TABLE_METHODS
 from tournaments.movements.teams import military, round_robin
 
 KINDS = {
-    "mitchell": "--tables N [--rounds R] [--even skip|relay] [--arrow-switch R ...] [--missing P] [--rover]",
+    "mitchell": "--tables N [--rounds R] [--even skip|relay|carry] [--arrow-switch R ...] [--missing P] [--rover]",
     "howell": "--pairs N [--rounds R]",
     "three-quarter-howell": "--pairs N",
     "individual": "--players N: a whist tournament Wh(N), or the best schedule with sit-outs",
@@ -45,7 +46,7 @@ class Command(BaseCommand):
         size.add_argument("--teams", type=int)
         parser.add_argument("--rounds", type=int)
         parser.add_argument("--boards-per-round", type=int, default=2)
-        parser.add_argument("--even", choices=["skip", "relay"], default="skip")
+        parser.add_argument("--even", choices=list(EVEN_TABLE_METHODS), default="skip")
         parser.add_argument("--arrow-switch", type=int, nargs="*", default=[])
         parser.add_argument("--missing", type=int)
         parser.add_argument("--rover", action="store_true")
