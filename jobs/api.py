@@ -1,12 +1,16 @@
-"""GET /api/jobs/ and /api/jobs/<id>/: a job's state and progress (read only; jobs are started by the commands
-and the actions that need them). A director sees the jobs of their clubs' sections; whoever started a job
-without a section (a file audit) sees that one."""
+"""GET /api/jobs/ and /api/jobs/<id>/: a job's state and progress, for the director's progress bars. POST
+/api/jobs/ {"kind": "analyse" or "audit", "section": id} starts a section's double-dummy analysis or replay
+audit (202, the job); the other kinds start from their own actions (the bell) and commands (rotate). A director
+sees and starts the jobs of their clubs' sections; whoever started a job without a section sees that one."""
 
 from django.db.models import Q
-from rest_framework import permissions, serializers, viewsets
+from rest_framework import mixins, permissions, serializers, status, viewsets
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
 
-from tournaments.permissions import directed_club_ids
+from tournaments.permissions import directed_club_ids, is_director, section_club_id
 
+from . import services
 from .models import Job
 
 
@@ -20,7 +24,12 @@ class JobSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class JobViewSet(viewsets.ReadOnlyModelViewSet):
+class StartSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["analyse", "audit"])
+    section = serializers.IntegerField()
+
+
+class JobViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Background jobs (double-dummy analysis, replay audit, seating rotation, the bell, standings).
 
     Filter with ?section=<id> and ?kind=<kind>. `progress` is 0–100; `state` is pending, running, done or
@@ -41,3 +50,18 @@ class JobViewSet(viewsets.ReadOnlyModelViewSet):
             if value:
                 jobs = jobs.filter(**{name: value})
         return jobs
+
+    def get_serializer_class(self):
+        return StartSerializer if self.action == "create" else JobSerializer
+
+    def create(self, request, *args, **kwargs):
+        """Start a section's double-dummy analysis or replay audit; the answer is the job, to follow."""
+        from tournaments.models import Section
+
+        data = StartSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        section = Section.objects.filter(id=data.validated_data["section"]).first()
+        if section is None or not is_director(request.user, section_club_id(section)):
+            raise PermissionDenied("only a director of the section's club starts its jobs")
+        job = services.start(data.validated_data["kind"], section, user=request.user)
+        return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)

@@ -15,6 +15,7 @@ from datetime import timedelta
 
 import kombu.exceptions
 import redis
+from celery.exceptions import Retry as TriedAgain
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
@@ -90,6 +91,8 @@ def flush(limit: int = 500) -> int:
             Outbox.objects.filter(key__in=unsent, sent=now).update(sent=None)
             log.warning("broker unavailable, %d outbox keys wait for the next flush: %s", len(unsent), exc)
             break
+        except TriedAgain:  # an eager task that was tried again in place (and has ended since)
+            pass
         except Exception:  # an eager task that failed: its job row says why; the user's change stands
             log.exception("task %s for %s failed", row.task, key)
         sent += 1

@@ -16,14 +16,19 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.management import call_command
+from django.db import OperationalError
 
+from config.celery import app
+from games.engine.bridge import rules
+from games.engine.bridge.archive import replay_games
 from games.exchange import read_pbn, store
+from games.formats import pbn
 from games.models import Board, PlayRecord, Tally
 from games.services import record_tally
-from jobs import services
+from jobs import analysis, services
 from jobs.models import Job, Outbox, State, Step
 from jobs.rotation import start_bell
-from jobs.tasks import flush_outbox, wait
+from jobs.tasks import analyse_board, flush_outbox, wait
 from scoring.services import recompute_standings
 from tests.integration.api_helpers import make_director, mitchell
 from tests.shared import shared_path
@@ -99,7 +104,11 @@ def test_the_job_record_through_the_api(client, db):
         "analyse", "pending", 40, section.id)  # fmt: skip
     assert [j["id"] for j in client.get(f"/api/jobs/?section={section.id}&kind=analyse").json()] == [job.id]
     assert client.get("/api/jobs/?kind=audit").json() == []
-    assert client.post("/api/jobs/", {"kind": "analyse"}).status_code == 405, "jobs are read only"
+    assert client.post("/api/jobs/", {"kind": "rotate", "section": section.id}).status_code == 400
+    started = client.post("/api/jobs/", {"kind": "analyse", "section": section.id})
+    assert started.status_code == 202 and started.json()["kind"] == "analyse"
+    client.force_login(bob)
+    assert client.post("/api/jobs/", {"kind": "analyse", "section": section.id}).status_code == 403
 
 
 def test_double_dummy_analysis_matches_the_file(run_jobs):
@@ -227,7 +236,7 @@ def test_results_entered_while_redis_is_down_are_kept_and_the_standings_catch_up
     expected = dict(section.standings.values_list("entry_id", "total"))
     recompute_standings(section.id)
     assert dict(section.standings.values_list("entry_id", "total")) == expected
-    assert Job.objects.filter(kind="standings", section=section).count() <= 3, "the backlog coalesced"
+    assert Job.objects.filter(kind="standings", section=section).count() == 2, "one recompute for the backlog"
 
 
 # The progressive euchre party of the demo, played to the end with the bell as a job.
@@ -307,3 +316,60 @@ def test_rotation_keeps_the_best_schedule_and_the_commands_show_progress(run_job
     assert job.result["quality"]["partner_repeats"] == 0, "Wh(12) never repeats a partner"
     assert [len(r["tables"]) for r in job.result["movement"]["rounds"]] == [3, 3, 3]
     assert "rotate: 100%" in capsys.readouterr().err, "a progress bar"
+
+
+# Transient failures are tried again with back-off; a job that fails for good says why.
+
+
+def running_job(section: Section) -> tuple[Job, Board]:
+    board = Board.objects.filter(section=section).exclude(deal="").first()
+    return Job.objects.create(kind="analyse", section=section, state=State.RUNNING, total=1), board
+
+
+def test_a_transient_failure_is_tried_again_and_one_for_good_says_what_to_do(db, monkeypatch):
+    user, club = make_director()
+    section, _ = example2_section(user, club)
+    job, board = running_job(section)
+    real, calls = analysis.board_analysis, []
+
+    def flaky(board):
+        calls.append(board.id)
+        if len(calls) < 3:
+            raise OperationalError("server closed the connection unexpectedly")
+        return real(board)
+
+    monkeypatch.setattr(analysis, "board_analysis", flaky)
+    monkeypatch.setitem(app.conf, "task_eager_propagates", False)  # as a worker: a retry is not an error
+    analyse_board.apply(args=[job.id, board.id], throw=False)  # in this process, whatever the broker
+    job.refresh_from_db()
+    assert (len(calls), job.state, job.progress) == (3, "done", 100)
+
+    job, board = running_job(section)
+    monkeypatch.setattr(analysis, "board_analysis", lambda board: _down())
+    analyse_board.apply(args=[job.id, board.id], throw=False)
+    job.refresh_from_db()
+    assert job.state == "failed" and job.error == (
+        "the database could not be reached after 6 tries (the database is down); check that the database "
+        "server is running, then start the job again"
+    )
+
+
+def _down():
+    raise OperationalError("the database is down")
+
+
+def test_each_played_card_that_cost_a_trick_is_stored_with_the_board(run_jobs):
+    """The first table in example2.pbn whose play gave a trick away, imported with its play: the analysis stores
+    what each card cost, as the replay auditor (manage.py replay --dd) finds it."""
+    user, club = make_director()
+    path = shared_path("data", "pbn", "example2.pbn")
+    for game in re.split(r"\n\s*\n(?=\[Event)", path.read_text(encoding="latin-1")):
+        if "[Play " in game:
+            report = replay_games(pbn.parse(game), rules("duplicate-2017"), dd=True).games[0]
+            if report.extra["dd"].get("costs"):
+                break
+    section = store(read_pbn(game, "one table"), club, "one table")
+    job = wait(services.start("analyse", section, user=user).id, timeout=60)
+    assert job.state == State.DONE, job.error
+    board = Board.objects.get(section=section)
+    assert board.analysis["costs"] == {str(board.results.get().id): report.extra["dd"]["costs"]}
