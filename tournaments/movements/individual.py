@@ -16,7 +16,7 @@ from functools import cache
 
 from ._found import WHIST_BASES, WHIST_SETS
 from .howell import search_units
-from .model import Movement, MovementError, Requirements, Round, Table, Unit, boards_of_set
+from .model import Movement, MovementError, Requirements, Round, Table, Unit, boards_of_set, shared_tables
 
 INFINITY = -1
 GENERAL_SEARCH_LIMIT = 28
@@ -61,7 +61,10 @@ def whist(players: int, boards_per_round: int | None = 2) -> Movement:
     if players == 4:
         return pivot()
     design = whist_design(players)
-    offsets = (WHIST_SETS.get(players) or _set_offsets(design)) if boards_per_round else None
+    two_tables = len(design.games) == 2  # a set at two tables in one round is played by all eight: share it
+    offsets = (
+        (WHIST_SETS.get(players) or _set_offsets(design)) if boards_per_round and not two_tables else None
+    )
     rounds, sets = [], []
     for g in range(design.order):
         games = [tuple(design.player(design.add(x, g)) for x in game) for game in design.games]
@@ -69,6 +72,8 @@ def whist(players: int, boards_per_round: int | None = 2) -> Movement:
         rounds.append((games, idle))
         if offsets:
             sets.append([layer * design.order + design.add(o, g) + 1 for layer, o in offsets])
+        elif boards_per_round:
+            sets.append([g + 1, g + 1])
     requirements = Requirements(max_meetings=None, partner_exactly=1, opponent_exactly=2)
     return _individual(
         "individual", players, rounds, boards_per_round, f"Wh({players})", requirements, sets or None
@@ -351,6 +356,7 @@ def eight_players(boards_per_round: int | None = None, layout: dict = BOOK_EIGHT
         boards_per_round,
         "Hoyle's eight individual players",
         Requirements(max_meetings=None, partner_exactly=1, opponent_exactly=2),
+        [[r + 1, r + 1] for r in range(7)],  # with boards, both tables share the round's set
     )
 
 
@@ -512,7 +518,9 @@ def _individual(
     requirements: Requirements,
     sets: list[list[int]] | None = None,
 ) -> Movement:
-    if boards_per_round and sets is None:
+    if not boards_per_round:
+        sets = None
+    elif sets is None:
         sets = _board_sets(rounds)
     built = []
     for r, (games, idle) in enumerate(rounds):
@@ -520,7 +528,7 @@ def _individual(
             Table(t + 1, tuple(game), boards_of_set(sets[r][t], boards_per_round) if sets else ())
             for t, game in enumerate(games)
         )
-        built.append(Round(r + 1, tables, sit_out=tuple(idle)))
+        built.append(Round(r + 1, tables, sit_out=tuple(idle), shares=shared_tables(tables)))
     total = max((s for row in sets for s in row), default=0) * boards_per_round if sets else 0
     return Movement(
         kind, Unit.PLAYER, players, tuple(built), boards=total, name=name, requirements=requirements

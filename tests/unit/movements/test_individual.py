@@ -11,6 +11,7 @@ from tournaments.movements import (
     individual,
     nine_for_two_tables,
     pivot,
+    summarize,
     whist,
 )
 from tournaments.movements._found import WHIST_BASES
@@ -141,3 +142,11 @@ def test_bad_player_counts():
         whist(10)
     with pytest.raises(MovementError, match="at least 4 players"):
         individual(3)
+
+
+def test_two_table_individuals_share_the_rounds_set():
+    """With two tables every set dealt in a round would otherwise be played once only; as the published 2-table
+    individual movements do, both tables play the round's set, swapping boards during the round."""
+    movement = whist(8, boards_per_round=2)
+    assert movement.boards == 14 and all(rnd.shares == ((1, 2),) for rnd in movement.rounds)
+    assert all(len(seatings) == 2 for seatings in summarize(movement).coverage.values())
