@@ -33,12 +33,17 @@ def movement_data(movement: Movement) -> dict[str, object]:
         "relays": [{"round": rnd.number, "boards": list(rnd.relay)} for rnd in movement.rounds if rnd.relay],
         "check": {"ok": not problems, "problems": [p.message for p in problems]},
     }
-    summary = summarize(movement, coverage=False)
+    summary = summarize(movement)
     if movement.unit is Unit.PLAYER:
         data["quality"] = summary.repeats()
-    else:  # the direction balance: rounds each pair sits N-S, of the rounds it plays
+        data["coverage"] = {str(board): len(plays) for board, plays in sorted(summary.coverage.items())}
+    else:  # the direction balance (rounds each pair sits N-S, of the rounds it plays); who played each board how
         data["ns_rounds"] = {
             str(p): [summary.ns_rounds[p], summary.played_rounds[p]] for p in movement.players
+        }
+        data["coverage"] = {
+            str(board): {"ns": [str(ns) for ns, _ in plays], "ew": [str(ew) for _, ew in plays]}
+            for board, plays in sorted(summary.coverage.items())
         }
     if movement.notes:
         data["notes"] = list(movement.notes)

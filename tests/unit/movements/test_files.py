@@ -98,6 +98,9 @@ def test_json_shape():
     first = data["rounds"][0]["tables"][0]
     assert first == {"table": 1, "ns": "8", "ew": "1", "boards": [1, 2]}
     assert data["relays"][0]["round"] == 1 and len(data["relays"][0]["boards"]) == 6
+    # each set is at 4 tables in the 7 rounds; pairs sit N-S 3 or 4 times of 7
+    assert all(len(board["ns"]) == 4 for board in data["coverage"].values())
+    assert sorted(data["ns_rounds"].values()) == [[3, 7]] * 4 + [[4, 7]] * 4
     seats = movement_data(individual(8))["rounds"][0]["tables"][0]["seats"]
     assert set(seats) == {"N", "E", "S", "W"} and all(isinstance(p, str) for p in seats.values())
 
