@@ -175,12 +175,16 @@ def standings(section_id: int) -> bool:
     from django.utils import timezone
 
     from scoring.services import refresh_standings
+    from tournaments.models import Section
 
     from .models import Job, Kind, State
 
     key = f"standings:{section_id}"
     covered = outbox.waiting(key)
-    if not covered:
+    if (
+        not covered or not Section.objects.filter(id=section_id).exists()
+    ):  # done, or the section deleted since
+        outbox.done(key, covered)
         return False
     started = timezone.now()
     refresh_standings(section_id)
