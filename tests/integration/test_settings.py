@@ -12,10 +12,19 @@ from config.settings import ENVIRONMENT
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
+def clean_environment() -> dict[str, str]:
+    """This process's environment without Traveller's settings or Django's switches (the browser tests set some)."""
+    return {k: v for k, v in os.environ.items() if k not in ENVIRONMENT and not k.startswith("DJANGO_")}
+
+
 def run_django(code: str, var_dir: Path, **env: str) -> subprocess.CompletedProcess:
     """Run Python with Django set up in a clean environment: only what the test names is set."""
-    base = {k: v for k, v in os.environ.items() if k not in ENVIRONMENT}
-    full = {**base, "TRAVELLER_VAR_DIR": str(var_dir), "DJANGO_SETTINGS_MODULE": "config.settings", **env}
+    full = {
+        **clean_environment(),
+        "TRAVELLER_VAR_DIR": str(var_dir),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        **env,
+    }
     script = f"import django; django.setup(); from django.conf import settings; {code}"
     return subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=full, capture_output=True, text=True)
 
@@ -67,8 +76,7 @@ def test_environment_switches_database_and_broker(tmp_path):
 
 
 def test_production_settings_pass_check_deploy(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k not in ENVIRONMENT}
-    env |= {"TRAVELLER_VAR_DIR": str(tmp_path), "DEBUG": "false"}
+    env = clean_environment() | {"TRAVELLER_VAR_DIR": str(tmp_path), "DEBUG": "false"}
     out = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
