@@ -19,15 +19,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import services as game_services
-from games.engine.cards import Side
-from games.models import Board, Result, ResultConflict, Tally
+from games.models import Board, Result, ResultConflict
 from games.services import Refused
+from jobs.models import Job, Kind
+from jobs.rotation import start_bell
+from jobs.services import start as start_job
 from scoring.services import decide_table
 from tournaments import page_data, services
 from tournaments.models import Club, Entry, Event, Game, ScoringMethod, Section, Session, Status
 from tournaments.movements.cards import table_cards
-from tournaments.movements.model import MovementError
-from tournaments.movements.progressive import progress
 from tournaments.permissions import directed_club_ids, is_director
 from tournaments.printables import movement_of
 
@@ -146,16 +146,14 @@ def _counts(pairs) -> list[tuple]:
     return [(*key, n) for key, n in counted.items()]
 
 
-def _jobs(section: Section) -> list:
-    """The section's background jobs (issue 7), newest first, when the jobs app is installed."""
-    try:
-        from jobs.models import Job
-    except ImportError:
-        return []
-    return list(Job.objects.filter(section=section).order_by("-id")[:5]) if hasattr(Job, "section") else []
+def _jobs(section: Section) -> list[Job]:
+    """The section's latest background jobs (standings recomputes left out: they are many and quick)."""
+    return list(Job.objects.filter(section=section).exclude(kind=Kind.STANDINGS).order_by("-id")[:5])
 
 
 ACTIONS = {
+    "analyse": lambda s, u: start_job(Kind.ANALYSE, s, {}, u) and s,
+    "audit": lambda s, u: start_job(Kind.AUDIT, s, {}, u) and s,
     "start": lambda s, u: services.set_status(s, Status.RUNNING, u),
     "next-round": lambda s, u: services.next_round(s, u),
     "finish": lambda s, u: services.set_status(s, Status.FINISHED, u),
@@ -283,33 +281,6 @@ def _change(request, found: Result) -> None:
         raise Refused("choose correct, adjust, accept or dismiss")
 
 
-def next_party_seating(section: Section) -> list[dict]:
-    """The next round's seating by the book's progression (movements.progressive.progress) from this round's
-    winners as the tallies stand (scoring.services.decide_table)."""
-    seatings = list(section.seatings.filter(round=section.current_round).order_by("table"))
-    tallies = {t.table: t for t in Tally.objects.filter(section=section, round=section.current_round)}
-    winners = []
-    for seating in seatings:
-        tally = tallies.get(seating.table) or Tally(
-            section=section, round=section.current_round, table=seating.table
-        )
-        side, _ = decide_table(section, tally)
-        if not side:
-            raise Refused(
-                f"table {seating.table} has no winner yet (tied or not entered): play on before the bell"
-            )
-        winners.append(Side.NS if side == "NS" else Side.EW)
-    current = tuple(tuple(int(s.seats[seat]) for seat in "NESW") for s in seatings)
-    try:
-        following = progress(current, winners)
-    except MovementError as error:
-        raise Refused(str(error)) from None
-    return [
-        {"table": s.table, "seats": dict(zip("NESW", map(str, seats), strict=True))}
-        for s, seats in zip(seatings, following, strict=True)
-    ]
-
-
 @login_required
 def party(request, section_id: int):
     """The host's view of a progressive party: tallies per table, the bell, the standings."""
@@ -317,19 +288,26 @@ def party(request, section_id: int):
     if not page_data.is_party(section):
         return redirect("direct-section", section.id)
     if request.method == "POST":
-        try:
-            last = request.POST.get("last") == "1"
-            seating = None if last else next_party_seating(section)
-            section = services.ring_bell(section, request.user, seating, last=last)
+        if section.status != Status.RUNNING:
+            messages.error(request, f"{section} is not running: there is no round to end")
+        else:
+            tied = {
+                key.removeprefix("cut-"): value
+                for key, value in request.POST.items()
+                if key.startswith("cut-") and value in ("NS", "EW")
+            }
+            start_bell(section, request.user, last=request.POST.get("last") == "1", tied=tied)
             messages.success(
                 request,
-                "The bell has rung: every table is frozen"
-                + ("; the party is over." if last else f"; round {section.current_round} is seated."),
+                f"The bell rings for round {section.current_round}: every table is frozen as it stands.",
             )
-        except Refused as error:
-            messages.error(request, error.message)
         return redirect("direct-party", section.id)
     tallies = {(t.round, t.table): t for t in section.tallies.all()}
+    playing = [
+        tallies.get((section.current_round, s.table))
+        for s in section.seatings.filter(round=section.current_round)
+    ]
+    tied = [t.table for t in playing if t is not None and not t.frozen and not decide_table(section, t)[0]]
     names = {e.number: e.name or f"Player {e.number}" for e in Entry.objects.filter(section=section)}
     rounds = []
     for number in sorted(set(section.seatings.values_list("round", flat=True)), reverse=True):
@@ -341,5 +319,5 @@ def party(request, section_id: int):
     return render(request, "direct/party.html", {
         "section": section, "rounds": rounds, "party": page_data.party_rows(section),
         "running": section.status == Status.RUNNING, "codes": section.table_codes.all(),
-        "euchre": section.game == Game.EUCHRE,
+        "euchre": section.game == Game.EUCHRE, "jobs": _jobs(section), "tied": tied,
     })  # fmt: skip

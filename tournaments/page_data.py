@@ -8,10 +8,11 @@ from dataclasses import dataclass
 
 from django.shortcuts import get_object_or_404
 
-from games.engine import dd
-from games.engine.bridge.calls import Denomination, Vulnerability
-from games.engine.cards import SEATS, Deal, DealError, Seat, Suit
+from games.engine.bridge.calls import Denomination
+from games.engine.cards import SEATS, Deal, DealError, Suit
 from games.models import Board, Result, Tally
+from jobs.analysis import board_analysis
+from jobs.services import JobFailed
 from scoring.models import Standing
 from tournaments.api import visible_sections
 from tournaments.models import ScoringMethod, Section, Status, TableCode
@@ -91,20 +92,15 @@ def hand_diagram(deal_text: str) -> dict[str, list[tuple[str, str, str]]] | None
 
 
 def analysis(board: Board, compute: bool = True) -> dict | None:
-    """The board's double-dummy table and par as stored with it ({"table": {seat: {strain: tricks}}, "par":
-    {"score", "contracts"}}, the replay auditor's shape); solved and stored the first time it is asked for."""
+    """The board's double-dummy table and par as the analysis job stores them ({"table": {seat: {strain:
+    tricks}}, "par": {"score", "contracts"}}); solved by the job's own function and stored the first time a
+    page asks for a board nobody has analysed yet."""
     if board.analysis or not compute or not board.deal:
         return board.analysis or None
     try:
-        deal = Deal.from_pbn(board.deal)
-        table = dd.dd_table(deal)
-        found = dd.par(deal, Vulnerability.parse(board.vulnerability), Seat.parse(board.dealer))
-    except (DealError, dd.DoubleDummyError, ValueError):
+        board.analysis = board_analysis(board)
+    except JobFailed:
         return None
-    board.analysis = {
-        "table": {seat.value: {d.value: table[d][seat] for d in table} for seat in SEATS},
-        "par": {"score": found.score, "contracts": list(found.contracts)},
-    }
     Board.objects.filter(id=board.id).update(analysis=board.analysis)
     return board.analysis
 

@@ -91,6 +91,11 @@ def shot(page, name: str) -> Path:
     return path
 
 
+def no_overflow(page) -> bool:
+    """Nothing wider than the window: the page works at a phone's width without scrolling sideways."""
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
 def axe_violations(page) -> list[str]:
     """axe-core's serious problems on the page (labels, contrast, headings and the rest of WCAG A/AA), bundled
     with axe-playwright-python (no CDN)."""

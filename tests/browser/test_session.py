@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from games.models import Result, ResultVersion
 from scoring.models import Standing
-from tests.browser.conftest import PHONE, axe_violations, shot
+from tests.browser.conftest import PHONE, axe_violations, no_overflow, shot
 from tournaments.models import Club, Section
 
 pytestmark = pytest.mark.browser
@@ -24,10 +24,6 @@ PASSWORD = "correct horse battery staple"
 def contract_for(round_number: int, table: int, board: int) -> tuple[str, str, str]:
     """A result that differs from table to table, so the matchpoints spread: 3NT by N making 8 to 10."""
     return "3NT", "N", str(8 + (table + board) % 3)
-
-
-def no_overflow(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
 def pdf(page, url: str) -> PdfReader:

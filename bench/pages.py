@@ -1,0 +1,174 @@
+"""Server time of every page that lists the results of a large event: 60 tables, 27 boards (1,620 results,
+120 pairs in two fields), all boards analysed double-dummy. Target: each under 200 ms.
+
+    .venv/bin/python bench/pages.py [--json] [--runs N] [--configured-db]
+
+The data set is built in a temporary SQLite database (or, with --configured-db, in DATABASE_URL's database,
+where the bench's club is deleted again at the end). Each page is rendered through Django's test client,
+once to warm up and then --runs times; the median and the worst are printed. The printables are timed too, for
+information (they have no target).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+TABLES, BOARDS, PER_ROUND = 60, 27, 3
+TARGET_MS = 200.0
+
+
+def build():
+    """A published 60-table section: boards dealt and analysed, 1,620 plausible results, standings computed."""
+    import random
+
+    from django.contrib.auth.models import User
+    from django.db import transaction
+
+    from games.models import Board, Result
+    from games.services import score_line
+    from jobs.analysis import board_analysis
+    from scoring.services import recompute_standings
+    from tournaments.management.commands.demo import plausible
+    from tournaments.models import Club, Entry, Event, Section, Session
+    from tournaments.services import deal_from_seed
+
+    rng = random.Random(60)
+    club = Club.objects.create(name="Bench Congress", slug="bench-congress")
+    user = User.objects.create_superuser("bench", "bench@example.org", None)
+    event = Event.objects.create(club=club, name="Bench Congress Pairs", date="2026-11-21")
+    section = Section.objects.create(
+        session=Session.objects.create(event=event), name="A", status="published", two_winners=True
+    )
+    with transaction.atomic():
+        ns = [Entry.objects.create(section=section, number=t, direction="NS", name=f"North {t} & South {t}")
+              for t in range(1, TABLES + 1)]  # fmt: skip
+        ew = [Entry.objects.create(section=section, number=TABLES + t, direction="EW", name=f"East {t} & West {t}")
+              for t in range(1, TABLES + 1)]  # fmt: skip
+        boards = []
+        for number in range(1, BOARDS + 1):
+            board = Board(section=section, number=number, dealer="NESW"[(number - 1) % 4],
+                          vulnerability=["None", "NS", "EW", "All"][((number - 1) + (number - 1) // 4) % 4],
+                          deal=deal_from_seed("bench-pages", number).to_pbn())  # fmt: skip
+            boards.append(board)
+        Board.objects.bulk_create(boards)
+        for board in boards:
+            board.analysis = board_analysis(board)
+        Board.objects.bulk_update(boards, ["analysis"])
+        results = []
+        for board in boards:
+            for t in range(TABLES):
+                values = plausible(board, rng)
+                line = score_line(section, board, values["contract"], values.get("declarer", ""),
+                                  values.get("tricks"), values.get("lead", ""))  # fmt: skip
+                results.append(Result(
+                    section=section, board=board, round=(board.number - 1) // PER_ROUND + 1, table=t + 1, ns=ns[t],
+                    ew=ew[(t + board.number) % TABLES], contract=line.contract, declarer=line.declarer,
+                    lead=line.lead, tricks=line.tricks, score_ns=line.score_ns,
+                ))  # fmt: skip
+        Result.objects.bulk_create(results, batch_size=500)
+    recompute_standings(section.id)
+    return club, section, user
+
+
+def timed(client, url: str, runs: int) -> dict:
+    answer = client.get(url)
+    if answer.status_code != 200:
+        raise SystemExit(f"{url} answered {answer.status_code}")
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        answer = client.get(url)
+        if hasattr(answer, "streaming_content"):
+            b"".join(answer.streaming_content)
+        times.append((time.perf_counter() - start) * 1000)
+    return {"median_ms": round(statistics.median(times), 1), "max_ms": round(max(times), 1),
+            "bytes": len(answer.content)}  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object of the figures last")
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--configured-db", action="store_true", help="use DATABASE_URL's database")
+    options = parser.parse_args()
+    temporary = None
+    if not options.configured_db:
+        temporary = tempfile.TemporaryDirectory(prefix="bench-pages-")
+        os.environ["DATABASE_URL"] = f"sqlite:///{temporary.name}/bench.sqlite3"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ["HTTPS"] = "false"
+    os.environ["ALLOWED_HOSTS"] = "testserver"
+    os.environ.pop("REDIS_URL", None)  # jobs run in-process: the bench measures pages, not a broker
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+
+    call_command("migrate", verbosity=0)
+    started = time.perf_counter()
+    club, section, user = build()
+    built = time.perf_counter() - started
+    public, director = Client(), Client()
+    director.force_login(user)
+    result = section.results.order_by("id").first()
+    s = section.id
+    pages = {
+        "results and standings": (public, f"/sections/{s}/"),
+        "live standings fragment": (public, f"/sections/{s}/standings/"),
+        "traveller (60 results)": (public, f"/sections/{s}/boards/1/"),
+        "scorecard (27 boards)": (public, f"/sections/{s}/scorecards/1/"),
+        "hand records (27 boards)": (public, f"/sections/{s}/hands/"),
+        "club home": (public, f"/clubs/{club.slug}/"),
+        "director's desk": (director, f"/direct/sections/{s}/"),
+        "traveller entry grid (60 rows)": (director, f"/direct/sections/{s}/boards/1/"),
+        "result with versions": (director, f"/direct/results/{result.id}/"),
+    }
+    printables = {
+        "results PDF": (public, f"/sections/{s}/results.pdf"),
+        "scorecards PDF": (public, f"/sections/{s}/scorecards.pdf"),
+        "hand records PDF": (public, f"/sections/{s}/hands.pdf"),
+    }
+    figures = {"database": connection.vendor, "tables": TABLES, "boards": BOARDS,
+               "results": section.results.count(), "build_s": round(built, 1), "target_ms": TARGET_MS,
+               "pages": {}, "printables": {}}  # fmt: skip
+    print(
+        f"{TABLES} tables, {BOARDS} boards, {figures['results']} results on {connection.vendor}; built in {built:.1f} s"
+    )
+    print(f"{'page':34} {'median ms':>10} {'max ms':>8}")
+    for name, (client, url) in pages.items():
+        figures["pages"][name] = found = timed(client, url, options.runs)
+        flag = "" if found["median_ms"] < TARGET_MS else "  OVER TARGET"
+        print(f"{name:34} {found['median_ms']:10.1f} {found['max_ms']:8.1f}{flag}")
+    for name, (client, url) in printables.items():
+        figures["printables"][name] = found = timed(client, url, 2)
+        print(f"{name:34} {found['median_ms']:10.1f} {found['max_ms']:8.1f}  (printable, no target)")
+    worst = max(p["median_ms"] for p in figures["pages"].values())
+    figures["worst_page_ms"] = worst
+    figures["all_under_target"] = worst < TARGET_MS
+    print(
+        f"slowest page: {worst:.1f} ms (target {TARGET_MS:.0f} ms): {'met' if worst < TARGET_MS else 'NOT met'}"
+    )
+    if options.configured_db:
+        from tournaments.models import Event
+
+        Event.objects.filter(club=club).delete()
+        club.delete()
+        user.delete()
+    if options.json:
+        print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
