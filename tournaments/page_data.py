@@ -65,7 +65,8 @@ def standings(section: Section) -> list[Field]:
     fields: dict[str, list[Standing]] = {}
     for row in rows:
         fields.setdefault(row.field, []).append(row)
-    return [Field(FIELD_NAMES.get(name, name), group) for name, group in fields.items()]
+    order = sorted(fields, key=lambda name: (name != "NS", name))  # North-South first, as travellers read
+    return [Field(FIELD_NAMES.get(name, name), fields[name]) for name in order]
 
 
 def live_tag(section: Section) -> str:

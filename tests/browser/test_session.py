@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from games.models import Result, ResultVersion
 from scoring.models import Standing
-from tests.browser.conftest import PHONE, axe_violations, no_overflow, shot
+from tests.browser.conftest import DESKTOP, PHONE, axe_violations, no_overflow, shot
 from tournaments.models import Club, Section
 
 pytestmark = pytest.mark.browser
@@ -22,8 +22,8 @@ PASSWORD = "correct horse battery staple"
 
 
 def contract_for(round_number: int, table: int, board: int) -> tuple[str, str, str]:
-    """A result that differs from table to table, so the matchpoints spread: 3NT by N making 8 to 10."""
-    return "3NT", "N", str(8 + (table + board) % 3)
+    """A result that differs from table to table, so the matchpoints spread: 3NT by N making 7 to 10."""
+    return "3NT", "N", str(7 + table * (board + 1) % 4)
 
 
 def pdf(page, url: str) -> PdfReader:
@@ -135,6 +135,10 @@ def test_three_table_session(site, new_page):
     assert watcher.get_by_role("heading", name="Standings").is_visible()
     assert axe_violations(watcher) == []
     shot(watcher, "results")
+    watcher.set_viewport_size(PHONE)
+    assert no_overflow(watcher)
+    shot(watcher, "results-phone")
+    watcher.set_viewport_size(DESKTOP)
     watcher.get_by_role("link", name="Board 1", exact=True).click()
     watcher.get_by_role("heading", name="Board 1").wait_for()
     assert watcher.locator(".diagram .hand").count() == 4
