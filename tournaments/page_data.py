@@ -114,6 +114,18 @@ def dd_rows(figures: dict | None) -> list[tuple[str, list[int]]]:
     return [(STRAIN_SIGNS[d.value], [table[seat][d.value] for seat in ("N", "S", "E", "W")]) for d in STRAINS]
 
 
+def hand_records(section: Section, viewer: Viewer, compute: bool) -> list[dict]:
+    """The boards this viewer may see, each with its diagram and double-dummy figures (solved now for those
+    not analysed yet when `compute`: the printed hand records; the page shows what the analysis job stored)."""
+    boards = []
+    for board in Board.objects.filter(section=section):
+        if viewer.sees_board(board.id):
+            figures = analysis(board, compute)
+            boards.append({"board": board, "diagram": hand_diagram(board.deal), "dd_rows": dd_rows(figures),
+                           "par": (figures or {}).get("par")})  # fmt: skip
+    return boards
+
+
 def traveller(board: Board) -> list[Result]:
     return list(board.results.select_related("ns", "ew", "line_score").order_by("-score_ns", "ns__number"))
 

@@ -107,13 +107,7 @@ def audit(request, section_id: int, number: int):
 def hand_records(request, section_id: int):
     """Every board the viewer may see, with its double-dummy table where it has been analysed."""
     section = page_data.page_section(request, section_id)
-    viewer = page_data.viewer(request, section)
-    boards = [
-        {"board": board, "diagram": page_data.hand_diagram(board.deal),
-         "dd_rows": page_data.dd_rows(board.analysis), "par": (board.analysis or {}).get("par")}
-        for board in Board.objects.filter(section=section)
-        if viewer.sees_board(board.id)
-    ]  # fmt: skip
+    boards = page_data.hand_records(section, page_data.viewer(request, section), compute=False)
     return render(request, "pages/hand_records.html", {"section": section, "boards": boards})
 
 
@@ -289,13 +283,7 @@ def cards_pdf(request, section_id: int, kind: str):
 
 def hand_records_pdf(request, section_id: int):
     section = page_data.page_section(request, section_id)
-    viewer = page_data.viewer(request, section)
-    boards = [
-        {"board": board, "diagram": page_data.hand_diagram(board.deal),
-         "dd_rows": page_data.dd_rows(page_data.analysis(board)), "par": (board.analysis or {}).get("par")}
-        for board in Board.objects.filter(section=section)
-        if viewer.sees_board(board.id)
-    ]  # fmt: skip
+    boards = page_data.hand_records(section, page_data.viewer(request, section), compute=True)
     return pdf_response(printables.hand_records(section, boards), f"hand-records-{section.id}.pdf")
 
 

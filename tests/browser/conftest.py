@@ -85,6 +85,20 @@ def new_page(browser):
         context.close()
 
 
+def running_mitchell(club, name: str = "Wednesday Pairs"):
+    """A running 3-table Mitchell (6 boards, 2 a round) of `club`, dealt from a fixed seed, set up by the services."""
+    from tournaments import services
+    from tournaments.models import Event, Section, Session
+
+    event = Event.objects.create(club=club, name=name, date="2026-11-25")
+    section = Section.objects.create(session=Session.objects.create(event=event), name="A")
+    services.install_movement(
+        section, services.generate_movement("mitchell", tables=3, boards_per_round=2), None
+    )
+    services.deal_boards(section, f"browser-test-{name}")
+    return services.set_status(section, "running", None)
+
+
 def shot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)

@@ -10,9 +10,8 @@ from django.core.management import call_command
 
 from games.models import Board, Result
 from games.services import record_tally
-from tests.browser.conftest import axe_violations, no_overflow, shot
-from tournaments import services
-from tournaments.models import Club, Event, Section, Session
+from tests.browser.conftest import axe_violations, no_overflow, running_mitchell, shot
+from tournaments.models import Club, Section
 
 pytestmark = pytest.mark.browser
 
@@ -33,16 +32,6 @@ def log_in(page, site: str, club: Club) -> None:
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.get_by_role("heading", name="Director").wait_for()
-
-
-def running_mitchell(club: Club) -> Section:
-    event = Event.objects.create(club=club, name="Wednesday Pairs", date="2026-11-25")
-    section = Section.objects.create(session=Session.objects.create(event=event), name="A")
-    services.install_movement(
-        section, services.generate_movement("mitchell", tables=3, boards_per_round=2), None
-    )
-    services.deal_boards(section, "browser-test")
-    return services.set_status(section, "running", None)
 
 
 def test_traveller_entry_grid_and_analysis_job(site, new_page, jobs_run):

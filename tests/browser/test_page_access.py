@@ -7,20 +7,13 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from tournaments import services
-from tournaments.models import Club, Event, Section, Session
+from tests.browser.conftest import running_mitchell
+from tournaments.models import Club, Section
 
 
 @pytest.fixture
 def running(db):
-    club = Club.objects.create(name="Riverton Bridge Club", slug="riverton")
-    event = Event.objects.create(club=club, name="Friday Pairs", date="2026-11-27")
-    section = Section.objects.create(session=Session.objects.create(event=event), name="A")
-    services.install_movement(
-        section, services.generate_movement("mitchell", tables=3, boards_per_round=2), None
-    )
-    services.deal_boards(section, "page-access")
-    return services.set_status(section, "running", None)
+    return running_mitchell(Club.objects.create(name="Riverton Bridge Club", slug="riverton"), "Friday Pairs")
 
 
 def as_table(client, section: Section, table: int):
