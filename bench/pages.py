@@ -27,6 +27,11 @@ TABLES, BOARDS, PER_ROUND = 60, 27, 3
 TARGET_MS = 200.0
 
 
+def round_of(board: int) -> int:
+    """Every table plays the same three boards in a round (duplicated boards, as large events deal them)."""
+    return (board - 1) // PER_ROUND + 1
+
+
 def build():
     """A published 60-table section: boards dealt and analysed, 1,620 plausible results, standings computed."""
     import random
@@ -39,10 +44,13 @@ def build():
     from jobs.analysis import board_analysis
     from scoring.services import recompute_standings
     from tournaments.management.commands.demo import plausible
-    from tournaments.models import Club, Entry, Event, Section, Session
+    from tournaments.models import Club, Entry, Event, Seating, Section, Session
     from tournaments.services import deal_from_seed
 
     rng = random.Random(60)
+    leftover = Club.objects.filter(slug="bench-congress").first()
+    if leftover is not None:  # an earlier run stopped before it cleaned up
+        remove(leftover)
     club = Club.objects.create(name="Bench Congress", slug="bench-congress")
     user = User.objects.create_superuser("bench", "bench@example.org", None)
     event = Event.objects.create(club=club, name="Bench Congress Pairs", date="2026-11-21")
@@ -71,13 +79,32 @@ def build():
                 line = score_line(section, board, values["contract"], values.get("declarer", ""),
                                   values.get("tricks"), values.get("lead", ""))  # fmt: skip
                 results.append(Result(
-                    section=section, board=board, round=(board.number - 1) // PER_ROUND + 1, table=t + 1, ns=ns[t],
-                    ew=ew[(t + board.number) % TABLES], contract=line.contract, declarer=line.declarer,
+                    section=section, board=board, round=round_of(board.number), table=t + 1, ns=ns[t],
+                    ew=ew[(t + round_of(board.number)) % TABLES], contract=line.contract, declarer=line.declarer,
                     lead=line.lead, tricks=line.tricks, score_ns=line.score_ns,
                 ))  # fmt: skip
         Result.objects.bulk_create(results, batch_size=500)
+        Seating.objects.bulk_create(
+            Seating(section=section, round=r, table=t + 1, ns=ns[t], ew=ew[(t + r) % TABLES],
+                    boards=list(range(PER_ROUND * (r - 1) + 1, PER_ROUND * r + 1)))
+            for r in range(1, BOARDS // PER_ROUND + 1)
+            for t in range(TABLES)
+        )  # fmt: skip
     recompute_standings(section.id)
     return club, section, user
+
+
+def remove(club) -> None:
+    """The bench's club, its director and everything in it (results first: they protect their entries)."""
+    from django.contrib.auth.models import User
+
+    from games.models import Result
+    from tournaments.models import Event
+
+    Result.objects.filter(section__session__event__club=club).delete()
+    Event.objects.filter(club=club).delete()
+    club.delete()
+    User.objects.filter(username="bench").delete()
 
 
 def timed(client, url: str, runs: int) -> dict:
@@ -161,11 +188,7 @@ def main() -> None:
         f"slowest page: {worst:.1f} ms (target {TARGET_MS:.0f} ms): {'met' if worst < TARGET_MS else 'NOT met'}"
     )
     if options.configured_db:
-        from tournaments.models import Event
-
-        Event.objects.filter(club=club).delete()
-        club.delete()
-        user.delete()
+        remove(club)
     if options.json:
         print(json.dumps(figures))
 
