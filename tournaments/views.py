@@ -108,7 +108,10 @@ def hand_records(request, section_id: int):
     """Every board the viewer may see, with its double-dummy table where it has been analysed."""
     section = page_data.page_section(request, section_id)
     boards = page_data.hand_records(section, page_data.viewer(request, section), compute=False)
-    return render(request, "pages/hand_records.html", {"section": section, "boards": boards})
+    unanalysed = sum(1 for entry in boards if entry["diagram"] and not entry["dd_rows"])
+    return render(
+        request, "pages/hand_records.html", {"section": section, "boards": boards, "unanalysed": unanalysed}
+    )
 
 
 def scorecard_page(request, section_id: int, number: int):

@@ -106,3 +106,25 @@ def test_adjusted_score_and_replay_audit_pages(client, running):
     assert "Now: adjusted A6040" in page and "slow play" in page
     assert client.post(f"/direct/results/{result.id}/", {"what": "adjust", "adjusted": "A6040", "reason": ""},
                        follow=True).content.decode().count("needs a reason") == 1  # fmt: skip
+
+
+def test_a_conflicting_result_goes_to_the_director(client, running):
+    from games.models import Result
+
+    table = as_table(client, running, 1)
+    enter(table, 1)
+    page = enter(table, 1, tricks="9")
+    assert "board 1: a different result is already entered for pairs 1 and 4" in page
+    director = User.objects.create_user("dora")
+    running.session.event.club.directors.add(director)
+    client.force_login(director)
+    desk = client.get(f"/direct/sections/{running.id}/").content.decode()
+    assert "Conflicts to resolve" in desk and "table 1 scorer sent 4S by N, 9 tricks" in desk
+    result = Result.objects.get(section=running, board__number=1)
+    conflict = result.conflicts.get()
+    answer = client.post(f"/direct/results/{result.id}/",
+                         {"what": "accept", "conflict": conflict.id, "reason": "both sides agree on 9 tricks"},
+                         follow=True)  # fmt: skip
+    assert "Now: 4S by N, 9 tricks" in answer.content.decode()
+    result.refresh_from_db()
+    assert (result.tricks, result.score_ns, result.version) == (9, -50, 2)

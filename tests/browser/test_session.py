@@ -139,6 +139,16 @@ def test_three_table_session(site, new_page):
     assert no_overflow(watcher)
     shot(watcher, "results-phone")
     watcher.set_viewport_size(DESKTOP)
+    for path, name in (
+        ("/", "home"),
+        ("/clubs/riverton/", "club"),
+        (f"/sections/{section.id}/hands/", "hand-records"),
+    ):
+        watcher.goto(f"{site}{path}")
+        assert axe_violations(watcher) == [], path
+        shot(watcher, name)
+    assert watcher.get_by_text("Double-dummy tables show once the director has run the analysis").is_visible()
+    watcher.goto(f"{site}/sections/{section.id}/")
     watcher.get_by_role("link", name="Board 1", exact=True).click()
     watcher.get_by_role("heading", name="Board 1").wait_for()
     assert watcher.locator(".diagram .hand").count() == 4
