@@ -10,7 +10,8 @@ waits until it answers, and times the analysis job from start to done (so the ti
 over the processes, each stored with its board). Both runs analyse the same deals, each in fresh processes.
 Without REDIS_URL there is no broker: it says so and times the same per-board solving (no database) in a
 process pool of 1 and of 2 instead. The machine's load average is printed with the figures: other work on the
-machine's 2 cores takes from the speed-up. With --json the last line is one JSON object.
+machine's 2 cores takes from the speed-up, and the cores the worker had (its CPU seconds over the time) say how
+much. With --json the last line is one JSON object.
 """
 
 from __future__ import annotations
@@ -59,8 +60,20 @@ def section_of(deals: int) -> int:
     return section.id
 
 
-def on_workers(section_id: int, processes: int, env: dict) -> float:
-    """Seconds from starting the analysis job to its end, on one worker of `processes` pool processes."""
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a worker and its pool processes."""
+    tick = os.sysconf("SC_CLK_TCK")
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    total = 0
+    for process in [str(pid), *children]:
+        fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / tick
+
+
+def on_workers(section_id: int, processes: int, env: dict) -> tuple[float, float]:
+    """Seconds from starting the analysis job to its end, on one worker of `processes` pool processes, and the
+    CPU seconds the worker spent meanwhile."""
     from config.celery import app
     from jobs import services
     from jobs.tasks import wait
@@ -78,12 +91,12 @@ def on_workers(section_id: int, processes: int, env: dict) -> float:
         while not app.control.ping(destination=[f"{queue}@{os.uname().nodename}"], timeout=0.5):
             if worker.poll() is not None or time.monotonic() > deadline:
                 raise SystemExit("the Celery worker did not start")
-        began = time.perf_counter()
+        cpu, began = cpu_seconds(worker.pid), time.perf_counter()
         job = wait(services.start("analyse", Section.objects.get(id=section_id)).id, timeout=600, every=0.02)
-        seconds = time.perf_counter() - began
+        seconds, cpu = time.perf_counter() - began, cpu_seconds(worker.pid) - cpu
         if job.state != "done":
             raise SystemExit(f"the analysis job ended {job.state}: {job.error}")
-        return seconds
+        return seconds, cpu
     finally:
         worker.terminate()
         worker.wait(timeout=30)
@@ -133,7 +146,9 @@ def main() -> None:
         call_command("migrate", verbosity=0)
         section_id = section_of(args.deals)
         mode = "Celery workers on the broker"
-        one, two = (on_workers(section_id, n, dict(os.environ)) for n in (1, 2))
+        (one, cpu_one), (two, cpu_two) = (on_workers(section_id, n, dict(os.environ)) for n in (1, 2))
+        cpu = {"worker_cpu_seconds_1_process": round(cpu_one, 2), "worker_cpu_seconds_2_processes": round(cpu_two, 2),
+               "cores_used_1_process": round(cpu_one / one, 2), "cores_used_2_processes": round(cpu_two / two, 2)}  # fmt: skip
     else:
         from tournaments.services import deal_from_seed
 
@@ -142,13 +157,17 @@ def main() -> None:
         seed = secrets.token_hex(8)
         deals = [deal_from_seed(seed, n).to_pbn() for n in range(1, args.deals + 1)]
         one, two = (in_pool(deals, n) for n in (1, 2))
+        cpu = {}
     figures = {
         "deals": args.deals, "mode": mode, "seconds_1_process": round(one, 2), "seconds_2_processes": round(two, 2),
         "speedup": round(one / two, 2), "ms_per_deal_1_process": round(one * 1000 / args.deals, 1),
-        "cores": os.cpu_count(), "load_average": round(os.getloadavg()[0], 2),
+        **cpu, "cores": os.cpu_count(), "load_average": round(os.getloadavg()[0], 2),
     }  # fmt: skip
     print(f"double-dummy analysis of {args.deals} deals ({mode}): 1 process {one:.2f} s, 2 processes {two:.2f} s, "
           f"speed-up {one / two:.2f}x ({figures['cores']} cores, load average {figures['load_average']})")  # fmt: skip
+    if cpu:
+        print(f"cores the worker used: {cpu['cores_used_1_process']} with 1 process, {cpu['cores_used_2_processes']} "
+              "with 2 (less than 1 and 2: other work on the machine had the rest)")  # fmt: skip
     if args.json:
         print(json.dumps(figures))
 
