@@ -373,3 +373,20 @@ def test_each_played_card_that_cost_a_trick_is_stored_with_the_board(run_jobs):
     assert job.state == State.DONE, job.error
     board = Board.objects.get(section=section)
     assert board.analysis["costs"] == {str(board.results.get().id): report.extra["dd"]["costs"]}
+
+
+def test_standings_as_a_job_follow_every_result(run_jobs, client, settings):
+    """STANDINGS_IN_JOBS: each result's standings go through the outbox, eagerly or on the worker."""
+    settings.STANDINGS_IN_JOBS = True
+    user, club = make_director()
+    section = dealt_section(user, club, tables=3, per_round=2)
+    sections.deal_boards(section, "standings as jobs")
+    section = sections.set_status(section, "running", user)
+    code = TableCode.objects.get(section=section, table=1).code
+    for board in section.seatings.get(round=1, table=1).boards:
+        body = {"board": board, "contract": "4S", "declarer": "N", "tricks": 10}
+        answer = client.post("/api/table/results/", body, content_type="application/json",
+                             headers={"X-Table-Code": code})  # fmt: skip
+        assert answer.status_code == 201, answer.content
+    assert until(lambda: caught_up(section), 30)
+    assert Job.objects.filter(kind="standings", section=section, state="done").exists()
