@@ -3,7 +3,7 @@
 HOWELL_BASES[m]: base triples (x, y, adder) in Z_m for 2n = m+1 pairs: howell.starter_adder(m) for m <= 15,
 howell.patterned_base(m) above. HOWELL_6_HALF_SETS: howell.search_units on the 6-pair circle rounds, two half-sets
 a table. WHIST_BASES[v]: (group moduli, base round) from individual.py's constructions (cyclotomic, symmetric,
-product, general search; Wh(9) over GF(9) by hand); WHIST_SETS[v]: individual._set_offsets for those rounds.
+product, general search; Wh(9) over GF(9) by hand; 32, 33, 36 from whist_search.anneal); WHIST_SETS[v]: individual._set_offsets for those rounds.
 The tests rebuild every movement from these and check it.
 """
 
@@ -2216,6 +2216,46 @@ WHIST_BASES: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int, int, int], .
             (44, 67, 79, 48),
         ),
     ),
+    32: (
+        (31,),
+        (
+            (-1, 27, 26, 6),
+            (15, 14, 22, 29),
+            (28, 1, 8, 23),
+            (7, 9, 4, 10),
+            (0, 12, 2, 18),
+            (5, 30, 19, 17),
+            (13, 16, 25, 21),
+            (20, 3, 24, 11),
+        ),
+    ),
+    33: (
+        (33,),
+        (
+            (29, 26, 1, 13),
+            (12, 16, 19, 10),
+            (24, 15, 25, 4),
+            (17, 22, 3, 18),
+            (7, 11, 5, 27),
+            (30, 32, 9, 2),
+            (8, 14, 31, 23),
+            (20, 6, 28, 21),
+        ),
+    ),
+    36: (
+        (35,),
+        (
+            (13, 12, 26, 3),
+            (14, 27, -1, 32),
+            (6, 17, 9, 25),
+            (28, 21, 18, 20),
+            (33, 5, 2, 7),
+            (22, 8, 34, 23),
+            (15, 19, 1, 30),
+            (10, 0, 4, 16),
+            (29, 24, 11, 31),
+        ),
+    ),
 }
 
 WHIST_SETS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -2444,4 +2484,7 @@ WHIST_SETS: dict[int, tuple[tuple[int, int], ...]] = {
         (1, 5),
         (1, 2),
     ),
+    32: ((0, 0), (0, 1), (0, 3), (0, 23), (0, 9), (1, 0), (0, 14), (1, 2)),
+    33: ((0, 0), (0, 1), (0, 5), (0, 14), (0, 13), (0, 2), (1, 0), (0, 4)),
+    36: ((0, 0), (0, 3), (0, 2), (0, 1), (0, 5), (0, 13), (0, 14), (1, 0), (1, 2)),
 }
