@@ -54,37 +54,51 @@ def database_url_for_worker() -> str:
     return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
+def start_worker(queue: str, log: Path, concurrency: int = 1) -> subprocess.Popen:
+    """A real `celery worker` process reading `queue` and the test database, answering pings once it returns."""
+    from config.celery import app
+
+    env = {**os.environ, "DATABASE_URL": database_url_for_worker(), "CELERY_QUEUE": queue}
+    with open(log, "w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO",
+             f"--concurrency={concurrency}", "-Q", queue, "-n", f"{queue}@%h", "--without-gossip", "--without-mingle"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not app.control.ping(destination=[f"{queue}@{os.uname().nodename}"], timeout=0.5):
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            raise RuntimeError(f"the Celery worker did not start: see {log}")
+    return process
+
+
+def stop_worker(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
 @pytest.fixture(scope="session")
 def celery_worker(django_db_setup, django_db_blocker):
     """A real `celery worker` process on the real broker, reading a queue of its own and the test database.
 
     Tests that use it must use `transactional_db` so that what they write is committed and the worker sees it.
+    `start_worker` and `stop_worker` start and stop another one (a test of a worker lost with its work).
     """
     if not settings.REDIS_URL:
         pytest.skip("needs a real broker: set REDIS_URL (CI does) to run tests against a real Celery worker")
     from config.celery import app
 
     queue = f"test-{uuid.uuid4().hex[:10]}"
-    env = {**os.environ, "DATABASE_URL": database_url_for_worker(), "CELERY_QUEUE": queue}
-    log = open(ROOT / "var" / f"celery-{queue}.log", "w")  # noqa: SIM115 - closed after the worker stops
-    process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO", "--concurrency=1",
-         "-Q", queue, "-n", f"{queue}@%h", "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
+    log = ROOT / "var" / f"celery-{queue}.log"
+    process = start_worker(queue, log)
     previous_queue = app.conf.task_default_queue
     app.conf.task_default_queue = queue
     try:
-        deadline = time.monotonic() + 60
-        while not app.control.ping(destination=[f"{queue}@{os.uname().nodename}"], timeout=0.5):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the Celery worker did not start: see {log.name}")
-        yield {"queue": queue, "process": process, "log": Path(log.name)}
+        yield {"queue": queue, "process": process, "log": log}
     finally:
         app.conf.task_default_queue = previous_queue
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
+        stop_worker(process)

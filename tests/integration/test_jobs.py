@@ -30,6 +30,7 @@ from jobs.models import Job, Outbox, State, Step
 from jobs.rotation import start_bell
 from jobs.tasks import analyse_board, flush_outbox, wait
 from scoring.services import recompute_standings
+from tests.conftest import start_worker, stop_worker
 from tests.integration.api_helpers import make_director, mitchell
 from tests.shared import shared_path
 from tournaments import services as sections
@@ -161,6 +162,36 @@ def test_a_worker_killed_during_a_double_dummy_job_leaves_it_done_once_and_right
     log = worker["log"].read_text()[started:]
     assert "signal 9 (SIGKILL)" in log, f"the kill hit a running task (pool processes {killed})"
     assert job.result["boards"] == 10 and job.attempts == 1, "the job ended once"
+
+
+@pytest.mark.worker
+def test_a_whole_worker_killed_with_its_queue_leaves_the_job_to_another(transactional_db, worker, settings):
+    """Worker B (main process and pool) is SIGKILLed halfway through a job that only B was reading: its messages
+    are stranded with it. The job's outbox row is sent again (by beat, here by hand) to worker A, which finishes
+    the boards B had not done, each once."""
+    settings.OUTBOX_RESEND_AFTER = 1
+    user, club = make_director()
+    section, reference = example2_section(user, club)
+    queue = f"{worker['queue']}-b"
+    b = start_worker(queue, worker["log"].with_name(f"celery-{queue}.log"))
+    try:
+        app.conf.task_default_queue = queue
+        job = services.start("analyse", section, user=user)
+        assert until(lambda: Step.objects.filter(job=job).count() >= 3, 60, every=0.02)
+        for pid in [b.pid, *pool_children(b.pid)]:
+            os.kill(pid, signal.SIGKILL)
+        b.wait(timeout=10)
+        done_by_b = Step.objects.filter(job=job).count()
+        assert done_by_b < 10, "B was killed halfway"
+    finally:
+        app.conf.task_default_queue = worker["queue"]
+        stop_worker(b)
+        app.connection_for_write().default_channel.client.delete(queue)  # what B left in its queue
+    assert until(lambda: wait(job.id, timeout=0).state == "done", 60, every=0.5, then=flush_outbox)
+    job.refresh_from_db()
+    assert (job.progress, job.attempts, Step.objects.filter(job=job).count()) == (100, 2, 10)
+    boards = {b.number: b.analysis for b in Board.objects.filter(section=section)}
+    assert {n: dd_as_file_writes(boards[n]) for n in reference} == {n: t for n, (_, t) in reference.items()}
 
 
 def redis(*args: str) -> None:
