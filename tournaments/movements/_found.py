@@ -3,8 +3,8 @@
 HOWELL_BASES[m]: base triples (x, y, adder) in Z_m for 2n = m+1 pairs: howell.starter_adder(m) for m <= 15,
 howell.patterned_base(m) above. HOWELL_6_HALF_SETS: howell.search_units on the 6-pair circle rounds, two half-sets
 a table. WHIST_BASES[v]: (group moduli, base round) from individual.py's constructions (cyclotomic, symmetric,
-product, general search; Wh(9) over GF(9) by hand; 32, 33, 36 from whist_search.anneal); WHIST_SETS[v]: individual._set_offsets for those rounds.
-The tests rebuild every movement from these and check it.
+product, general search; Wh(9) over GF(9) by hand) and, for 32, 33, 36, ..., whist_search.anneal; WHIST_SETS[v]:
+individual._set_offsets for those rounds. The tests rebuild every movement from these and check it.
 """
 
 HOWELL_BASES: dict[int, tuple[tuple[int, int, int], ...]] = {
@@ -2256,6 +2256,22 @@ WHIST_BASES: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int, int, int], .
             (29, 24, 11, 31),
         ),
     ),
+    44: (
+        (43,),
+        (
+            (23, 24, 28, 12),
+            (42, 13, 15, 33),
+            (37, 4, 19, 11),
+            (-1, 41, 6, 22),
+            (30, 26, 20, 29),
+            (25, 1, 31, 0),
+            (35, 18, 21, 40),
+            (32, 10, 17, 27),
+            (36, 8, 38, 16),
+            (7, 9, 3, 39),
+            (34, 14, 2, 5),
+        ),
+    ),
 }
 
 WHIST_SETS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -2487,4 +2503,5 @@ WHIST_SETS: dict[int, tuple[tuple[int, int], ...]] = {
     32: ((0, 0), (0, 1), (0, 3), (0, 23), (0, 9), (1, 0), (0, 14), (1, 2)),
     33: ((0, 0), (0, 1), (0, 5), (0, 14), (0, 13), (0, 2), (1, 0), (0, 4)),
     36: ((0, 0), (0, 3), (0, 2), (0, 1), (0, 5), (0, 13), (0, 14), (1, 0), (1, 2)),
+    44: ((0, 0), (0, 2), (0, 1), (0, 6), (0, 21), (0, 5), (0, 34), (0, 38), (1, 0), (1, 2), (1, 3)),
 }

@@ -3,11 +3,13 @@
 The base round (standards.md 5.3) is a partition of Z_m (plus infinity for 4n players; minus the sitting-out zero
 for 4n+1) into games (a, b, c, d); what counts is how often each difference arises between partners (once wanted)
 and between opponents (twice wanted). The search swaps two seats of the base round at a time, keeping a swap that
-lowers the total excess over those counts and a swap that raises it by k with probability e^-k (annealing at
-a fixed temperature: 1 finds every missing size from 32 to 100 here, hotter or colder does worse). Too slow to run while a director waits, so the rounds it finds are stored in
-_found.WHIST_BASES: `python -m tournaments.movements.whist_search 32 33 36` prints a base round per size (seeded,
-so the same every time; a Wh(32) takes minutes in Python). The stored 32, 33 and 36 were found by a line-for-line
-C transcription of this loop (its random numbers differ, so its rounds do too); the tests check the stored rounds.
+lowers the total excess over those counts and a swap that raises it by k with probability e^-k (annealing at a
+fixed temperature 1; hotter or colder does worse). Long runs stall a few differences short, so the search is many
+short runs from fresh random rounds, one per seed, until one succeeds. Too slow to run while a director waits, so
+the rounds it finds are stored in _found.WHIST_BASES: `python -m tournaments.movements.whist_search 44 48` prints
+a base round per size (seeded, so the same every time; minutes per size in Python). The stored rounds were found by
+a line-for-line C transcription of this loop (its random numbers differ, so its rounds do too); the tests check
+the stored rounds with the movement checker.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ INFINITY = -1
 
 
 def anneal(
-    players: int, seed: int = 0, max_moves: int = 50_000_000, temperature: float = 1.0
+    players: int, seed: int = 0, max_moves: int = 2_000_000, temperature: float = 1.0
 ) -> tuple[tuple[int, int, int, int], ...] | None:
     """A base round over Z_m, m = players (4n+1, zero sits out) or players-1 (4n, with infinity), or None."""
     fixed = players % 4 == 0
@@ -84,7 +86,7 @@ def anneal(
 if __name__ == "__main__":
     for arg in sys.argv[1:]:
         v = int(arg)
-        for seed in range(100):
+        for seed in range(100_000):
             found = anneal(v, seed)
             if found:
                 print(v, seed, found, flush=True)

@@ -19,7 +19,7 @@ from tournaments.movements.individual import Design, cyclotomic_design, product_
 from tournaments.movements.whist_search import anneal
 
 WHIST_SIZES = [v for v in range(5, 101) if v % 4 in (0, 1)]
-MISSING = [44, 48, 52, 56, 57, 60, 64, 68, 69, 72, 80, 84, 88, 92, 93, 96, 100]
+MISSING = [48, 52, 56, 57, 60, 64, 68, 69, 72, 80, 84, 88, 92, 93, 96, 100]
 """No Wh stored and none from the quick constructions (yet): whist_search.anneal has not been run long enough."""
 
 
@@ -37,7 +37,8 @@ def test_stored_large_whist_tournaments(players):
 
 @pytest.mark.parametrize("players", [12, 16])
 def test_the_search_that_found_the_stored_rounds(players):
-    """whist_search.anneal (seeded) gives a base round the checker accepts; 32, 33, 36 came from it."""
+    """whist_search.anneal (seeded) gives a base round that makes a Wh; the stored 32, 33, 36, 44, ... come from
+    its C transcription."""
     games = anneal(players, seed=0)
     fixed = players % 4 == 0
     design = Design((players - 1 if fixed else players,), games, fixed)
