@@ -23,7 +23,12 @@ from tournaments.permissions import check_code
 
 
 def home(request):
-    return render(request, "tournaments/home.html", {"clubs": Club.objects.all()})
+    """The clubs; for a logged-in player, the sessions they play in with their scorecards."""
+    mine = []
+    if request.user.is_authenticated:
+        mine = Entry.objects.filter(players__user=request.user).select_related("section__session__event")
+        mine = mine.exclude(section__status=Status.SETUP).order_by("-section__session__event__date")
+    return render(request, "tournaments/home.html", {"clubs": Club.objects.all(), "mine": mine})
 
 
 def club(request, slug: str):

@@ -128,3 +128,20 @@ def test_a_conflicting_result_goes_to_the_director(client, running):
     assert "Now: 4S by N, 9 tricks" in answer.content.decode()
     result.refresh_from_db()
     assert (result.tricks, result.score_ns, result.version) == (9, -50, 2)
+
+
+def test_a_player_finds_their_sessions_and_scorecard(client, running):
+    from tournaments.models import Player
+
+    user = User.objects.create_user("pat")
+    player = Player.objects.create(
+        club=running.session.event.club, first_name="Pat", last_name="Parker", user=user
+    )
+    running.entries.get(number=5).players.add(player)
+    client.force_login(user)
+    home = client.get("/").content.decode()
+    assert "Your sessions" in home and f'href="/sections/{running.id}/scorecards/5/"' in home
+    assert (
+        client.get(f"/sections/{running.id}/scorecards/5/").status_code == 200
+    )  # their own, before publication
+    assert client.get(f"/sections/{running.id}/scorecards/1/").status_code == 403
