@@ -187,9 +187,14 @@ def test_a_whole_worker_killed_with_its_queue_leaves_the_job_to_another(transact
         app.conf.task_default_queue = worker["queue"]
         stop_worker(b)
         app.connection_for_write().default_channel.client.delete(queue)  # what B left in its queue
-    assert until(lambda: wait(job.id, timeout=0).state == "done", 60, every=0.5, then=flush_outbox)
+    assert until(lambda: wait(job.id, timeout=0).state == "done", 90, every=0.5, then=flush_outbox), (
+        f"{Step.objects.filter(job=job).count()} boards done; B had done {done_by_b}"
+    )
     job.refresh_from_db()
-    assert (job.progress, job.attempts, Step.objects.filter(job=job).count()) == (100, 2, 10)
+    assert (job.progress, Step.objects.filter(job=job).count()) == (100, 10), "each board counted once"
+    assert job.attempts >= 2, (
+        "sent again (more than once if A took longer than a resend: it skips what is done)"
+    )
     boards = {b.number: b.analysis for b in Board.objects.filter(section=section)}
     assert {n: dd_as_file_writes(boards[n]) for n in reference} == {n: t for n, (_, t) in reference.items()}
 
