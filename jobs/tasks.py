@@ -17,6 +17,7 @@ from celery.signals import worker_process_init
 from django.db import InterfaceError, OperationalError
 
 from . import outbox, services
+from .models import Step
 from .services import JobFailed
 
 log = logging.getLogger(__name__)
@@ -103,7 +104,9 @@ def analyse(job_id: int) -> None:
             "then start the analysis again"
         )
     services.set_total(job, len(boards))
-    group(analyse_board.si(job_id, board) for board in boards).apply_async(ignore_result=True)
+    done = set(Step.objects.filter(job=job).values_list("key", flat=True))  # sent again: only what is left
+    left = [board for board in boards if f"board:{board}" not in done]
+    group(analyse_board.si(job_id, board) for board in left).apply_async(ignore_result=True)
 
 
 @shared_task(name="jobs.analyse_board", base=JobTask)
@@ -112,6 +115,8 @@ def analyse_board(job_id: int, board_id: int) -> None:
 
     from .analysis import analysis_summary, board_analysis
 
+    if Step.objects.filter(job=job_id, key=f"board:{board_id}").exists():
+        return  # delivered again after it was done
     board = Board.objects.get(id=board_id)
     figures = board_analysis(board)
     services.step(
