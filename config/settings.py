@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from our own static files: clubs may have no internet
     "tournaments",
     "games",
     "scoring",
@@ -155,6 +156,9 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Traveller API",
     "DESCRIPTION": "Tournament and duplicate-play management for card clubs.",
     "VERSION": "0.1.0",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Celery: a real broker when REDIS_URL is set, otherwise every task runs eagerly in-process.

@@ -75,6 +75,12 @@ def test_openapi_schema_is_served(client, db):
     assert b"openapi" in response.content
 
 
+def test_swagger_ui_needs_no_internet(client, db):
+    page = client.get("/api/docs/").content.decode()
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in page
+    assert "cdn" not in page.lower()
+
+
 def test_tasks_run_in_process_without_a_broker(db, settings):
     if settings.REDIS_URL:
         pytest.skip("REDIS_URL is set: tasks go to a real worker (see the worker round trip)")
