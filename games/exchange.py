@@ -442,17 +442,6 @@ _TOTAL_COLUMNS = (
 )
 
 
-def _table(name: str, spec: str, rows: list[tuple[str, ...]]) -> pbn.Table:
-    columns = tuple(pbn.Column(*parts) for parts in _column_parts(spec))
-    return pbn.Table(name, columns, tuple(rows))
-
-
-def _column_parts(spec: str):
-    for part in spec.split(";"):
-        name, _, width = part.partition("\\")
-        yield name, "", int(width[:-1]), width[-1]
-
-
 def _number(value: float | None, places: int = 2) -> str:
     return "-" if value is None else f"{value:.{places}f}"
 
@@ -487,9 +476,9 @@ def export_pbn(section: Section) -> str:
                 _number(score.ns if score else None), _number(score.ew if score else None),
                 _number(score.pct_ns if score else None), _number(score.pct_ew if score else None),
             ))  # fmt: skip
-        tables = [_table("ScoreTable", _SCORE_COLUMNS, lines)]
+        tables = [pbn.Table.of("ScoreTable", pbn.parse_columns(_SCORE_COLUMNS), lines)]
         if i == 0 and totals:
-            tables.append(_table("TotalScoreTable", _TOTAL_COLUMNS, totals))
+            tables.append(pbn.Table.of("TotalScoreTable", pbn.parse_columns(_TOTAL_COLUMNS), totals))
         tags = {"Event": event.name, "Site": event.club.name, "Date": event.date.strftime("%Y.%m.%d"),
                 "Board": str(board.number), "Dealer": board.dealer, "Vulnerable": board.vulnerability,
                 "Scoring": {"butler": "IMP;Butler", "cross-imp": "IMP;Cross"}.get(section.scoring_method, "MatchPoints"),

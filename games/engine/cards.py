@@ -218,6 +218,41 @@ class Side(enum.Enum):
         return self.value
 
 
+class Vulnerability(enum.Enum):
+    """Which sides are vulnerable on a board (PBN's Vulnerable tag spells the values)."""
+
+    NONE = "None"
+    NS = "NS"
+    EW = "EW"
+    BOTH = "All"
+
+    @property
+    def sides(self) -> frozenset[Side]:
+        return frozenset(side for side in Side if self.of(side))
+
+    def of(self, side: Side) -> bool:
+        """Whether `side` is vulnerable."""
+        return self is Vulnerability.BOTH or self.value == side.value
+
+    @classmethod
+    def parse(cls, text: str) -> Vulnerability:
+        """PBN's None/NS/EW/All, and the spellings other programs use (Love, -, Both, N-S)."""
+        key = text.strip().upper().replace("-", "").replace("/", "")
+        found = {"NONE": cls.NONE, "LOVE": cls.NONE, "": cls.NONE, "NS": cls.NS, "EW": cls.EW}
+        found |= {"ALL": cls.BOTH, "BOTH": cls.BOTH}
+        try:
+            return found[key]
+        except KeyError:
+            raise ValueError(f"{text!r} is not a vulnerability (None, NS, EW or All)") from None
+
+    @classmethod
+    def of_sides(cls, ns: bool, ew: bool) -> Vulnerability:
+        return (cls.NONE, cls.EW, cls.NS, cls.BOTH)[ns * 2 + ew]
+
+    def __str__(self) -> str:
+        return self.value
+
+
 class DealError(ValueError):
     """A deal that cannot be: wrong card count, a card twice, an unknown card."""
 

@@ -41,14 +41,13 @@ What a Game holds (frozen dataclasses; line numbers and warnings do not take par
 from __future__ import annotations
 
 import dataclasses
-import enum
 import gc
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from games.engine.cards import SEATS, Card, Deal, DealError, Rank, Seat, Side, Suit
+from games.engine.cards import SEATS, Card, Deal, DealError, Rank, Seat, Side, Suit, Vulnerability
 
 __all__ = [
     "MANDATORY_TAGS",
@@ -65,7 +64,6 @@ __all__ = [
     "Section",
     "Table",
     "Tag",
-    "Vulnerable",
     "decode",
     "parse",
     "parse_columns",
@@ -137,30 +135,13 @@ class PBNError(ValueError):
         super().__init__(f"{where}: {message}" if where else message)
 
 
-class Vulnerable(enum.Enum):
-    """The Vulnerable tag, normalised ("Love", "-" and "Both" are import-format spellings)."""
-
-    NONE = "None"
-    NS = "NS"
-    EW = "EW"
-    ALL = "All"
-
-    @property
-    def sides(self) -> frozenset[Side]:
-        return _VULNERABLE_SIDES[self]
-
-    def __str__(self) -> str:
-        return self.value
-
-
-_VULNERABLE_SIDES = {
-    Vulnerable.NONE: frozenset(),
-    Vulnerable.NS: frozenset({Side.NS}),
-    Vulnerable.EW: frozenset({Side.EW}),
-    Vulnerable.ALL: frozenset({Side.NS, Side.EW}),
+_VULNERABLE = {
+    "none": Vulnerability.NONE,
+    "love": Vulnerability.NONE,
+    "-": Vulnerability.NONE,
+    "ns": Vulnerability.NS,
 }
-_VULNERABLE = {"none": Vulnerable.NONE, "love": Vulnerable.NONE, "-": Vulnerable.NONE, "ns": Vulnerable.NS}
-_VULNERABLE |= {"ew": Vulnerable.EW, "all": Vulnerable.ALL, "both": Vulnerable.ALL}
+_VULNERABLE |= {"ew": Vulnerability.EW, "all": Vulnerability.BOTH, "both": Vulnerability.BOTH}
 
 
 @dataclass(frozen=True, slots=True)
@@ -452,7 +433,7 @@ class Game:
         return _SEAT.get(self.tags.get("Dealer", ""))
 
     @property
-    def vulnerable(self) -> Vulnerable | None:
+    def vulnerable(self) -> Vulnerability | None:
         return _VULNERABLE.get(self.tags.get("Vulnerable", "").lower())
 
     @property
@@ -724,7 +705,7 @@ _CHECKS = (
 _KNOWN_GOOD = {
     "Board": frozenset(str(n) for n in range(1, 1000)),
     "Dealer": frozenset(_SEAT),
-    "Vulnerable": frozenset(v.value for v in Vulnerable) | frozenset(_VULNERABLE),
+    "Vulnerable": frozenset(v.value for v in Vulnerability) | frozenset(_VULNERABLE),
     "Declarer": frozenset(_SEAT) | frozenset("^" + s for s in _SEAT),
     "Contract": frozenset(v for k, v in _CALLS.items() if k[0] in "1234567") | {"Pass"},
     "Result": frozenset(str(n) for n in range(14)),

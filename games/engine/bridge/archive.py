@@ -36,10 +36,8 @@ def replay_game(game: pbn.Game, rule_set: Rules, *, dd: bool = False, index: int
     problems = [Irregularity(IrregularityKind.MALFORMED_RECORD, str(error)) for error in game.errors]
     board = tags.get("Board")
     number = game.board
-    vulnerable = game.vulnerable
-    if vulnerable is not None:
-        vulnerability = Vulnerability(vulnerable.value)
-    else:
+    vulnerability = game.vulnerable
+    if vulnerability is None:
         vulnerability = board_vulnerability(number) if number else Vulnerability.NONE
 
     auction = None

@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from games.engine.cards import SEATS, Seat, Side, Suit
+from games.engine.cards import SEATS, Seat, Suit, Vulnerability
 from games.engine.report import Irregularity, IrregularityKind
 
 
@@ -179,35 +179,6 @@ class Contract:
 def contract_name(contract: Contract | None) -> str:
     """The JSON spelling: "4SX", or "Pass" for a passed-out deal."""
     return "Pass" if contract is None else str(contract)
-
-
-class Vulnerability(enum.Enum):
-    NONE = "None"
-    NS = "NS"
-    EW = "EW"
-    BOTH = "All"
-
-    def of(self, side: Side) -> bool:
-        """Whether `side` is vulnerable."""
-        return self is Vulnerability.BOTH or self.value == side.value
-
-    @classmethod
-    def parse(cls, text: str) -> Vulnerability:
-        """PBN's None/NS/EW/All, and the spellings other programs use (Love, -, Both, N-S)."""
-        key = text.strip().upper().replace("-", "").replace("/", "")
-        found = {"NONE": cls.NONE, "LOVE": cls.NONE, "": cls.NONE, "NS": cls.NS, "EW": cls.EW}
-        found |= {"ALL": cls.BOTH, "BOTH": cls.BOTH}
-        try:
-            return found[key]
-        except KeyError:
-            raise ValueError(f"{text!r} is not a vulnerability (None, NS, EW or All)") from None
-
-    @classmethod
-    def of_sides(cls, ns: bool, ew: bool) -> Vulnerability:
-        return (cls.NONE, cls.EW, cls.NS, cls.BOTH)[ns * 2 + ew]
-
-    def __str__(self) -> str:
-        return self.value
 
 
 _LAW2_VULNERABILITY = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH)

@@ -2,9 +2,9 @@
 
 import pytest
 
-from games.engine.cards import Card, Seat
+from games.engine.cards import Card, Seat, Vulnerability
 from games.formats import pbn
-from games.formats.pbn import PBNError, Vulnerable
+from games.formats.pbn import PBNError
 from tests.shared import shared_path
 
 
@@ -92,11 +92,11 @@ def test_test_set_hand_added_auction(test_set):
 
 def test_test_set_typed_tags(test_set):
     board1, board2 = test_set[0], test_set[1]
-    assert (board1.dealer, board1.vulnerable, board1.declarer) == (Seat.NORTH, Vulnerable.NONE, Seat.NORTH)
+    assert (board1.dealer, board1.vulnerable, board1.declarer) == (Seat.NORTH, Vulnerability.NONE, Seat.NORTH)
     assert (board1.contract, board1.result) == ("4SX", 9)
     assert Card.parse("SA") in board1.deal.hands[Seat.EAST]
     assert board2.tags["Contract"] == "" and board2.contract is None and board2.result is None
-    assert board2.vulnerable is Vulnerable.NS and board2.dealer is Seat.EAST
+    assert board2.vulnerable is Vulnerability.NS and board2.dealer is Seat.EAST
     assert test_set[0].tags["OptimumContract"] == "3H N 9"
     assert test_set[0].tables["OptimumResultTable"].rows[0] == ("W", "S", "7")
 
