@@ -24,7 +24,7 @@ from django.db import connection, transaction
 from games.models import Result, Tally
 from scoring.methods import books
 from scoring.methods.books import TableGame, games_won
-from scoring.methods.matchpoints import NOT_PLAYED, Artificial, BoardOptions, Scale
+from scoring.methods.matchpoints import NOT_PLAYED, Artificial, BoardOptions, Scale, percentages
 from scoring.methods.session import ButlerMethod, CrossImpMethod, MatchpointMethod, Session, SessionOptions
 from scoring.models import LineScore, Standing
 from tournaments.models import ScoringMethod, Section
@@ -190,16 +190,14 @@ def recompute_standings(section_id: int, requested: int | None = None) -> None:
     changed = []
     for board, board_lines in lines.items():
         entry = boards[board]
-        top = entry.score.top
+        pct_ns, pct_ew = percentages(entry.score)
         for i, (result_id, _, _) in enumerate(board_lines):
             ns, ew = _number(entry.published_ns[i]), _number(entry.published_ew[i])
             if result_id in stored and _same(stored[result_id], (ns, ew)):
                 continue
-            scaled = top == top and top > 0
             changed.append(LineScore(
                 result_id=result_id, section=section, ns=ns, ew=ew,
-                pct_ns=ns * 100 / top if scaled and ns is not None else None,
-                pct_ew=ew * 100 / top if scaled and ew is not None else None,
+                pct_ns=_number(pct_ns[i]), pct_ew=_number(pct_ew[i]),
             ))  # fmt: skip
     if changed:
         LineScore.objects.bulk_create(
