@@ -9,6 +9,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("TRAVELLER_VAR_DIR", BASE_DIR / "var"))
@@ -25,8 +26,10 @@ ENVIRONMENT = {
     "TRAVELLER_VAR_DIR": "where the SQLite file, the secret key and static files go; default var/",
     "LOG_LEVEL": "root log level; default INFO",
     "CELERY_QUEUE": "the Celery queue tasks go to and workers read; default traveller",
-    "STANDINGS_IN_JOBS": "true: standings are recomputed by a Celery job (through the outbox) after results change; "
-    "default: inline, in the request's process",
+    "STANDINGS_REFRESH": "how standings follow a changed result: inline (default; in the request, after commit), "
+    "background (a thread of the web process, at most once per STANDINGS_REFRESH_INTERVAL per section) or jobs "
+    "(a Celery job through the outbox)",
+    "STANDINGS_REFRESH_INTERVAL": "background refresh: least seconds between two recomputes of one section; default 0.25",
 }
 
 
@@ -120,7 +123,6 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'traveller.sqlite3'}",
         conn_max_age=60,
-        conn_health_checks=True,
     )
 }
 
@@ -180,7 +182,10 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # task sent OUTBOX_RESEND_AFTER seconds ago and still not done is sent again (a restarted broker may have lost it).
 CELERY_BEAT_SCHEDULE = {"flush-outbox": {"task": "jobs.flush_outbox", "schedule": 10.0}}
 OUTBOX_RESEND_AFTER = 300
-STANDINGS_IN_JOBS = env_bool("STANDINGS_IN_JOBS", False)
+STANDINGS_REFRESH = os.environ.get("STANDINGS_REFRESH", "").strip().lower() or "inline"
+if STANDINGS_REFRESH not in {"inline", "background", "jobs"}:
+    raise ImproperlyConfigured(f"STANDINGS_REFRESH={STANDINGS_REFRESH!r}: use inline, background or jobs")
+STANDINGS_REFRESH_INTERVAL = float(os.environ.get("STANDINGS_REFRESH_INTERVAL", "") or 0.25)
 
 LOGGING = {
     "version": 1,

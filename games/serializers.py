@@ -28,10 +28,12 @@ class ResultSerializer(serializers.ModelSerializer):
     board = serializers.IntegerField(source="board.number")
     ns = serializers.IntegerField(source="ns.number")
     ew = serializers.IntegerField(source="ew.number")
-    mp_ns = serializers.SerializerMethodField()
-    mp_ew = serializers.SerializerMethodField()
-    pct_ns = serializers.SerializerMethodField()
-    pct_ew = serializers.SerializerMethodField()
+    mp_ns = serializers.FloatField(
+        read_only=True, allow_null=True, help_text="N-S score on the board; null until scored."
+    )
+    mp_ew = serializers.FloatField(read_only=True, allow_null=True)
+    pct_ns = serializers.FloatField(read_only=True, allow_null=True)
+    pct_ew = serializers.FloatField(read_only=True, allow_null=True)
 
     class Meta:
         model = Result
@@ -39,21 +41,18 @@ class ResultSerializer(serializers.ModelSerializer):
                   "score_ns", "adjusted", "assigned", "status", "confirmed_by", "version", "mp_ns", "mp_ew", "pct_ns",
                   "pct_ew"]  # fmt: skip
 
-    def _line(self, result, name) -> float | None:
+    def to_representation(self, result) -> dict:
+        """Meta.fields written out: this is the answer to every score entry, and building DRF's fields for each
+        answer cost more than the rest of the request (bench/api.py). The declared fields still give the schema."""
         line = getattr(result, "line_score", None)
-        return None if line is None else getattr(line, name)
-
-    def get_mp_ns(self, result) -> float | None:
-        return self._line(result, "ns")
-
-    def get_mp_ew(self, result) -> float | None:
-        return self._line(result, "ew")
-
-    def get_pct_ns(self, result) -> float | None:
-        return self._line(result, "pct_ns")
-
-    def get_pct_ew(self, result) -> float | None:
-        return self._line(result, "pct_ew")
+        scored = (None, None, None, None) if line is None else (line.ns, line.ew, line.pct_ns, line.pct_ew)
+        return dict(
+            zip(self.Meta.fields, (
+                result.id, result.section_id, result.board.number, result.round, result.table, result.ns.number,
+                result.ew.number, result.contract, result.declarer, result.lead, result.tricks, result.score_ns,
+                result.adjusted, result.assigned, result.status, result.confirmed_by, result.version, *scored,
+            ), strict=True)
+        )  # fmt: skip
 
 
 class ResultEntrySerializer(serializers.Serializer):

@@ -8,10 +8,11 @@ and two first entries racing for the same board meet the unique constraints; the
 
 from __future__ import annotations
 
+import json
 import secrets
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 
 from games.engine.bridge import Call, Contract, Vulnerability, rules, score_deal
@@ -148,31 +149,36 @@ def enter_result(section: Section, board: Board, ns: Entry, ew: Entry, line: Lin
         raise Refused(f"{section} is {section.get_status_display().lower()}: scores are not taken", 409)
     for _ in range(3):
         try:
-            with transaction.atomic():
-                existing = (
-                    Result.objects.select_for_update(no_key=True, of=("self",))
-                    .select_related("board", "ns", "ew")
-                    .filter(board=board)
-                    .filter(Q(ns=ns) | Q(ew=ew))
-                    .first()
-                )
-                if existing is None:
-                    result = Result.objects.create(
-                        section=section, board=board, round=round, table=table, ns=ns, ew=ew, contract=line.contract,
-                        declarer=line.declarer, lead=line.lead, tricks=line.tricks, score_ns=line.score_ns,
-                    )  # fmt: skip
-                    _add_version(result, "entered", None, by, user)
-                    standings_changed(section.id)
-                    return result, True
-                if existing.ns_id == ns.id and existing.ew_id == ew.id and _same_line(existing, line):
-                    return existing, False
-                proposed = line.as_dict() | {"ns": ns.number, "ew": ew.number}
-                conflict = next(
-                    (c for c in existing.conflicts.filter(resolved=False) if c.proposed == proposed), None
-                ) or ResultConflict.objects.create(result=existing, proposed=proposed, sent_by_label=by)
-                stored = snapshot(existing)
+            with transaction.atomic():  # the usual case, a Board's first result for these pairs: one insert
+                result = Result.objects.create(
+                    section=section, board=board, round=round, table=table, ns=ns, ew=ew, contract=line.contract,
+                    declarer=line.declarer, lead=line.lead, tricks=line.tricks, score_ns=line.score_ns,
+                )  # fmt: skip
+                _add_version(result, "entered", None, by, user)
+                standings_changed(section.id)
+            Result.line_score.related.set_cached_value(
+                result, None
+            )  # not scored yet: no query to find that out
+            return result, True
         except IntegrityError:
-            continue  # another request entered this board first: go round and compare with it
+            pass  # these pairs (or one of them) have a result on this Board already: compare with it
+        with transaction.atomic():
+            existing = (
+                Result.objects.select_for_update(no_key=True, of=("self",))
+                .select_related("board", "ns", "ew")
+                .filter(board=board)
+                .filter(Q(ns=ns) | Q(ew=ew))
+                .first()
+            )
+            if existing is None:
+                continue  # removed meanwhile: try the insert again
+            if existing.ns_id == ns.id and existing.ew_id == ew.id and _same_line(existing, line):
+                return existing, False
+            proposed = line.as_dict() | {"ns": ns.number, "ew": ew.number}
+            conflict = next(
+                (c for c in existing.conflicts.filter(resolved=False) if c.proposed == proposed), None
+            ) or ResultConflict.objects.create(result=existing, proposed=proposed, sent_by_label=by)
+            stored = snapshot(existing)
         raise Refused(
             f"board {board.number}: a different result is already entered for pairs {stored['ns']} and "
             f"{stored['ew']} ({_describe(stored)}); the director has been asked to resolve it",
@@ -201,30 +207,56 @@ def table_seating(section: Section, table: int, round_number: int | None = None)
     return seating
 
 
-def board_at_table(section: Section, seating: Seating, number) -> Board:
-    """The board numbered `number` if it is played at this table in this round (else Refused naming why)."""
+_TABLE_AND_BOARD = """
+    SELECT st.id, st.boards, st.ns_id, ns.number, st.ew_id, ew.number, b.id, b.dealer, b.vulnerability, b.deal
+    FROM tournaments_seating st
+    LEFT JOIN tournaments_entry ns ON ns.id = st.ns_id
+    LEFT JOIN tournaments_entry ew ON ew.id = st.ew_id
+    LEFT JOIN games_board b ON b.section_id = st.section_id AND b.number = %s
+    WHERE st.section_id = %s AND st.round = %s AND st."table" = %s
+"""
+
+
+def table_and_board(section: Section, table: int, number) -> tuple[Seating, Board]:
+    """This round's Seating at the table (with its pairs) and its Board numbered `number`, or Refused naming why.
+
+    One SQL statement instead of the ORM's three: this is the path of every scorer's entry, where building the
+    queries cost more than running them (bench/api.py).
+    """
     try:
         number = int(number)
     except (TypeError, ValueError):
         raise Refused(f"board {number!r} is not a board number") from None
-    board = Board.objects.filter(section=section, number=number).first()
-    if board is None:
+    with connection.cursor() as cursor:
+        cursor.execute(_TABLE_AND_BOARD, [number, section.id, section.current_round, table])
+        row = cursor.fetchone()
+    if row is None:
+        raise Refused(f"table {table} has no seating in round {section.current_round}", 404)
+    seating_id, boards, ns_id, ns_number, ew_id, ew_number, board_id, dealer, vulnerability, deal = row
+    seating = Seating(
+        id=seating_id, section=section, round=section.current_round, table=table,
+        ns=Entry(id=ns_id, section=section, number=ns_number) if ns_id else None,
+        ew=Entry(id=ew_id, section=section, number=ew_number) if ew_id else None,
+        boards=json.loads(boards) if isinstance(boards, str) else boards,
+    )  # fmt: skip
+    if board_id is None:
         raise Refused(f"board {number} is not in this section", 404)
     if number not in seating.boards:
-        boards = ", ".join(map(str, seating.boards)) or "none"
+        played = ", ".join(map(str, seating.boards)) or "none"
         raise Refused(
-            f"board {number} is not played at table {seating.table} in round {seating.round} (boards {boards})",
-            403,
+            f"board {number} is not played at table {table} in round {seating.round} (boards {played})", 403
         )
-    return board
+    board = Board(
+        id=board_id, section=section, number=number, dealer=dealer, vulnerability=vulnerability, deal=deal
+    )
+    return seating, board
 
 
 def enter_at_table(section: Section, table: int, values: dict) -> tuple[Result, bool]:
     """A scorer's entry: the board must be at this table in the current round; pairs come from the seating."""
     if section.status != Status.RUNNING:
         raise Refused(f"{section} is not running: scores are not taken", 409)
-    seating = table_seating(section, table)
-    board = board_at_table(section, seating, values.get("board"))
+    seating, board = table_and_board(section, table, values.get("board"))
     if seating.ns is None or seating.ew is None:
         raise Refused(f"table {table} has a sit-out in round {seating.round}: nothing to score", 409)
     line = score_line(section, board, values.get("contract"), values.get("declarer"), values.get("tricks"),
@@ -235,8 +267,7 @@ def enter_at_table(section: Section, table: int, values: dict) -> tuple[Result, 
 
 def confirm_at_table(section: Section, table: int, number, side: str) -> Result:
     """The opponents of the side that entered (or either side) confirm the result at their table."""
-    seating = table_seating(section, table)
-    board = board_at_table(section, seating, number)
+    seating, board = table_and_board(section, table, number)
     side = (side or "").upper().replace("-", "")
     if side not in ("NS", "EW"):
         raise Refused(f"side {side!r} is not NS or EW")

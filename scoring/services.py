@@ -295,16 +295,22 @@ def standings_changed(section_id: int) -> None:
 
     Many changes in one transaction (a director's batch, the demo) give one refresh: a refresh already waiting in
     this transaction's on-commit list for the Section is enough (Django drops it with a rolled-back savepoint,
-    and then a later change registers its own). With STANDINGS_IN_JOBS the refresh is a Celery job instead, sent
-    through the database outbox (jobs.outbox) so that it is not lost when the broker is down.
+    and then a later change registers its own). STANDINGS_REFRESH says who refreshes: this process after the
+    commit (inline), its background thread (scoring.refresher), or a Celery job sent through the database outbox
+    (jobs.outbox) so that it is not lost when the broker is down.
     """
-    if settings.STANDINGS_IN_JOBS:
+    if settings.STANDINGS_REFRESH == "jobs":
         from jobs.outbox import send_later
 
         send_later("jobs.standings", f"standings:{section_id}", [section_id])
         return
-    refresh = functools.partial(refresh_standings, section_id)
+    if settings.STANDINGS_REFRESH == "background":
+        from scoring.refresher import refresher
+
+        refresh = functools.partial(refresher.request, section_id)
+    else:
+        refresh = functools.partial(refresh_standings, section_id)
     waiting = transaction.get_connection().run_on_commit
-    if not any(isinstance(f, functools.partial) and f.func is refresh_standings and f.args == refresh.args
+    if not any(isinstance(f, functools.partial) and f.func == refresh.func and f.args == refresh.args
                for _, f, _ in waiting):  # fmt: skip
         transaction.on_commit(refresh)

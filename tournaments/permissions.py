@@ -146,13 +146,14 @@ def check_code(request, text: str) -> TableCode:
     key = f"table-code-failures:{_client(request)}"
     if (cache.get(key) or 0) >= FAILED_CODE_LIMIT:
         raise exceptions.Throttled(detail="too many wrong table codes from this address; wait a few minutes")
-    code = TableCode.objects.select_related("section").filter(code=text.strip().upper()).first()
-    if code is None:
+    try:
+        code = TableCode.objects.select_related("section").get(code=text.strip().upper())
+    except TableCode.DoesNotExist:
         try:
             cache.incr(key)
         except ValueError:
             cache.set(key, 1, FAILED_CODE_WINDOW)
-        raise exceptions.AuthenticationFailed("unknown table code")
+        raise exceptions.AuthenticationFailed("unknown table code") from None
     if code.section.status != Status.RUNNING:
         raise exceptions.PermissionDenied(f"{code.section} is not running: its table codes are closed")
     return code

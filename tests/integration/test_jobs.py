@@ -238,7 +238,7 @@ def until(condition, seconds: float, every: float = 0.1, then=None) -> bool:
 def test_results_entered_while_redis_is_down_are_kept_and_the_standings_catch_up(
     transactional_db, worker, client, settings
 ):
-    settings.STANDINGS_IN_JOBS = True
+    settings.STANDINGS_REFRESH = "jobs"
     user, club = make_director()
     section = dealt_section(user, club, tables=3, per_round=2)
     sections.deal_boards(section, "outbox test")
@@ -412,8 +412,8 @@ def test_each_played_card_that_cost_a_trick_is_stored_with_the_board(run_jobs):
 
 
 def test_standings_as_a_job_follow_every_result(run_jobs, client, settings):
-    """STANDINGS_IN_JOBS: each result's standings go through the outbox, eagerly or on the worker."""
-    settings.STANDINGS_IN_JOBS = True
+    """STANDINGS_REFRESH=jobs: each result's standings go through the outbox, eagerly or on the worker."""
+    settings.STANDINGS_REFRESH = "jobs"
     user, club = make_director()
     section = dealt_section(user, club, tables=3, per_round=2)
     sections.deal_boards(section, "standings as jobs")

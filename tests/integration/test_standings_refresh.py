@@ -1,0 +1,63 @@
+"""STANDINGS_REFRESH=background: scorers get their answer at once, and the web process's refresher thread brings
+the standings up to date a little later, once per interval for a burst of entries, covering every result."""
+
+import random
+
+import pytest
+from django.db import connection
+
+from scoring.refresher import refresher
+from tests.integration.api_helpers import expected_standings, make_director, mitchell, random_result
+from tournaments import services as sections
+from tournaments.models import Event, Section, Session, TableCode
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="a thread writing beside the requests needs PostgreSQL: SQLite's in-memory test database locks "
+        "whole tables across threads (set DATABASE_URL; CI does)",
+    ),
+]
+
+
+@pytest.fixture
+def background(settings):
+    settings.STANDINGS_REFRESH = "background"
+    settings.STANDINGS_REFRESH_INTERVAL = 1.0
+    yield refresher
+    refresher.wait_idle(timeout=30)
+    refresher.stop()  # its database connection closes, so the test database can be dropped
+
+
+def test_a_burst_of_entries_costs_two_recomputes_and_the_standings_cover_them_all(client, background):
+    user, club = make_director()
+    event = Event.objects.create(club=club, name="Background night", date="2026-11-21")
+    section = Section.objects.create(session=Session.objects.create(event=event), name="A")
+    sections.install_movement(section, mitchell(3, 2), user)
+    sections.deal_boards(section, "background refresh")
+    section = sections.set_status(section, "running", user)
+    codes = dict(TableCode.objects.filter(section=section).values_list("table", "code"))
+    rng, sent = random.Random(7), {}
+    for seating in section.seatings.filter(round=1).select_related("ns", "ew"):
+        for number in seating.boards:
+            values = random_result(rng, {"board": number}, None)
+            answer = client.post("/api/table/results/", values, content_type="application/json",
+                                 headers={"X-Table-Code": codes[seating.table]})  # fmt: skip
+            assert answer.status_code == 201, answer.content
+            sent[(number, seating.ns.number, seating.ew.number)] = answer.json()["score_ns"]
+
+    assert background.wait_idle(timeout=30)
+    section.refresh_from_db()
+    # the first entry's refresh starts at once; the other five arrive within the interval and share one more
+    assert (section.standings_requested, section.standings_computed) == (2, 2)
+    pairs = sorted(section.entries.values_list("number", flat=True))
+    expected, _ = expected_standings(
+        sent, pairs, 3, [e.direction for e in section.entries.order_by("number")]
+    )
+    stored = {
+        s.entry.number: (s.total, s.percentage, s.rank) for s in section.standings.select_related("entry")
+    }
+    assert stored.keys() == expected.keys()
+    for pair, (total, percentage, rank) in expected.items():
+        assert stored[pair] == (pytest.approx(total), pytest.approx(percentage), rank), pair
