@@ -27,6 +27,7 @@ from games.models import (
     Tally,
     TallyVersion,
 )
+from games.rows import insert
 from scoring.methods.matchpoints import Artificial
 from scoring.services import decide_table, standings_changed
 from tournaments.models import Entry, Seating, Section, Status
@@ -126,8 +127,8 @@ def snapshot(result: Result) -> dict:
 def _add_version(
     result: Result, kind: str, before: dict | None, by: str, user=None, reason: str = ""
 ) -> None:
-    ResultVersion.objects.create(result=result, number=result.version, kind=kind, before=before,
-                                 after=snapshot(result), changed_by=user, changed_by_label=by, reason=reason)  # fmt: skip
+    insert(ResultVersion(result=result, number=result.version, kind=kind, before=before, after=snapshot(result),
+                         changed_by=user, changed_by_label=by, reason=reason))  # fmt: skip
 
 
 def _same_line(result: Result, line: Line) -> bool:
@@ -150,10 +151,10 @@ def enter_result(section: Section, board: Board, ns: Entry, ew: Entry, line: Lin
     for _ in range(3):
         try:
             with transaction.atomic():  # the usual case, a Board's first result for these pairs: one insert
-                result = Result.objects.create(
+                result = insert(Result(
                     section=section, board=board, round=round, table=table, ns=ns, ew=ew, contract=line.contract,
                     declarer=line.declarer, lead=line.lead, tricks=line.tricks, score_ns=line.score_ns,
-                )  # fmt: skip
+                ))  # fmt: skip
                 _add_version(result, "entered", None, by, user)
                 standings_changed(section.id)
             Result.line_score.related.set_cached_value(

@@ -61,7 +61,7 @@ class Refresher:
         return True
 
     def stop(self) -> None:
-        """End the thread once it is idle, so that its database connection is closed (tests, shutdown)."""
+        """Refresh what is owed now and end the thread, closing its database connection (shutdown, tests)."""
         with self._changed:
             thread = self._thread if self._pid == os.getpid() else None
             if thread is None:
@@ -76,7 +76,7 @@ class Refresher:
             idle_since = time.monotonic()
             while True:
                 now = time.monotonic()
-                due = [section for section, at in self._due.items() if at <= now]
+                due = [section for section, at in self._due.items() if at <= now or self._stopping]
                 if due:
                     for section in due:
                         del self._due[section]
@@ -111,7 +111,5 @@ refresher = Refresher()
 
 @atexit.register
 def _finish() -> None:
-    """A web process that stops lets the refreshes it owes finish first (briefly)."""
-    if refresher._thread is not None and refresher._pid == os.getpid():
-        refresher.wait_idle(timeout=5)
-        refresher.stop()
+    """A web process that stops refreshes the standings it owes first."""
+    refresher.stop()

@@ -141,22 +141,31 @@ def _client(request) -> str:
     return request.META.get("REMOTE_ADDR", "unknown")
 
 
+_CODE_AND_SECTION = """
+    SELECT s.*, c.id AS code_id, c."table" AS code_table
+    FROM tournaments_section s JOIN tournaments_tablecode c ON c.section_id = s.id
+    WHERE c.code = %s
+"""
+"""A table code and its Section in one raw query: every scorer's request starts here, and the ORM's query
+(select_related) cost twice as much to build as to run."""
+
+
 def check_code(request, text: str) -> TableCode:
     """The TableCode for `text`; wrong codes are counted per client address and throttled past the limit."""
     key = f"table-code-failures:{_client(request)}"
     if (cache.get(key) or 0) >= FAILED_CODE_LIMIT:
         raise exceptions.Throttled(detail="too many wrong table codes from this address; wait a few minutes")
-    try:
-        code = TableCode.objects.select_related("section").get(code=text.strip().upper())
-    except TableCode.DoesNotExist:
+    text = text.strip().upper()
+    section = next(iter(Section.objects.raw(_CODE_AND_SECTION, [text])), None)
+    if section is None:
         try:
             cache.incr(key)
         except ValueError:
             cache.set(key, 1, FAILED_CODE_WINDOW)
         raise exceptions.AuthenticationFailed("unknown table code") from None
-    if code.section.status != Status.RUNNING:
-        raise exceptions.PermissionDenied(f"{code.section} is not running: its table codes are closed")
-    return code
+    if section.status != Status.RUNNING:
+        raise exceptions.PermissionDenied(f"{section} is not running: its table codes are closed")
+    return TableCode(id=section.code_id, section=section, table=section.code_table, code=text)
 
 
 class IsTableScorer(permissions.BasePermission):

@@ -26,7 +26,6 @@ def background(settings):
     settings.STANDINGS_REFRESH = "background"
     settings.STANDINGS_REFRESH_INTERVAL = 1.0
     yield refresher
-    refresher.wait_idle(timeout=30)
     refresher.stop()  # its database connection closes, so the test database can be dropped
 
 
