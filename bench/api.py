@@ -50,7 +50,7 @@ def arguments():
 def fresh_database(url: str) -> None:
     import psycopg
 
-    base, _, name = url.rpartition("/")
+    base, _, name = url.split("?")[0].rpartition("/")
     with psycopg.connect(f"{base}/postgres", autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         connection.execute(f'CREATE DATABASE "{name}"')
@@ -206,7 +206,9 @@ def main() -> None:
 
     try:
         before = cpu_seconds(is_server), cpu_seconds(is_database)
+        client_before = time.process_time()
         latencies, statuses, wall = run_clients(args, port, tables)
+        client_cpu = time.process_time() - client_before
         ended = time.perf_counter()
         while not (current := standings_current()) and time.perf_counter() - ended < 10:
             time.sleep(0.01)
@@ -227,6 +229,7 @@ def main() -> None:
         "gunicorn": f"{args.workers} workers x {args.threads} threads", "clients": args.clients,
         "server_cpu_ms_per_request": round((after[0] - before[0]) * 1000 / len(latencies), 2),
         "database_cpu_ms_per_request": round((after[1] - before[1]) * 1000 / len(latencies), 2),
+        "client_cpu_ms_per_request": round(client_cpu * 1000 / len(latencies), 2),
         "cores": os.cpu_count(), "load_average": round(os.getloadavg()[0], 2),
         "standings": args.standings, "standings_current": current, "standings_lag_ms": round(lag * 1000, 1),
     }  # fmt: skip
@@ -235,7 +238,8 @@ def main() -> None:
     print(f"latency p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms; standings ({args.standings}) current: "
           f"{current}, {figures['standings_lag_ms']} ms after the last answer")  # fmt: skip
     print(f"CPU per request: gunicorn {figures['server_cpu_ms_per_request']} ms, PostgreSQL "
-          f"{figures['database_cpu_ms_per_request']} ms ({figures['cores']} cores, load average "
+          f"{figures['database_cpu_ms_per_request']} ms, the bench's clients {figures['client_cpu_ms_per_request']} ms "
+          f"({figures['cores']} cores, load average "
           f"{figures['load_average']} from everything on the machine)")  # fmt: skip
     if args.json:
         print(json.dumps(figures))

@@ -11,13 +11,14 @@ The task deletes its rows when its work is done (`done`), so a row outlives a lo
 from __future__ import annotations
 
 import logging
+import threading
 from datetime import timedelta
 
 import kombu.exceptions
 import redis
 from celery.exceptions import Retry as TriedAgain
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from redis.backoff import NoBackoff
@@ -108,3 +109,33 @@ def done(key: str, ids: list[int] | None = None) -> None:
     """The work for `key` is done for the rows `ids` (all its rows when None)."""
     rows = Outbox.objects.filter(key=key)
     (rows if ids is None else rows.filter(id__in=ids)).delete()
+
+
+class Heartbeat:
+    """While a task works for `key`, its rows are marked sent again every third of OUTBOX_RESEND_AFTER, so a
+    long job (a rotation search with a budget of many minutes) is not sent to a second worker. A task whose
+    worker dies stops beating, and its rows go out again as before."""
+
+    def __init__(self, key: str, every: float | None = None) -> None:
+        self.key = key
+        self.every = resend_after().total_seconds() / 3 if every is None else every
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._beat, name=f"heartbeat {key}", daemon=True)
+
+    def __enter__(self) -> Heartbeat:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _beat(self) -> None:
+        try:
+            while not self._stop.wait(self.every):
+                try:
+                    Outbox.objects.filter(key=self.key, sent__isnull=False).update(sent=timezone.now())
+                except Exception:  # the database away: the task itself will find out and retry
+                    log.warning("outbox heartbeat for %s missed", self.key, exc_info=True)
+        finally:
+            connection.close()

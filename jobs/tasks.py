@@ -64,7 +64,8 @@ class JobTask(Task):
 
     def __call__(self, *args, **kwargs):
         try:
-            return super().__call__(*args, **kwargs)
+            with outbox.Heartbeat(f"job:{args[0]}"):
+                return super().__call__(*args, **kwargs)
         except Retry:
             raise
         except TRANSIENT as exc:

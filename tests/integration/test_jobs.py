@@ -426,3 +426,23 @@ def test_standings_as_a_job_follow_every_result(run_jobs, client, settings):
         assert answer.status_code == 201, answer.content
     assert until(lambda: caught_up(section), 30)
     assert Job.objects.filter(kind="standings", section=section, state="done").exists()
+
+
+def test_a_task_at_work_keeps_its_outbox_row_from_being_sent_again(transactional_db, settings):
+    """A long job (a rotation search of many minutes) beats on its outbox row, so flush does not send it to a
+    second worker; once the beat stops (its worker died), the row goes out again after OUTBOX_RESEND_AFTER."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from jobs.outbox import Heartbeat, flush
+
+    settings.OUTBOX_RESEND_AFTER = 0.2
+    Outbox.objects.create(
+        task="jobs.flush_outbox", key="job:0", args=[], sent=timezone.now() - timedelta(seconds=5)
+    )
+    with Heartbeat("job:0", every=0.05):
+        time.sleep(0.3)
+        assert flush() == 0, "a row beaten on within OUTBOX_RESEND_AFTER is not sent again"
+    time.sleep(0.3)
+    assert flush() == 1, "no beat for longer than OUTBOX_RESEND_AFTER: sent again"
