@@ -126,18 +126,73 @@ def progressive_standings(
     prizes: int,
     lone_hands: Mapping[Player, int] | None = None,
     cut: Callable[[Sequence[Player]], Sequence[Player]] = random_cut,
+    lone_hand_cut: Callable[[Sequence[Player]], Sequence[Player]] | None = None,
 ) -> ProgressiveStandings:
-    """Rank by games won; prizes by block with cuts recorded; optionally the lone-hand prize (L11416–11418)."""
+    """Rank by games won; prizes by block with cuts recorded; optionally the lone-hand prize (L11416–11418),
+    its ties cut by `lone_hand_cut` (a cut of its own, `cut` if not given)."""
     players = sorted(won, key=lambda p: -won[p])
     labels = ranks([won[p] for p in players])
     lone = None
     if lone_hands:
-        lone = award_prizes([(p, n) for p, n in lone_hands.items() if n > 0], 1, cut)
+        lone = award_prizes([(p, n) for p, n in lone_hands.items() if n > 0], 1, lone_hand_cut or cut)
     return ProgressiveStandings(
         tuple((p, won[p], label) for p, label in zip(players, labels, strict=True)),
         award_prizes([(p, won[p]) for p in players], prizes, cut),
         lone,
     )
+
+
+LONE_HAND_PRIZE = "lone-hand prize"
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, ..., 21st."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """What a player takes home, in words: the prizes ("1st prize", "lone-hand prize") and how a tie was cut."""
+
+    prize: str = ""
+    cut: str = ""
+
+
+def prize_awards(standings: ProgressiveStandings, name: Callable[[Player], str] = str) -> dict[Player, Award]:
+    """Each player's prizes and cuts as the standings print them; players with neither are left out.
+
+    A cut reads "drew 1st of 2 in the cut with player 7 for the choice of the 1st and 2nd prizes" (`name` writes
+    a player as the standings number him): the winner of the cut takes the first of the block (the book lets him
+    choose, L11426–11428), a loser past the block gets nothing (L11428–11430).
+    """
+    prizes: dict[Player, list[str]] = {}
+    cuts: dict[Player, list[str]] = {}
+    groups = [(standings.prizes, lambda number: f"{ordinal(number)} prize")]
+    if standings.lone_hand_prize is not None:
+        groups.append((standings.lone_hand_prize, lambda number: LONE_HAND_PRIZE))
+    for awarded, label in groups:
+        for player, number in awarded.awards.items():
+            prizes.setdefault(player, []).append(label(number))
+        for cut in awarded.cuts:
+            if len(cut.prizes) == 1:
+                block = f"the {label(cut.prizes[0])}"
+            else:
+                block = f"the choice of the {_and([ordinal(n) for n in cut.prizes])} prizes"
+            for place, player in enumerate(cut.order, start=1):
+                others = [name(p) for p in cut.players if p != player]
+                cuts.setdefault(player, []).append(
+                    f"drew {ordinal(place)} of {len(cut.order)} in the cut with "
+                    f"player{'s' * (len(others) > 1)} {_and(others)} for {block}"
+                )
+    return {
+        player: Award(", ".join(prizes.get(player, [])), "; ".join(cuts.get(player, [])))
+        for player in {**prizes, **cuts}
+    }
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,6 +86,17 @@ def random_cut(players: Sequence[Hashable]) -> list[Hashable]:
     return random.sample(list(players), len(players))
 
 
+def seeded_cut(seed: str) -> Callable[[Sequence[Hashable]], list[Hashable]]:
+    """A cut drawn from `seed` and the tied players themselves: the same players always cut the same way, so a
+    recompute after a correction awards the same prizes, and anyone with the seed can draw the cut again."""
+
+    def cut(players: Sequence[Hashable]) -> list[Hashable]:
+        tied = sorted(players, key=repr)
+        return random.Random(f"{seed}:{','.join(map(repr, tied))}").sample(tied, len(tied))
+
+    return cut
+
+
 def award_prizes(
     standings: Sequence[tuple[Hashable, float]],
     prizes: int,

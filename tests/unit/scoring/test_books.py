@@ -7,6 +7,7 @@ import pytest
 from games.engine.bridge.calls import Contract
 from games.engine.cards import Seat
 from scoring.methods.books import (
+    Award,
     Net,
     TableGame,
     compass,
@@ -15,6 +16,8 @@ from scoring.methods.books import (
     military_flags,
     net_by_player,
     net_ranking,
+    ordinal,
+    prize_awards,
     progressive_contract_round,
     progressive_standings,
 )
@@ -68,6 +71,31 @@ def test_progressive_standings_prize_blocks_and_lone_hand_prize():
     assert standings.prizes.awards == {"A": 1, "B": 2, "C": 3}
     assert [c.prizes for c in standings.prizes.cuts] == [(1, 2), (3,)]
     assert standings.lone_hand_prize.awards == {"E": 1}
+
+
+def test_prize_awards_in_words_say_how_each_tie_was_cut():
+    """The book's example (L11420–11430) with the cut drawn as the list gives it: A wins the cut for the choice of
+    1st and 2nd, C the cut for the 3rd; D, who lost it, gets nothing. E won the most lone hands (L11417–11418)."""
+    won = {"A": 12, "B": 12, "C": 11, "D": 11, "E": 9}
+    standings = progressive_standings(won, prizes=3, lone_hands={"E": 3, "C": 1}, cut=lambda tied: list(tied))
+    assert prize_awards(standings) == {
+        "A": Award("1st prize", "drew 1st of 2 in the cut with player B for the choice of the 1st and 2nd prizes"),
+        "B": Award("2nd prize", "drew 2nd of 2 in the cut with player A for the choice of the 1st and 2nd prizes"),
+        "C": Award("3rd prize", "drew 1st of 2 in the cut with player D for the 3rd prize"),
+        "D": Award("", "drew 2nd of 2 in the cut with player C for the 3rd prize"),
+        "E": Award("lone-hand prize", ""),
+    }  # fmt: skip
+    three = progressive_standings({"A": 2, "B": 2, "C": 2}, prizes=2, lone_hands={"A": 1, "B": 1},
+                                  cut=lambda tied: list(tied), lone_hand_cut=lambda tied: list(reversed(tied)))  # fmt: skip
+    assert prize_awards(three) == {
+        "A": Award("1st prize", "drew 1st of 3 in the cut with players B and C for the choice of the 1st and 2nd prizes; "
+                   "drew 2nd of 2 in the cut with player B for the lone-hand prize"),
+        "B": Award("2nd prize, lone-hand prize", "drew 2nd of 3 in the cut with players A and C for the choice of the 1st "
+                   "and 2nd prizes; drew 1st of 2 in the cut with player A for the lone-hand prize"),
+        "C": Award("", "drew 3rd of 3 in the cut with players A and B for the choice of the 1st and 2nd prizes"),
+    }  # fmt: skip
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103, 111)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "103rd", "111th"]  # fmt: skip
 
 
 def test_individual_progressive_net_is_plus_less_minus():

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.methods.matchpoints import Artificial, BoardOptions, Traveller
-from scoring.methods.ranking import award_prizes, competition_places, field_places, ranks
+from scoring.methods.ranking import award_prizes, competition_places, field_places, ranks, seeded_cut
 from scoring.methods.session import (
     COMPSCORE,
     MatchpointMethod,
@@ -44,6 +44,16 @@ def test_prizes_shared_by_block_as_hoyle_says():
 def test_prizes_without_ties_need_no_cut():
     result = award_prizes([("A", 3), ("B", 2), ("C", 1)], 2, cut=lambda tied: pytest.fail("no cut needed"))
     assert result.awards == {"A": 1, "B": 2} and result.cuts == ()
+
+
+def test_a_seeded_cut_draws_the_same_for_the_same_players():
+    """A recompute must award the same prizes: the cut depends on the seed and who is tied, not their order."""
+    cut = seeded_cut("party")
+    assert cut(["A", "B"]) == cut(["B", "A"]) == ["A", "B"]
+    assert cut(["C", "D"]) == ["D", "C"]
+    assert cut(["A", "B", "C"]) == ["A", "C", "B"]
+    prizes = award_prizes([("A", 12), ("B", 12), ("C", 11), ("D", 11)], 3, cut)
+    assert prizes.awards == {"A": 1, "B": 2, "D": 3}
 
 
 def _two_table_session(options=None):
