@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.db.models import Q
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import exceptions, mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -154,10 +154,19 @@ class ResultViewSet(RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMix
         result = services.correct_result(result, values, request.user, values.pop("reason"))
         return Response(ResultSerializer(result).data)
 
-    @extend_schema(request=AdjustmentSerializer, responses=ResultSerializer)
+    @extend_schema(
+        request=AdjustmentSerializer, responses=ResultSerializer,
+        examples=[OpenApiExample(name, value, request_only=True) for name, value in (
+            ("artificial", {"adjusted": "A6040", "reason": "board fouled at table 3"}),
+            ("assigned", {"score_ns": 420, "reason": "misinformation: 4S would have made"}),
+            ("weighted", {"adjusted": "60% +420, 40% -50", "reason": "misinformation: 4S makes 60 % of the time"}),
+            ("split", {"adjusted": "N-S +420 / E-W -50", "reason": "Law 12C1(b): the scores need not balance"}),
+        )],
+    )  # fmt: skip
     @action(detail=True, methods=["post"])
     def adjust(self, request, pk=None):
-        """Give an adjusted score: artificial (A6040, A+) or assigned (a N-S score)."""
+        """Give an adjusted score: artificial (A6040, A+), weighted (60% +420, 40% -50), split
+        (N-S +420 / E-W -50) or assigned (a N-S score)."""
         result = self._director_result(request)
         data = AdjustmentSerializer(data=request.data)
         data.is_valid(raise_exception=True)

@@ -21,8 +21,8 @@ from games.engine.cards import SEATS, Card, Deal, DealError, Rank, Seat, Suit
 from games.formats import pbn, usebio
 from games.models import Board, PlayRecord, Result, ResultVersion
 from games.services import Refused, snapshot
-from scoring.methods.matchpoints import Artificial
-from scoring.methods.rescore import from_pbn, from_usebio
+from scoring.methods.matchpoints import Artificial, Split, Weighted, adjusted_score, side_scores
+from scoring.methods.rescore import from_pbn, from_usebio, pbn_result
 from scoring.models import LineScore, Standing
 from scoring.services import standings_changed
 from tournaments.models import Club, Entry, Event, Player, Section, Session, Status
@@ -42,6 +42,7 @@ class Line:
     tricks: int | None = None
     score_ns: int | None = None
     adjusted: str = ""
+    assigned: bool = False  # a weighted or split score in `adjusted`
     round: int | None = None
     table: int | None = None
     auction: list[str] | None = None  # calls from the dealer, as the file writes them
@@ -176,7 +177,7 @@ def store(imported: Imported, club: Club, source: str) -> Section:
         results.append(Result(
             section=section, board=boards[line.board], round=line.round, table=line.table, ns=entries[line.ns],
             ew=entries[line.ew], contract=line.contract, declarer=line.declarer, lead=line.lead,
-            tricks=line.tricks, score_ns=line.score_ns, adjusted=line.adjusted,
+            tricks=line.tricks, score_ns=line.score_ns, adjusted=line.adjusted, assigned=line.assigned,
         ))  # fmt: skip
     Result.objects.bulk_create(results)
     PlayRecord.objects.bulk_create(
@@ -298,7 +299,7 @@ def export_usebio(section: Section) -> str:
         for r in by_board.get(board.number, []):
             score = getattr(r, "line_score", None)
             lines.append(usebio.TravellerLine(
-                ns_pair=r.ns.tag, ew_pair=r.ew.tag, score=r.adjusted or (r.score_ns if r.score_ns is not None else 0),
+                ns_pair=r.ns.tag, ew_pair=r.ew.tag, score=_usebio_score(r),
                 contract=("PASS" if r.contract == "Pass" else r.contract) or None, played_by=r.declarer or None,
                 lead=_usebio_lead(r.lead), tricks=r.tricks, points=method if score else None,
                 ns_points=_fixed(score.ns) if score else None, ew_points=_fixed(score.ew) if score else None,
@@ -330,22 +331,16 @@ def _fixed(value: float | None) -> str | None:
 # --- PBN ----------------------------------------------------------------------------------------------
 
 
-def _pbn_score(ns: str, ew: str, where: str) -> tuple[int | None, str]:
-    """A ScoreTable's Score_NS/Score_EW: (N-S score, "") or (None, artificial code)."""
-    ns, ew = (ns or "-").strip(), (ew or "-").strip()
-    if ns.upper().startswith("A") or ew.upper().startswith("A"):
-        try:
-            return None, Artificial.pair(ns if ns != "-" else ew, ew if ew != "-" else ns).code
-        except ValueError as error:
-            raise Refused(f"{where}: {error}") from None
+def _pbn_score(ns: str, ew: str, where: str) -> tuple[int | None, str, bool]:
+    """A ScoreTable's Score_NS/Score_EW (read by rescore.pbn_result) as (N-S score, adjusted code, assigned):
+    an artificial code, or a split score (Law 12C1(b)) when both columns hold scores that do not balance."""
     try:
-        if ns not in ("-", ""):
-            return int(ns), ""
-        if ew not in ("-", ""):
-            return -int(ew), ""
-    except ValueError:
-        raise Refused(f"{where}: score {ns!r}/{ew!r} is neither a number nor A+, A=, A-") from None
-    return None, ""
+        result = pbn_result(ns, ew, where)
+    except ValueError as error:
+        raise Refused(str(error)) from None
+    if isinstance(result, Artificial | Split):
+        return None, result.code, isinstance(result, Split)
+    return result, "", False
 
 
 def _int(value: str | None, where: str, name: str) -> int | None:
@@ -399,7 +394,7 @@ def _score_table(game: pbn.Game, where: str, imported: Imported) -> None:
         at = f"{where} ScoreTable row {i}"
         if "PairId_NS" not in row or "PairId_EW" not in row:
             raise Refused(f"{at}: no PairId_NS and PairId_EW columns")
-        score, adjusted = _pbn_score(row.get("Score_NS", "-"), row.get("Score_EW", "-"), at)
+        score, adjusted, assigned = _pbn_score(row.get("Score_NS", "-"), row.get("Score_EW", "-"), at)
         declarer = row.get("Declarer", "").strip()
         if declarer in ("-", ""):
             declarer = ""
@@ -411,7 +406,7 @@ def _score_table(game: pbn.Game, where: str, imported: Imported) -> None:
         imported.lines.append(Line(
             where=at, board=game.board, ns=row["PairId_NS"], ew=row["PairId_EW"],
             contract=_contract(row.get("Contract"), at), declarer=declarer.upper(), lead=_card(row.get("Lead"), at),
-            tricks=tricks, score_ns=score, adjusted=adjusted, round=_int(row.get("Round"), at, "Round"),
+            tricks=tricks, score_ns=score, adjusted=adjusted, assigned=assigned, round=_int(row.get("Round"), at, "Round"),
             table=_int(row.get("Table"), at, "Table"),
         ))  # fmt: skip
 
@@ -464,12 +459,11 @@ def export_pbn(section: Section) -> str:
         for r in by_board.get(board.number, []):
             score = getattr(r, "line_score", None)
             if r.adjusted:
-                artificial = Artificial.parse(r.adjusted)
-                score_ns, score_ew = _artificial_pbn(artificial.ns), _artificial_pbn(artificial.ew)
+                score_ns, score_ew = _pbn_adjusted(adjusted_score(r.adjusted))
             elif r.score_ns is None:
                 score_ns = score_ew = "-"
             else:
-                score_ns, score_ew = (str(r.score_ns), "-") if r.score_ns >= 0 else ("-", str(-r.score_ns))
+                score_ns, score_ew = _pbn_plain(r.score_ns)
             lines.append((
                 str(r.table or "-"), str(r.round or "-"), r.ns.tag, r.ew.tag, r.contract or "-", r.declarer or "-",
                 "-" if r.tricks is None else str(r.tricks), r.lead or "-", score_ns, score_ew,
@@ -492,10 +486,37 @@ def _artificial_pbn(percent: float) -> str:
     return {60.0: "A+", 50.0: "A=", 40.0: "A-"}.get(percent, f"A{percent:02.0f}")
 
 
+def _pbn_plain(score: int) -> tuple[str, str]:
+    return (str(score), "-") if score >= 0 else ("-", str(-score))
+
+
+def _pbn_adjusted(score: Artificial | Weighted | Split) -> tuple[str, str]:
+    """Score_NS and Score_EW of an adjusted line. A split score is each side's own score in its own column (N-S's
+    in Score_NS, E-W's in Score_EW), which _pbn_score reads back as the split. PBN has no weighted score: a weighted
+    side is written as its weighted N-S score to the nearest point (not a bridge score, and read back as a plain
+    one); MP_NS and MP_EW hold what the line earned."""
+    if isinstance(score, Artificial):
+        return _artificial_pbn(score.ns), _artificial_pbn(score.ew)
+    ns, ew = (round(side) for side in side_scores(score))
+    return (str(ns), str(-ew)) if isinstance(score, Split) and ns != ew else _pbn_plain(ns)
+
+
+def _usebio_score(result: Result) -> int | str:
+    """USEBIO's SCORE: a N-S score or an artificial code. It has no weighted or split score: such a line gets the
+    score N-S are scored on (a weighted one as its weighted N-S score to the nearest point); its NS and EW points
+    hold what each side earned."""
+    if not result.adjusted:
+        return result.score_ns if result.score_ns is not None else 0
+    score = adjusted_score(result.adjusted)
+    return score.code if isinstance(score, Artificial) else round(side_scores(score)[0])
+
+
 # --- CSV ----------------------------------------------------------------------------------------------
 
 
 def results_csv(section: Section) -> str:
+    """One row per result. An adjusted line has no score_ns and its code in `adjusted`: "A6040", a weighted
+    "60% +420, 40% -50" or a split "N-S +420 / E-W -50" (N-S scores, as on the traveller)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["board", "round", "table", "ns", "ew", "contract", "declarer", "lead", "tricks", "score_ns",

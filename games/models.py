@@ -53,13 +53,16 @@ class Result(models.Model):
     lead = models.CharField(max_length=3, blank=True)
     tricks = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Tricks taken by declarer.")
     score_ns = models.IntegerField(
-        null=True, blank=True, help_text="N-S score; null for an artificial score."
+        null=True, blank=True, help_text="N-S score; null for an artificial, weighted or split score."
     )
     adjusted = models.CharField(
-        max_length=12, blank=True, help_text='An artificial adjusted score, e.g. "A6040".'
-    )
+        max_length=200, blank=True,
+        help_text='An adjusted score: artificial "A6040" (Law 12C2), weighted "60% +420, 40% -50" (Law 12C1(c)) or '
+                  'split "N-S +420 / E-W -50" (Law 12C1(b)); scores in N-S view.',
+    )  # fmt: skip
     assigned = models.BooleanField(
-        default=False, help_text="score_ns is an assigned score (Law 12C1), not played."
+        default=False,
+        help_text="An assigned score (Law 12C1), not played: score_ns, or the weighted or split adjusted.",
     )
     status = models.CharField(max_length=10, choices=ResultStatus.choices, default=ResultStatus.ENTERED)
     confirmed_by = models.CharField(max_length=2, blank=True)

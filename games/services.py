@@ -28,9 +28,9 @@ from games.models import (
     TallyVersion,
 )
 from games.rows import insert
-from scoring.methods.matchpoints import Artificial
+from scoring.methods.matchpoints import Artificial, Split, Weighted, adjusted_score
 from scoring.services import decide_table, standings_changed
-from tournaments.models import Entry, Seating, Section, Status
+from tournaments.models import Entry, ScoringMethod, Seating, Section, Status
 
 
 class Refused(ValueError):
@@ -317,23 +317,50 @@ def correct_result(result: Result, values: dict, user, reason: str) -> Result:
 
 
 def adjust_result(result: Result, user, reason: str, adjusted: str = "", score_ns=None) -> Result:
-    """An adjusted score: artificial ("A6040", "A+", ...) or an assigned N-S score (Law 12C1)."""
+    """An adjusted score: artificial ("A6040", "A+"; Law 12C2), weighted ("60% +420, 40% -50"; Law 12C1(c)),
+    split ("N-S +420 / E-W -50", either side may be weighted; Law 12C1(b)) or an assigned N-S score (Law 12C1).
+
+    Weighted and split scores are kept in `adjusted` (their code) with `assigned` set and no score_ns; they are
+    matchpointed part by part (scoring.methods.matchpoints), so IMP sections take a single assigned score."""
     where = f"board {result.board.number}"
     if bool(adjusted) == (score_ns is not None):
-        raise Refused(f"{where}: give either an artificial score (as A6040) or an assigned score_ns")
+        raise Refused(f"{where}: give either an adjusted score (A6040, 60% +420, 40% -50, N-S +420 / E-W -50) "
+                      "or an assigned score_ns")  # fmt: skip
     if adjusted:
         try:
-            code = Artificial.parse(adjusted).code
+            score = adjusted_score(adjusted)
         except ValueError as error:
             raise Refused(f"{where}: {error}") from None
-        return _change(result, "adjusted", user, reason, adjusted=code, score_ns=None, assigned=False)
+        if isinstance(score, Artificial):
+            return _change(
+                result, "adjusted", user, reason, adjusted=score.code, score_ns=None, assigned=False
+            )
+        if result.section.scoring_method not in (ScoringMethod.MATCHPOINTS, ScoringMethod.MATCHPOINTS_ACBL):
+            raise Refused(f"{where}: weighted and split scores are matchpointed; at "
+                          f"{result.section.get_scoring_method_display()} give one assigned score_ns")  # fmt: skip
+        for part in _assigned_parts(score):
+            _check_assigned(where, part)
+        if len(score.code) > Result._meta.get_field("adjusted").max_length:
+            raise Refused(f"{where}: {score.code!r} is longer than an adjusted score may be")
+        return _change(result, "adjusted", user, reason, adjusted=score.code, score_ns=None, assigned=True)
     try:
         assigned = int(score_ns)
     except (TypeError, ValueError):
         raise Refused(f"{where}: assigned score {score_ns!r} is not a whole number") from None
-    if assigned % 10:
-        raise Refused(f"{where}: assigned score {assigned} is not a multiple of 10")
+    _check_assigned(where, assigned)
     return _change(result, "adjusted", user, reason, adjusted="", score_ns=assigned, assigned=True)
+
+
+def _assigned_parts(score: Weighted | Split) -> list[int]:
+    sides = (score.ns, score.ew) if isinstance(score, Split) else (score,)
+    return [
+        part for side in sides for _, part in (side.parts if isinstance(side, Weighted) else ((1, side),))
+    ]
+
+
+def _check_assigned(where: str, score: int) -> None:
+    if score % 10:
+        raise Refused(f"{where}: assigned score {score} is not a multiple of 10")
 
 
 def resolve_conflict(conflict: ResultConflict, accept: bool, user, reason: str) -> ResultConflict:

@@ -24,7 +24,7 @@ from django.db import connection, transaction
 from games.models import Result, Tally
 from scoring.methods import books
 from scoring.methods.books import TableGame, games_won
-from scoring.methods.matchpoints import NOT_PLAYED, Artificial, BoardOptions, Scale, percentages
+from scoring.methods.matchpoints import NOT_PLAYED, BoardOptions, Scale, adjusted_score, percentages
 from scoring.methods.session import ButlerMethod, CrossImpMethod, MatchpointMethod, Session, SessionOptions
 from scoring.models import LineScore, Standing
 from tournaments.models import ScoringMethod, Section
@@ -42,9 +42,9 @@ _CHANGED = 1e-9
 
 
 def line_result(score_ns: int | None, adjusted: str):
-    """A stored line as scoring.methods reads it: an N-S score, an Artificial, or not played."""
+    """A stored line as scoring.methods reads it: an N-S score, an Artificial, Weighted or Split, or not played."""
     if adjusted:
-        return Artificial.parse(adjusted)
+        return adjusted_score(adjusted)
     return NOT_PLAYED if score_ns is None else score_ns
 
 

@@ -81,6 +81,37 @@ class Weighted:
         if not self.parts or abs(sum(weight for weight, _ in self.parts) - 1.0) > 1e-9:
             raise ValueError(f"weighted score {self.parts!r}: the weights must add up to 1")
 
+    @classmethod
+    def parse(cls, code: str) -> Weighted:
+        """Read "60% +420, 40% -50" (parts by "," or ";", each a percentage and an N-S score; "of" may stand
+        between). The percentages must add up to 100 and there must be two parts or more."""
+        parts = []
+        for text in re.split(r"[,;]", code):
+            match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*%\s*(?:OF\s+)?([+-]?\d+)\s*", text, re.IGNORECASE)
+            if not match:
+                raise ValueError(f"{text.strip()!r} is not a part of a weighted score (as 60% +420, 40% -50)")
+            percent = float(match.group(1))
+            if not 0 < percent < 100:
+                raise ValueError(f"weight {match.group(1)}% is not between 0 and 100 %")
+            parts.append((percent, int(match.group(2))))
+        if len(parts) < 2:
+            raise ValueError(
+                f"{code.strip()!r}: a weighted score has two parts or more (as 60% +420, 40% -50)"
+            )
+        total = sum(percent for percent, _ in parts)
+        if abs(total - 100) > 1e-6:
+            raise ValueError(f"{code.strip()!r}: the weights add up to {total:g} %, not 100 %")
+        return cls(tuple((percent / 100, score) for percent, score in parts))
+
+    @property
+    def code(self) -> str:
+        return ", ".join(f"{round(weight * 100, 6):g}% {score:+d}" for weight, score in self.parts)
+
+    @property
+    def mean(self) -> float:
+        """The weighted N-S score: what a file that holds one number per line gets (it is not a bridge score)."""
+        return sum(weight * score for weight, score in self.parts)
+
 
 @dataclass(frozen=True, slots=True)
 class Split:
@@ -88,6 +119,58 @@ class Split:
 
     ns: int | Weighted
     ew: int | Weighted
+
+    @classmethod
+    def parse(cls, code: str) -> Split:
+        """Read "N-S +420 / E-W -50": each side a N-S score, as on the traveller, or a weighted score."""
+        match = re.fullmatch(r"\s*N-?S:?\s*(.+?)\s*/\s*E-?W:?\s*(.+?)\s*", code, re.IGNORECASE)
+        if not match:
+            raise ValueError(
+                f"{code.strip()!r} is not a split score (as N-S +420 / E-W -50, N-S scores both)"
+            )
+        ns, ew = (_side(text) for text in match.groups())
+        if ns == ew:
+            raise ValueError(f"{code.strip()!r}: both sides have the same score, so it is not a split score")
+        return cls(ns, ew)
+
+    @property
+    def code(self) -> str:
+        return f"N-S {_side_code(self.ns)} / E-W {_side_code(self.ew)}"
+
+
+def _side(text: str) -> int | Weighted:
+    if "%" in text:
+        return Weighted.parse(text)
+    if not re.fullmatch(r"[+-]?\d+", text):
+        raise ValueError(f"{text!r} is neither a score nor a weighted score (as 60% +420, 40% -50)")
+    return int(text)
+
+
+def _side_code(side: int | Weighted) -> str:
+    return side.code if isinstance(side, Weighted) else f"{side:+d}"
+
+
+def adjusted_score(code: str) -> Artificial | Weighted | Split:
+    """Read any stored adjusted score: artificial ("A6040", "A+"), weighted ("60% +420, 40% -50") or split
+    ("N-S +420 / E-W -50", a side may be weighted). Each kind's `code` is what is stored and shown."""
+    text = code.strip()
+    if text[:1].upper() == "A":
+        return Artificial.parse(text)
+    if text[:1].upper() == "N":
+        return Split.parse(text)
+    if "%" in text:
+        return Weighted.parse(text)
+    raise ValueError(
+        f"{text!r} is not an adjusted score: artificial (A6040, A+), weighted (60% +420, 40% -50) "
+        "or split (N-S +420 / E-W -50)"
+    )
+
+
+def side_scores(result: Weighted | Split) -> tuple[float, float]:
+    """The N-S score each side is scored on (a weighted side as its weighted mean), for files with one number
+    per side."""
+    ns, ew = (result.ns, result.ew) if isinstance(result, Split) else (result, result)
+    return tuple(side.mean if isinstance(side, Weighted) else float(side) for side in (ns, ew))
 
 
 NOT_PLAYED = None

@@ -34,7 +34,7 @@ from decimal import Decimal, InvalidOperation
 from games.engine.bridge.calls import Contract
 from games.engine.bridge.scoring import DUPLICATE_2017, rules, score_deal
 from games.formats import pbn, usebio
-from scoring.methods.matchpoints import Artificial, BoardOptions, Scale
+from scoring.methods.matchpoints import Artificial, BoardOptions, Scale, Split
 from scoring.methods.rounding import decimal_text, round_array
 from scoring.methods.session import (
     COMPSCORE,
@@ -69,7 +69,7 @@ class Published:
 class SourceLine:
     ns: str
     ew: str
-    score: int | Artificial | None
+    score: int | Artificial | Split | None
     published: Published = Published()
 
 
@@ -155,11 +155,18 @@ def from_usebio(document: usebio.Usebio) -> Source:
                   line_places=_LINE_PLACES[method], trim_zeros=method is Method.CROSS_IMP)  # fmt: skip
 
 
-def _pbn_result(ns: str, ew: str, where: str) -> int | Artificial | None:
-    """A ScoreTable's Score_NS/Score_EW pair: "150" and "-" → +150, "-" and "50" → −50, "A-" and "A+" → A4060."""
+def pbn_result(ns: str, ew: str, where: str) -> int | Artificial | Split | None:
+    """A ScoreTable's Score_NS/Score_EW pair: "150" and "-" → +150, "-" and "50" → −50, "A-" and "A+" → A4060;
+    two scores that do not balance, "420" and "50", are a split score (Law 12C1(b)): N-S +420 / E-W −50."""
+    ns, ew = (ns or "-").strip(), (ew or "-").strip()
     if ns.upper().startswith("A") or ew.upper().startswith("A"):
-        return Artificial.pair(ns if ns != "-" else ew, ew if ew != "-" else ns)
+        try:
+            return Artificial.pair(ns if ns != "-" else ew, ew if ew != "-" else ns)
+        except ValueError as error:
+            raise ValueError(f"{where}: {error}") from None
     try:
+        if ns not in ("-", "") and ew not in ("-", "") and int(ns) != -int(ew):
+            return Split(int(ns), -int(ew))
         if ns not in ("-", ""):
             return int(ns)
         if ew not in ("-", ""):
@@ -180,7 +187,7 @@ def _from_score_tables(games: Sequence[pbn.Game]) -> tuple[list[SourceBoard], li
             where = f"{game.label} ScoreTable row {i}"
             if "PairId_NS" not in row or "PairId_EW" not in row:
                 raise ValueError(f"{where}: no PairId_NS and PairId_EW columns")
-            score = _pbn_result(row.get("Score_NS", "-"), row.get("Score_EW", "-"), where)
+            score = pbn_result(row.get("Score_NS", "-"), row.get("Score_EW", "-"), where)
             published = Published(row.get("MP_NS"), row.get("MP_EW"), row.get("Percentage_NS"),
                                   row.get("Percentage_EW"))  # fmt: skip
             lines.append(SourceLine(row["PairId_NS"], row["PairId_EW"], score, published))
@@ -290,7 +297,7 @@ def rescore(source: Source, method: Method = Method.AUTO) -> Rescore:
             lines.append({
                 "ns": line.ns, "ew": line.ew,
                 "score_ns": line.score if isinstance(line.score, int) else None,
-                "adjusted": line.score.code if isinstance(line.score, Artificial) else None,
+                "adjusted": line.score.code if isinstance(line.score, Artificial | Split) else None,
                 "mp_ns": _number(ns_value, 2), "mp_ew": _number(ew_value, 2),
                 "pct_ns": pct_ns, "pct_ew": pct_ew,
             })  # fmt: skip

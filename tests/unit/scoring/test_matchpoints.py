@@ -13,10 +13,12 @@ from scoring.methods.matchpoints import (
     Scale,
     Split,
     Weighted,
+    adjusted_score,
     factor,
     matchpoints,
     percentages,
     score_board,
+    side_scores,
 )
 from scoring.methods.rounding import Rounding, round_array
 
@@ -177,3 +179,43 @@ def test_acbl_small_fouled_groups():
         factor([4, 2, 0], 3, 6).tolist() + factor([3, 3, 0], 3, 6).tolist()
     )  # two largest groups: Neuberg
     assert largest_three.ns.tolist() == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "code"),
+    [
+        ("60% +420, 40% -50", Weighted(((0.6, 420), (0.4, -50))), "60% +420, 40% -50"),
+        ("60% of 420; 40% of -50", Weighted(((0.6, 420), (0.4, -50))), "60% +420, 40% -50"),
+        ("n-s +420 / e-w -50", Split(420, -50), "N-S +420 / E-W -50"),
+        ("NS 50% 420, 50% 450 / EW -50", Split(Weighted(((0.5, 420), (0.5, 450))), -50),
+         "N-S 50% +420, 50% +450 / E-W -50"),
+        ("A+", Artificial(60, 40), "A6040"),
+    ],
+)  # fmt: skip
+def test_adjusted_scores_are_read_and_written_back(text, value, code):
+    assert adjusted_score(text) == value
+    assert value.code == code and adjusted_score(code) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("60% +420, 30% -50", "'60% +420, 30% -50': the weights add up to 90 %, not 100 %"),
+        ("100% +420", "weight 100% is not between 0 and 100 %"),
+        ("60% +420", "'60% +420': a weighted score has two parts or more (as 60% +420, 40% -50)"),
+        ("60% +420, 40% down one", "'40% down one' is not a part of a weighted score (as 60% +420, 40% -50)"),
+        ("N-S +420 / E-W +420", "'N-S +420 / E-W +420': both sides have the same score, so it is not a split score"),
+        ("N-S +420", "'N-S +420' is not a split score (as N-S +420 / E-W -50, N-S scores both)"),
+        ("+420", "'+420' is not an adjusted score: artificial (A6040, A+), weighted (60% +420, 40% -50) "
+                 "or split (N-S +420 / E-W -50)"),
+    ],
+)  # fmt: skip
+def test_adjusted_score_mistakes_are_named(text, message):
+    with pytest.raises(ValueError) as error:
+        adjusted_score(text)
+    assert str(error.value) == message
+
+
+def test_side_scores_of_weighted_and_split():
+    assert side_scores(Weighted(((0.6, 420), (0.4, -50)))) == (232.0, 232.0)
+    assert side_scores(Split(Weighted(((0.5, 420), (0.5, 450))), -50)) == (435.0, -50.0)
