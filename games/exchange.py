@@ -25,7 +25,7 @@ from scoring.methods.matchpoints import Artificial, Split, Weighted, adjusted_sc
 from scoring.methods.rescore import from_pbn, from_usebio, pbn_result
 from scoring.models import LineScore, Standing
 from scoring.services import standings_changed
-from tournaments.models import Club, Entry, Event, Player, Section, Session, Status
+from tournaments.models import Club, Entry, Event, Player, ScoringMethod, Section, Session, Status
 
 
 @dataclass
@@ -532,16 +532,20 @@ def results_csv(section: Section) -> str:
 
 
 def standings_csv(section: Section) -> str:
+    """The standings; a progressive party's also give each player's prize and how a tie for it was cut."""
+    party = section.scoring_method == ScoringMethod.PROGRESSIVE
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["rank", "entry", "direction", "name", "total", "percentage", "boards"])
+    writer.writerow(
+        ["rank", "entry", "direction", "name", "total", "percentage", "boards"] + ["prize", "cut"] * party
+    )
     for s in (
         Standing.objects.filter(section=section)
         .select_related("entry")
         .order_by("field", "place", "entry__number")
     ):
         writer.writerow([s.rank, s.entry.tag, s.field, s.entry.name, _csv_number(s.total), _csv_number(s.percentage),
-                         s.boards])  # fmt: skip
+                         s.boards] + [s.prize, s.cut] * party)  # fmt: skip
     return out.getvalue()
 
 

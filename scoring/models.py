@@ -24,6 +24,10 @@ class Standing(models.Model):
     computed = models.PositiveIntegerField(
         default=0, help_text="The Section's standings_requested it reflects."
     )
+    prize = models.CharField(
+        max_length=80, blank=True, help_text='Progressive party: "1st prize", "lone-hand prize".'
+    )
+    cut = models.TextField(blank=True, help_text="How a tie for a prize was cut, in words.")
 
     class Meta:
         ordering = ["section_id", "field", "place", "entry_id"]

@@ -14,7 +14,7 @@ class StandingSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Standing
-        fields = ["entry", "name", "field", "rank", "place", "total", "percentage", "boards"]
+        fields = ["entry", "name", "field", "rank", "place", "total", "percentage", "boards", "prize", "cut"]
 
 
 class ScorecardLineSerializer(serializers.Serializer):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import math
+import secrets
 from collections import Counter, defaultdict
 
 from django.conf import settings
@@ -25,6 +26,7 @@ from games.models import Result, Tally
 from scoring.methods import books
 from scoring.methods.books import TableGame, games_won
 from scoring.methods.matchpoints import NOT_PLAYED, BoardOptions, Scale, adjusted_score, percentages
+from scoring.methods.ranking import seeded_cut
 from scoring.methods.session import ButlerMethod, CrossImpMethod, MatchpointMethod, Session, SessionOptions
 from scoring.models import LineScore, Standing
 from tournaments.models import ScoringMethod, Section
@@ -117,9 +119,19 @@ def decide_table(section: Section, tally: Tally) -> tuple[str, dict]:
     return ("NS", "EW")[side] if side is not None else "", {str(p): won[p] for p in won}
 
 
+def cut_seed(section: Section) -> str:
+    """The seed the Section's prize ties are cut with: drawn (secrets) the first time it is wanted and kept, so
+    every recompute cuts the same ties the same way. Two first recomputes at once keep whichever wrote first."""
+    if not section.cut_seed:
+        Section.objects.filter(id=section.id, cut_seed="").update(cut_seed=secrets.token_hex(16))
+        section.cut_seed = Section.objects.values_list("cut_seed", flat=True).get(id=section.id)
+    return section.cut_seed
+
+
 def progressive_standings(section: Section, computed: int) -> None:
     """A progressive party's standings: games won (punches) over the frozen rounds and lone hands, ranked by
-    scoring.methods.books (Hoyle 1940 L11413–11430)."""
+    scoring.methods.books (Hoyle 1940 L11413–11430), with the Section's prizes and the lone-hand prize awarded
+    and every tie cut by a draw from the Section's cut seed."""
     tallies = list(Tally.objects.filter(section=section, frozen=True).order_by("round", "table"))
     rounds = [
         table_games(section, number, [t for t in tallies if t.round == number])
@@ -130,9 +142,15 @@ def progressive_standings(section: Section, computed: int) -> None:
     for tally in tallies:
         lone.update({int(player): count for player, count in tally.lone_hands.items()})
     entries = dict(section.entries.values_list("number", "id"))
+    seed = cut_seed(section) if section.prizes or section.lone_hand_prize else ""
     ranking = books.progressive_standings(
-        {n: won.get(n, 0) for n in entries}, prizes=0, lone_hands=lone, cut=sorted
+        {n: won.get(n, 0) for n in entries},
+        prizes=section.prizes,
+        lone_hands=lone if section.lone_hand_prize else None,
+        cut=seeded_cut(seed),
+        lone_hand_cut=seeded_cut(f"{seed}:lone hands"),
     )
+    awards = books.prize_awards(ranking)
     Standing.objects.bulk_create(
         [
             Standing(
@@ -145,12 +163,14 @@ def progressive_standings(section: Section, computed: int) -> None:
                 rank=rank,
                 field="",
                 computed=computed,
+                prize=awards.get(number, books.Award()).prize,
+                cut=awards.get(number, books.Award()).cut,
             )  # fmt: skip
             for number, games, rank in ranking.ranking
         ],
         update_conflicts=True,
         unique_fields=["entry"],
-        update_fields=["total", "percentage", "boards", "place", "rank", "field", "computed"],
+        update_fields=["total", "percentage", "boards", "place", "rank", "field", "computed", "prize", "cut"],
     )
 
 

@@ -141,6 +141,19 @@ class Section(models.Model):
     deal_seed = models.CharField(
         max_length=40, blank=True, help_text="The seed random deals were made from (secrets)."
     )
+    prizes = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Progressive party: how many prizes go by games won, ties cut for (Hoyle 1940 L11413–11430).",
+    )
+    lone_hand_prize = models.BooleanField(
+        default=False,
+        help_text="Progressive party: a special prize for the most lone hands won (L11417–11418).",
+    )
+    cut_seed = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="The seed prize ties are cut with (secrets), so a recompute cuts alike.",
+    )
     standings_requested = models.PositiveIntegerField(default=0)
     standings_computed = models.PositiveIntegerField(default=0)
     version = models.PositiveIntegerField(default=1)

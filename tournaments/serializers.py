@@ -47,8 +47,9 @@ class SectionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Section
         fields = ["id", "session", "name", "game", "movement_kind", "boards_per_round", "scoring_method", "rule_set",
-                  "two_winners", "status", "current_round", "rounds", "tables", "deal_seed", "reason"]  # fmt: skip
-        read_only_fields = ["movement_kind", "status", "current_round", "deal_seed"]
+                  "two_winners", "prizes", "lone_hand_prize", "status", "current_round", "rounds", "tables", "deal_seed",
+                  "cut_seed", "reason"]  # fmt: skip
+        read_only_fields = ["movement_kind", "status", "current_round", "deal_seed", "cut_seed"]
 
     def get_tables(self, section: Section) -> int:
         return len(

@@ -44,7 +44,7 @@ _TRANSITIONS = {
     Status.FINISHED: {Status.RUNNING, Status.PUBLISHED},
     Status.PUBLISHED: {Status.FINISHED},
 }
-SETTINGS = ("scoring_method", "rule_set", "two_winners", "boards_per_round")
+SETTINGS = ("scoring_method", "rule_set", "two_winners", "boards_per_round", "prizes", "lone_hand_prize")
 """Section settings that affect the standings: each change is a SectionVersion."""
 
 

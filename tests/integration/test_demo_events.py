@@ -38,8 +38,16 @@ def test_demo_events(client):
     assert list(Tally.objects.filter(section=party).values_list("round", "table", "frozen")) == [
         (1, 1, True), (1, 2, True), (1, 3, True), (2, 1, False), (2, 2, False)
     ]  # fmt: skip
-    winners = {s["entry"]: s["total"] for s in client.get(f"/api/sections/{party.id}/standings/").json()}
-    assert [p for p, games in sorted(winners.items()) if games] == [1, 3, 6, 8, 9, 11]
+    standings = client.get(f"/api/sections/{party.id}/standings/").json()
+    assert sorted(s["entry"] for s in standings if s["total"]) == [1, 3, 6, 8, 9, 11]
+    # Three prizes and the lone-hand prize: the six winners of round 1 cut for the choice of the three, and 3 and
+    # 12 (a lone hand each) for the lone-hand prize, drawn from the demo's recorded seed.
+    assert {s["entry"]: s["prize"] for s in standings if s["prize"]} == {
+        1: "1st prize", 9: "2nd prize", 3: "3rd prize", 12: "lone-hand prize"
+    }  # fmt: skip
+    assert next(s["cut"] for s in standings if s["entry"] == 12) == (
+        "drew 1st of 2 in the cut with player 3 for the lone-hand prize"
+    )
 
     call_command("demo", stdout=open(os.devnull, "w"))  # noqa: SIM115
     assert Section.objects.count() == 3 and Result.objects.count() == 147 + 54

@@ -1,10 +1,10 @@
 """Load the demo club and its events. Idempotent: a second run changes nothing.
 
 The events: a finished 7-table Mitchell pairs session (dealt boards, every result entered, standings published),
-a 5-table Howell in its fourth round, and a progressive euchre party in its second round. Results are made up
-but plausible: the side with more high-card points declares, in its longest fit (or no-trumps) at the level its
-points suggest, and makes it give or take a trick; the engine scores every one through the same services as the
-API.
+a 5-table Howell in its fourth round, and a progressive euchre party in its second round (three prizes and the
+lone-hand prize, ties cut from a recorded seed). Results are made up but plausible: the side with more high-card
+points declares, in its longest fit (or no-trumps) at the level its points suggest, and makes it give or take a
+trick; the engine scores every one through the same services as the API.
 """
 
 import random
@@ -180,9 +180,8 @@ class Command(BaseCommand):
         return f"{HOWELL!r}: a 5-table Howell running, round 4 of 9, {entered} results."
 
     def euchre(self, club: Club, players: list[Player]) -> str:
-        section, new = _event(
-            club, EUCHRE, date(2026, 11, 21), "A", game="euchre", scoring_method="progressive"
-        )
+        section, new = _event(club, EUCHRE, date(2026, 11, 21), "A", game="euchre", scoring_method="progressive",
+                              prizes=3, lone_hand_prize=True, cut_seed="demo-saturday-euchre")  # fmt: skip
         if not new:
             return f"{EUCHRE!r} kept."
         movement = {"kind": "progressive", "rounds": [{"round": 1, "tables": EUCHRE_ROUND_1}]}
@@ -197,4 +196,4 @@ class Command(BaseCommand):
                 Section.objects.get(id=section.id), table, {"hands": 5, "ns_points": ns, "ew_points": ew}
             )
         recompute_standings(section.id)
-        return f"{EUCHRE!r}: a 3-table progressive euchre party in round 2."
+        return f"{EUCHRE!r}: a 3-table progressive euchre party in round 2, three prizes and the lone-hand prize."
