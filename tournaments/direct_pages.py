@@ -1,6 +1,6 @@
 """Pages for directors and party hosts: set up a session (movement preview and check), run it (rounds, table
 codes, status), enter results by traveller, correct and adjust with the version history, and host a progressive
-party (tallies, the bell, the next seating).
+party (tallies, the bell, the next seating, the prizes, corrections of frozen tallies).
 
 Views are thin: the director check is tournaments.permissions.is_director; every change goes through the services
 (tournaments.services, games.services), which validate with the engine and keep the versions.
@@ -19,14 +19,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games import services as game_services
-from games.models import Board, Result, ResultConflict
+from games.models import Board, Result, ResultConflict, Tally
 from games.services import Refused
 from jobs.models import Job, Kind
 from jobs.rotation import start_bell
 from jobs.services import start as start_job
 from scoring.services import decide_table
 from tournaments import page_data, services
-from tournaments.models import Club, Entry, Event, Game, ScoringMethod, Section, Session, Status
+from tournaments.models import Club, Entry, Event, Game, ScoringMethod, Seating, Section, Session, Status
 from tournaments.movements.cards import table_cards
 from tournaments.permissions import directed_club_ids, is_director
 from tournaments.printables import movement_of
@@ -323,5 +323,57 @@ def party(request, section_id: int):
     return render(request, "direct/party.html", {
         "section": section, "rounds": rounds, "party": page_data.party_rows(section),
         "running": section.status == Status.RUNNING, "codes": section.table_codes.all(),
-        "euchre": section.game == Game.EUCHRE, "jobs": _jobs(section), "tied": tied,
+        "euchre": section.game == Game.EUCHRE, "jobs": _jobs(section), "tied": tied, "players": len(names),
+    })  # fmt: skip
+
+
+@login_required
+@require_POST
+def party_prizes(request, section_id: int):
+    """The host's prizes: how many go by games won and whether the most lone hands win one (Hoyle 1940
+    L11413–11418); a setting changed with a reason, kept as a SectionVersion; the standings follow."""
+    section = _section(request, section_id)
+    players = section.entries.count()
+    text = request.POST.get("prizes", "").strip()
+    lone = request.POST.get("lone_hand_prize") == "1"
+    reason = request.POST.get("reason", "")
+    try:
+        if not text.isdigit() or int(text) > players:
+            raise Refused(f"give the number of prizes as a whole number from 0 to {players} (the players)")
+        services.change_settings(
+            section, {"prizes": int(text), "lone_hand_prize": lone}, request.user, reason
+        )
+    except Refused as error:
+        messages.error(request, error.message)
+    else:
+        extra = " and the lone-hand prize" if lone else ""
+        messages.success(request, f"{int(text)} prize(s) by games won{extra}: the standings follow.")
+    return redirect("direct-party", section.id)
+
+
+@login_required
+def party_tally(request, section_id: int, round_number: int, table: int):
+    """A table's tally for a round with its versions; once the bell froze it, the host corrects it with a reason
+    (games.services.correct_tally: a TallyVersion, the winners decided again, the standings follow)."""
+    section = _section(request, section_id)
+    seating = get_object_or_404(Seating, section=section, round=round_number, table=table)
+    tally = get_object_or_404(Tally, section=section, round=round_number, table=table)
+    if request.method == "POST":
+        try:
+            game_services.correct_tally(section, round_number, table, page_data.tally_form(request.POST),
+                                        request.user, request.POST.get("reason", ""))  # fmt: skip
+        except Refused as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(
+                request, f"Round {round_number}, table {table}: the correction is saved as a new version."
+            )
+        return redirect("direct-tally", section.id, round_number, table)
+    names = dict(Entry.objects.filter(section=section).values_list("number", "name"))
+    seats = [
+        (seat, number, names.get(number) or f"Player {number}", tally.lone_hands.get(str(number), 0))
+        for seat, number in ((seat, seating.seats.get(seat)) for seat in "NESW")
+    ]
+    return render(request, "direct/tally.html", {
+        "section": section, "tally": tally, "seats": seats, "versions": tally.versions.select_related("changed_by"),
     })  # fmt: skip

@@ -162,7 +162,7 @@ def sections_of_club(club) -> list[Section]:
 
 def party_rows(section: Section) -> list[dict]:
     """A progressive party's standings (games won are the punches on the tally cards) with each player's lone
-    hands from the frozen tallies."""
+    hands from the frozen tallies, prize and how a tie for it was cut."""
     lone: dict[str, int] = {}
     for tally in Tally.objects.filter(section=section, frozen=True):
         for player, count in tally.lone_hands.items():
@@ -172,8 +172,22 @@ def party_rows(section: Section) -> list[dict]:
         key = str(standing.entry.number)
         rows.append({
             "rank": standing.rank, "entry": standing.entry, "games": standing.total, "lone_hands": lone.get(key, 0),
+            "prize": standing.prize, "cut": standing.cut,
         })  # fmt: skip
     return rows
+
+
+def _count(text: str) -> int | str:
+    """A form's count as a number; left as typed when it is not one, for the service to name the problem."""
+    text = text.strip() or "0"
+    return int(text) if text.isdigit() else text
+
+
+def tally_form(data) -> dict:
+    """A tally form's figures (hands, N-S and E-W points, lone hands by seat) as the tally services take them."""
+    values = {name: _count(data.get(name, "")) for name in ("hands", "ns_points", "ew_points")}
+    values["lone_hands"] = {seat: _count(data.get(f"lone-{seat}", "")) for seat in "NESW"}
+    return values
 
 
 def is_party(section: Section) -> bool:

@@ -35,5 +35,11 @@ urlpatterns = [
     path("direct/sections/<int:section_id>/boards/<int:number>/", direct_pages.entry, name="direct-entry"),
     path("direct/sections/<int:section_id>/check/", direct_pages.check, name="direct-check"),
     path("direct/sections/<int:section_id>/party/", direct_pages.party, name="direct-party"),
+    path("direct/sections/<int:section_id>/party/prizes/", direct_pages.party_prizes, name="direct-prizes"),
+    path(
+        "direct/sections/<int:section_id>/party/tallies/<int:round_number>/<int:table>/",
+        direct_pages.party_tally,
+        name="direct-tally",
+    ),
     path("direct/results/<int:result_id>/", direct_pages.result, name="direct-result"),
 ]

@@ -236,23 +236,14 @@ def table_confirm(request):
     return redirect("page-table")
 
 
-def _count(text: str) -> int | str:
-    """A form's count as a number; left as typed when it is not one, for the service to name the problem."""
-    text = text.strip() or "0"
-    return int(text) if text.isdigit() else text
-
-
 @require_POST
 def table_tally(request):
     """A progressive table's tally for this round: hands, points of each side, lone hands by seat."""
     code = page_data.table_code(request)
     if code is None:
         return redirect("page-table")
-    data = request.POST
-    values = {name: _count(data.get(name, "")) for name in ("hands", "ns_points", "ew_points")}
-    values["lone_hands"] = {seat: _count(data.get(f"lone-{seat}", "")) for seat in "NESW"}
     try:
-        record_tally(code.section, code.table, values)
+        record_tally(code.section, code.table, page_data.tally_form(request.POST))
     except Refused as error:
         messages.error(request, error.message)
     else:
