@@ -87,8 +87,7 @@ class AdjustmentSerializer(serializers.Serializer):
         help_text='Artificial (Law 12C2): "A6040", "A+", "A5050". Weighted (Law 12C1(c)): percentages adding up '
                   'to 100 of N-S scores, "60% +420, 40% -50". Split (Law 12C1(b)): N-S scored on one score and '
                   'E-W on another, "N-S +420 / E-W -50", either side may be weighted '
-                  '("N-S +420 / E-W 50% -50, 50% -100"). Scores are multiples of 10; matchpoint sections only for '
-                  "weighted and split.",
+                  '("N-S +420 / E-W 50% -50, 50% -100"). Scores are multiples of 10.',
     )  # fmt: skip
     score_ns = serializers.IntegerField(
         required=False, allow_null=True, help_text="Assigned N-S score (Law 12C1), a multiple of 10"

@@ -30,7 +30,7 @@ from games.models import (
 from games.rows import insert
 from scoring.methods.matchpoints import Artificial, Split, Weighted, adjusted_score
 from scoring.services import decide_table, standings_changed
-from tournaments.models import Entry, ScoringMethod, Seating, Section, Status
+from tournaments.models import Entry, Seating, Section, Status
 
 
 class Refused(ValueError):
@@ -320,8 +320,8 @@ def adjust_result(result: Result, user, reason: str, adjusted: str = "", score_n
     """An adjusted score: artificial ("A6040", "A+"; Law 12C2), weighted ("60% +420, 40% -50"; Law 12C1(c)),
     split ("N-S +420 / E-W -50", either side may be weighted; Law 12C1(b)) or an assigned N-S score (Law 12C1).
 
-    Weighted and split scores are kept in `adjusted` (their code) with `assigned` set and no score_ns; they are
-    matchpointed part by part (scoring.methods.matchpoints), so IMP sections take a single assigned score."""
+    Weighted and split scores are kept in `adjusted` (their code) with `assigned` set and no score_ns; scoring.methods
+    scores them part by part, at matchpoints and at IMPs."""
     where = f"board {result.board.number}"
     if bool(adjusted) == (score_ns is not None):
         raise Refused(f"{where}: give either an adjusted score (A6040, 60% +420, 40% -50, N-S +420 / E-W -50) "
@@ -335,9 +335,6 @@ def adjust_result(result: Result, user, reason: str, adjusted: str = "", score_n
             return _change(
                 result, "adjusted", user, reason, adjusted=score.code, score_ns=None, assigned=False
             )
-        if result.section.scoring_method not in (ScoringMethod.MATCHPOINTS, ScoringMethod.MATCHPOINTS_ACBL):
-            raise Refused(f"{where}: weighted and split scores are matchpointed; at "
-                          f"{result.section.get_scoring_method_display()} give one assigned score_ns")  # fmt: skip
         for part in _assigned_parts(score):
             _check_assigned(where, part)
         if len(score.code) > Result._meta.get_field("adjusted").max_length:

@@ -19,16 +19,7 @@ from games.formats import pbn
 from games.models import Board, Tally
 from games.services import Refused, new_table_code, tally_snapshot, tally_version
 from scoring.services import decide_table, standings_changed
-from tournaments.models import (
-    Entry,
-    EntryKind,
-    ScoringMethod,
-    Seating,
-    Section,
-    SectionVersion,
-    Status,
-    TableCode,
-)
+from tournaments.models import Entry, EntryKind, Seating, Section, SectionVersion, Status, TableCode
 
 GENERATORS = {
     "mitchell": "tournaments.movements.mitchell:mitchell",
@@ -214,11 +205,6 @@ def change_settings(section: Section, changes: dict, user, reason: str) -> Secti
             raise Refused(
                 "the rule set cannot change once results are entered: their scores were computed with it", 409
             )
-    if changed.get("scoring_method") in (ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS):
-        split = section.results.filter(assigned=True).exclude(adjusted="").select_related("board").first()
-        if split is not None:
-            raise Refused(f"board {split.board.number} has a weighted or split score ({split.adjusted}), which "
-                          "is matchpointed: give it one assigned score before scoring at IMPs", 409)  # fmt: skip
     before = _settings(section)
     for name, value in changed.items():
         setattr(section, name, value)

@@ -1,7 +1,9 @@
 """IMPs (Law 78B), cross-IMPs, Butler (IMPs against a datum) and teams IMPs.
 
 Scores are N-S scores; results are N-S IMPs (E-W get the negatives). Artificial scores at IMPs follow Law 12C2(b):
-average plus +3, average 0, average minus −3.
+average plus +3, average 0, average minus −3. A weighted assigned score (Law 12C1(c)) is IMPed score by score and
+the IMPs weighted (D. Stevenson, https://blakjak.org/lille4.htm: 35 % of +980 and 65 % of +480 against +500 in the
+other room is 0.35·10 + 0.65·(−1)).
 """
 
 from __future__ import annotations
@@ -44,6 +46,21 @@ def cross_imps(scores: Sequence[int] | np.ndarray) -> np.ndarray:
     if len(values) < 2:
         return np.zeros(len(values))
     return imps(values[:, None] - values[None, :]).sum(axis=1) / (len(values) - 1)
+
+
+def weighted_cross_imps(owner: np.ndarray, weight: np.ndarray, scores: np.ndarray, lines: int) -> np.ndarray:
+    """Cross-IMPs of `lines` lines given as weighted parts (owner line, weight, score; matchpoints.side_parts):
+    each part against every other line's parts, each comparison weighted by both parts' weights."""
+    table = imps(scores[:, None] - scores[None, :]) * weight[None, :]
+    table[owner[:, None] == owner[None, :]] = 0
+    return np.bincount(owner, weights=weight * table.sum(axis=1), minlength=lines) / max(lines - 1, 1)
+
+
+def weighted_butler(
+    owner: np.ndarray, weight: np.ndarray, scores: np.ndarray, lines: int, datum: int
+) -> np.ndarray:
+    """Butler IMPs of lines given as weighted parts: each part against the datum, weighted."""
+    return np.bincount(owner, weights=weight * imps(scores - datum), minlength=lines)
 
 
 class Discard(enum.Enum):

@@ -377,22 +377,24 @@ def _score_small_group(scores: np.ndarray, where: np.ndarray, top: float, ns, ew
         side[where] = pct * top / 100
 
 
+def side_parts(results: Sequence[Result], side: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The scores one side (`side` "ns" or "ew") of each line is scored on, as parts: (line, weight, N-S score).
+    A plain line is one part of weight 1, a weighted one its parts, a split one the parts of that side."""
+    owner, weight, scores = [], [], []
+    for line, result in enumerate(results):
+        chosen = getattr(result, side) if isinstance(result, Split) else result
+        for w, s in _parts(chosen):
+            owner.append(line)
+            weight.append(w)
+            scores.append(s)
+    return np.array(owner, dtype=np.int64), np.array(weight), np.array(scores, dtype=np.float64)
+
+
 def _score_assigned(results, where: np.ndarray, total: int, options: BoardOptions, ns, ew) -> None:
     """Matchpoint lines some of which are weighted or split into ns/ew at `where`, factored to `total`."""
     size = len(results)
     scale = options.scale
-    sides = []
-    for side in ("ns", "ew"):
-        owner, weight, scores = [], [], []
-        for line, result in enumerate(results):
-            chosen = getattr(result, side) if isinstance(result, Split) else result
-            for w, s in _parts(chosen):
-                owner.append(line)
-                weight.append(w)
-                scores.append(s)
-        sides.append(
-            _field_matchpoints(np.array(owner), np.array(weight), np.array(scores, dtype=np.float64), size)
-        )
+    sides = [_field_matchpoints(*side_parts(results, side), size) for side in ("ns", "ew")]
     raw_ns, raw_ew = sides[0], 2.0 * (size - 1) - sides[1]
     ns[where] = factor(raw_ns * scale.value, size, total, scale, options.factoring)
     ew[where] = factor(raw_ew * scale.value, size, total, scale, options.factoring)

@@ -29,6 +29,7 @@ from scoring.methods.matchpoints import (
     Scale,
     Traveller,
     score_board,
+    side_parts,
 )
 from scoring.methods.ranking import field_parts, field_places
 from scoring.methods.rounding import Rounding, round_array
@@ -64,36 +65,50 @@ class MatchpointMethod:
         return self.board.scale.value
 
 
-def _imp_board(traveller: Traveller, values_of) -> BoardScore:
-    """Shared frame of the IMP methods: artificial lines get Law 12C2(b)'s ±3, the rest `values_of(scores)`."""
+def _imp_board(traveller: Traveller, values_of, parts_of) -> BoardScore:
+    """Shared frame of the IMP methods: artificial lines get Law 12C2(b)'s ±3, the rest `values_of(scores)`.
+
+    With weighted or split lines on the Board, every comparable line is scored again by parts:
+    `parts_of(datum, (owner, weight, scores), lines)` for each side (matchpoints.side_parts), E-W negated."""
     n = len(traveller)
     ns, ew = np.full(n, np.nan), np.full(n, np.nan)
     artificial = np.zeros(n, dtype=bool)
     plain = np.ones(n, dtype=bool)
+    assigned = []
     for i, result in traveller.special.items():
         plain[i] = False
         if isinstance(result, Artificial):
             artificial[i] = True
             ns[i], ew[i] = imp_scale.artificial_imps(result)
         elif result is not NOT_PLAYED:
-            raise ValueError("weighted and split scores are matchpointed; give IMP events the assigned score")
+            assigned.append(i)
     numeric = np.flatnonzero(plain)
     datum, values = values_of(traveller.scores[numeric])
     ns[numeric] = values
     ew[numeric] = -values
-    return BoardScore(top=np.nan, results=len(numeric) + int(artificial.sum()), ns=ns, ew=ew,
+    if assigned:
+        lines = np.sort(np.concatenate([numeric, assigned]))
+        results = [traveller.result(i) for i in lines]
+        ns[lines] = parts_of(datum, side_parts(results, "ns"), len(lines))
+        ew[lines] = -parts_of(datum, side_parts(results, "ew"), len(lines))
+    return BoardScore(top=np.nan, results=len(numeric) + len(assigned) + int(artificial.sum()), ns=ns, ew=ew,
                       artificial=artificial, datum=datum)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
 class ButlerMethod:
-    """IMPs against the Board's datum (imps.butler)."""
+    """IMPs against the Board's datum (imps.butler). The datum is the average of the single scores; a weighted or
+    split line is no one score, so it is IMPed against the datum without entering it."""
 
     options: imp_scale.ButlerOptions = imp_scale.ButlerOptions()
     unit = 0.0
 
     def score(self, results: Traveller, expected: int | None) -> BoardScore:
-        return _imp_board(results, lambda scores: imp_scale.butler(scores, self.options))
+        return _imp_board(
+            results,
+            lambda scores: imp_scale.butler(scores, self.options),
+            lambda datum, parts, lines: imp_scale.weighted_butler(*parts, lines, datum),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +118,11 @@ class CrossImpMethod:
     unit = 0.0
 
     def score(self, results: Traveller, expected: int | None) -> BoardScore:
-        return _imp_board(results, lambda scores: (None, imp_scale.cross_imps(scores)))
+        return _imp_board(
+            results,
+            lambda scores: (None, imp_scale.cross_imps(scores)),
+            lambda datum, parts, lines: imp_scale.weighted_cross_imps(*parts, lines),
+        )
 
 
 Method = MatchpointMethod | ButlerMethod | CrossImpMethod

@@ -10,7 +10,8 @@ import pytest
 from games.exchange import export_pbn, export_usebio, read_pbn, results_csv, store
 from games.formats import pbn, usebio
 from games.models import Result
-from scoring.methods.matchpoints import Split, Weighted, score_board
+from scoring.methods.matchpoints import Split, Traveller, Weighted, score_board
+from scoring.methods.session import CrossImpMethod
 from tests.integration.api_helpers import make_director, mitchell
 from tournaments import services
 from tournaments.models import Event, Section, Session, TableCode
@@ -117,21 +118,25 @@ def test_bad_weighted_and_split_scores_are_refused_by_name(client, board_one, bo
     assert Result.objects.get(id=result.id).version == 1
 
 
-def test_imp_sections_take_no_weighted_score(client, board_one):
+def test_weighted_and_split_scores_at_cross_imps(client, board_one):
+    """Each part IMPed, the IMPs weighted (scoring.methods.imps, after blakjak.org/lille4.htm). By hand, the
+    weighted line's N-S: its +420 (0.6) against +420, +450, +420 and the split's +420 is 0 − 1 + 0 + 0 = −1, its −50
+    (0.4) is −10 − 11 − 10 − 10 = −41: (0.6·−1 + 0.4·−41) / 4 = −4.25."""
     changed = client.patch(f"/api/sections/{board_one.id}/", {"scoring_method": "cross-imp", "reason": "teams"},
                            content_type="application/json")  # fmt: skip
     assert changed.status_code == 200
-    answer = _adjust(client, _line(board_one, 2), {"adjusted": WEIGHTED})
-    assert answer.json()["detail"] == ("board 1: weighted and split scores are matchpointed; at Cross-IMPs give "
-                                       "one assigned score_ns")  # fmt: skip
-    client.patch(f"/api/sections/{board_one.id}/", {"scoring_method": "mp", "reason": "pairs after all"},
-                 content_type="application/json")  # fmt: skip
+    assert _adjust(client, _line(board_one, 2), {"adjusted": WEIGHTED}).status_code == 200
     assert _adjust(client, _line(board_one, 5), {"adjusted": SPLIT}).status_code == 200
-    back = client.patch(f"/api/sections/{board_one.id}/", {"scoring_method": "butler", "reason": "teams"},
-                        content_type="application/json")  # fmt: skip
-    assert (back.status_code, back.json()["detail"]) == (409, (
-        f"board 1 has a weighted or split score ({SPLIT}), which is matchpointed: give it one assigned score "
-        "before scoring at IMPs"))  # fmt: skip
+    lines = {r["round"]: r for r in client.get(f"/api/results/?section={board_one.id}").json()}
+    core = CrossImpMethod().score(Traveller.of([420, Weighted(((0.6, 420), (0.4, -50))), 450, 420,
+                                                Split(420, -50)]), None)  # fmt: skip
+    assert lines[2]["mp_ns"] == pytest.approx(-4.25)
+    assert np.allclose([lines[r]["mp_ns"] for r in range(1, 6)], core.ns)
+    assert np.allclose([lines[r]["mp_ew"] for r in range(1, 6)], core.ew)
+    standings = {
+        s["entry"]: s["total"] for s in client.get(f"/api/sections/{board_one.id}/standings/").json()
+    }
+    assert standings[lines[5]["ew"]] == pytest.approx(core.ew[4])
 
 
 def test_the_directors_page_gives_them_and_every_page_and_file_shows_them(client, board_one):

@@ -12,9 +12,11 @@ from scoring.methods.imps import (
     cross_imps,
     imps,
     teams_match,
+    weighted_cross_imps,
 )
-from scoring.methods.matchpoints import Artificial
+from scoring.methods.matchpoints import Artificial, Split, Traveller, Weighted, side_parts
 from scoring.methods.rounding import Rounding
+from scoring.methods.session import ButlerMethod, CrossImpMethod
 
 TV_MP_1 = [430, 400, 420, 430, -50]
 
@@ -109,3 +111,36 @@ def test_victory_points_both_sides():
     assert vp.victory_points(-10, 16) == (7.20, 12.80)
     assert vp.victory_points(60, 16) == (20.0, 0.0)
     assert vp.victory_points(0, 16) == (10.0, 10.0)
+
+
+def test_weighted_score_at_imps_blakjak_lille():
+    """D. Stevenson, https://blakjak.org/lille4.htm: 35 % of +980 and 65 % of +480 against +500 in the other room:
+    "65% of -1 plus 35% of +10, which is +3" (2.85 before rounding to a whole IMP)."""
+    board = CrossImpMethod().score(Traveller.of([Weighted(((0.35, 980), (0.65, 480))), 500]), None)
+    assert board.ns.tolist() == pytest.approx([2.85, -2.85])
+    assert board.ew.tolist() == pytest.approx([-2.85, 2.85])
+
+
+def test_weighted_cross_imps_of_single_scores_are_cross_imps():
+    assert (
+        weighted_cross_imps(*side_parts(TV_MP_1, "ns"), len(TV_MP_1)).tolist() == cross_imps(TV_MP_1).tolist()
+    )
+
+
+def test_split_score_at_cross_imps_each_side_against_the_others():
+    """N-S scored on +420, E-W on −50 (Law 12C1(b)), against +420 and +450. N-S: 0 and −1 over 2 = −0.5;
+    E-W: −50 against 420 and 450 is −10 and −11 for N-S, so +10.5 for E-W. The +420 line's E-W are compared with
+    the split's −50 (+10) and 450 (−1): N-S view 4.5, so −4.5."""
+    board = CrossImpMethod().score(Traveller.of([Split(420, -50), 420, 450]), None)
+    assert board.ns.tolist() == pytest.approx([-0.5, -0.5, 1.0])
+    assert board.ew.tolist() == pytest.approx([10.5, -4.5, -6.0])
+
+
+def test_weighted_and_split_at_butler_leave_the_datum_alone():
+    """TV-BUT-1's five scores keep their datum 330 (no discard); 60 % of +420 (+90: 3 IMPs) and 40 % of −50 (−380:
+    −9) is 1.8 − 3.6 = −1.8; a split +420 / −50 gives N-S 3 and E-W 9."""
+    method = ButlerMethod(ButlerOptions(discard=Discard.NONE))
+    board = method.score(Traveller.of([*TV_MP_1, Weighted(((0.6, 420), (0.4, -50))), Split(420, -50)]), None)
+    assert board.datum == 330 and board.results == 7
+    assert board.ns.tolist() == pytest.approx([3, 2, 3, 3, -9, -1.8, 3])
+    assert board.ew.tolist() == pytest.approx([-3, -2, -3, -3, 9, 1.8, 9])
