@@ -156,6 +156,12 @@ def _table(rows: list[list[str]], font: str) -> Table:
     return table
 
 
+def _adjusted(code: str) -> str:
+    """An adjusted score's code in a table cell: a split score's sides on two lines, a long side's parts one a line,
+    so a weighted or split score keeps the table inside the page."""
+    return "\n".join(side.replace(", ", ",\n") if len(side) > 24 else side for side in code.split(" / "))
+
+
 def results(section: Section, boards: list) -> bytes:
     """The standings (each field apart) and every board's traveller."""
     font = _font()
@@ -179,7 +185,7 @@ def results(section: Section, boards: list) -> bytes:
         if not lines:
             continue
         rows = [["N-S", "E-W", "Contract", "By", "Lead", "Tricks", "N-S score", "N-S", "E-W"]] + [
-            [r.ns.tag, r.ew.tag, r.adjusted or r.contract, r.declarer, r.lead, _number(r.tricks),
+            [r.ns.tag, r.ew.tag, _adjusted(r.adjusted) or r.contract, r.declarer, r.lead, _number(r.tricks),
              _number(r.score_ns), _number(getattr(getattr(r, "line_score", None), "ns", None)),
              _number(getattr(getattr(r, "line_score", None), "ew", None))]
             for r in lines
@@ -200,7 +206,7 @@ def scorecards(section: Section, entries: list) -> bytes:
     for entry in entries:
         rows = [["Round", "Board", "Dir", "Against", "Contract", "By", "Tricks", "Score", "Points", "%"]] + [
             [_number(line["round"]), str(line["board"]), line["direction"], str(line["opponent"]),
-             line["adjusted"] or line["contract"], line["declarer"], _number(line["tricks"]), _number(line["score"]),
+             _adjusted(line["adjusted"]) or line["contract"], line["declarer"], _number(line["tricks"]), _number(line["score"]),
              _number(line["points"]), _number(line["percentage"])]
             for line in scorecard(entry)
         ]  # fmt: skip

@@ -6,6 +6,7 @@ import io
 
 import numpy as np
 import pytest
+from pypdf import PdfReader
 
 from games.exchange import export_pbn, export_usebio, read_pbn, results_csv, store
 from games.formats import pbn, usebio
@@ -156,7 +157,8 @@ def test_the_directors_page_gives_them_and_every_page_and_file_shows_them(client
     assert f"Adj {SPLIT}" in scorecard
     for pdf in ("results.pdf", "scorecards.pdf"):
         answer = client.get(f"/sections/{board_one.id}/{pdf}")
-        assert answer.status_code == 200 and answer.content.startswith(b"%PDF")
+        text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.content)).pages)
+        assert WEIGHTED in text and "N-S +420\nE-W -50" in text, "a split score's sides on two lines"
 
     section = Section.objects.get(id=board_one.id)  # the event's date read back as a date
     rows = {
