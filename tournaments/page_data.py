@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import F
 from django.shortcuts import get_object_or_404
 
 from games.engine.bridge.calls import Denomination
@@ -127,7 +128,9 @@ def hand_records(section: Section, viewer: Viewer, compute: bool) -> list[dict]:
 
 
 def traveller(board: Board) -> list[Result]:
-    return list(board.results.select_related("ns", "ew", "line_score").order_by("-score_ns", "ns__number"))
+    """Highest N-S score first; lines with no N-S score (adjusted) last, on every database."""
+    rows = board.results.select_related("ns", "ew", "line_score")
+    return list(rows.order_by(F("score_ns").desc(nulls_last=True), "ns__number"))
 
 
 def round_chart(lines: list[dict], width: int = 320, height: int = 120) -> dict:
