@@ -17,7 +17,7 @@ from endplay import types as ep
 from endplay._dds import DDSError  # not re-exported by endplay.dds
 
 from games.engine.bridge.calls import Denomination, Vulnerability
-from games.engine.cards import SEATS, Card, Deal, Seat
+from games.engine.cards import SEATS, Card, Deal, Seat, Side
 
 _DDS_STRAINS = (
     Denomination.SPADES,
@@ -95,6 +95,25 @@ def par(deal: Deal, vulnerability: Vulnerability, dealer: Seat) -> Par:
     except DDSError as exc:
         raise DoubleDummyError(f"the solver refused the deal: {exc}") from None
     return Par(found.score, tuple(str(contract).translate(_ASCII).upper() for contract in found))
+
+
+def side_tricks(
+    deal: Deal, denomination: Denomination, leader: Seat, trick: Sequence[Card], side: Side
+) -> int:
+    """The tricks `side` takes of those left with best play by all four: `deal` holds the cards not yet played
+    (equal hands, or one card fewer for those who have played to the unfinished `trick`, which `leader` led)."""
+    board = ep.Deal(deal.to_pbn())
+    board.first = _EP_PLAYER[leader]
+    board.trump = _EP_DENOM[denomination]
+    try:
+        for card in trick:
+            board.play(ep.Card(str(card)))
+        solved = list(dds.solve_board(board))
+    except (DDSError, RuntimeError) as exc:
+        raise DoubleDummyError(f"the solver refused the position: {exc}") from None
+    to_play = SEATS[(leader.index + len(trick)) & 3]
+    best = max(tricks for _, tricks in solved)
+    return best if to_play.side is side else len(deal.hands[leader]) + bool(trick) - best
 
 
 def card_costs(

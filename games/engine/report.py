@@ -42,6 +42,8 @@ class IrregularityKind(enum.Enum):
       result_mismatch     the recorded result is not the tricks played plus the claim
       score_mismatch      the recorded score is not what the contract and result score
       impossible_claim    a claim or concession of more tricks than remain, or fewer than already won
+      void_concession     a concession of a trick the side could not lose by any play, recorded as it was made
+                          where the rule set voids it (bridge `concession="void"`: contract laws 1935, Law 71)
       malformed_record    a record that cannot be read (unknown card, bad call, missing deal...)
     """
 
@@ -61,6 +63,7 @@ class IrregularityKind(enum.Enum):
     RESULT_MISMATCH = "result_mismatch"
     SCORE_MISMATCH = "score_mismatch"
     IMPOSSIBLE_CLAIM = "impossible_claim"
+    VOID_CONCESSION = "void_concession"
     MALFORMED_RECORD = "malformed_record"
 
     def __str__(self) -> str:

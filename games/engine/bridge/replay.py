@@ -6,7 +6,7 @@ replay carries on with what it can use, so one broken game never hides the rest 
 Laws cited are the 2017 Laws of Duplicate Bridge: 17A (the dealer calls first), 18 (sufficient bids),
 19 (doubles), 22 (end of auction), 27 (insufficient bid), 39 (calls after the auction), 54 (opening lead out of
 turn), 44 (sequence of play: follow suit), 53 (lead out of turn), 57 (premature play), 61/64 (revoke), 70 (claims),
-77 (score), 79 (tricks won).
+71 (a concession void: the rule set's `concession` option), 77 (score), 79 (tricks won).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.engine.bridge.calls import Call, Contract, Vulnerability, check_auction, contract_name
+from games.engine.bridge.claims import fewest_tricks
 from games.engine.bridge.play import (
     CARD_INDEX,
     CARD_NAMES,
@@ -28,13 +29,14 @@ from games.engine.bridge.play import (
 )
 from games.engine.bridge.revoke import revoke_transfer
 from games.engine.bridge.scoring import Rules, score_deal
-from games.engine.cards import JOKER, SEATS, Deal, DealError, Seat
+from games.engine.cards import JOKER, SEATS, Deal, DealError, Seat, Side
 from games.engine.report import GameReport, Irregularity, IrregularityKind
 
 _CARDS = {index: card for card, index in CARD_INDEX.items()}
 _NOT_PLAYED = frozenset({None, "", "-"})
 _SEAT_NAMES = tuple(seat.name.title() for seat in SEATS)
 _SEAT_LETTERS = tuple(seat.value for seat in SEATS)
+_SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
 # The seats in turn from each leader.
 _ROTATION = tuple(tuple((lead + step) & 3 for step in range(4)) for lead in range(4))
 
@@ -119,6 +121,7 @@ def replay(
     in_play: list[Irregularity] = []
     complete = False
     computed: int | None = None
+    explained = False  # the recorded result is the claim, and the void concession says why it is wrong
     if has_play and final is not None and final.declarer is not None:
         assert play is not None
         winners: list[int] = []
@@ -129,6 +132,12 @@ def replay(
         played_tricks = len(winners)
         problems.extend(sorted(in_play, key=lambda i: i.trick or 14))  # a revoke found late goes in its trick
         computed = _claimed(won, played_tricks, complete, claim, recorded_result, final.declarer, problems)
+        if computed is not None and not complete and not in_play and rule_set.concession == "void":
+            claimed_total = computed
+            computed = _restore_conceded(hands, order, winners, final, computed - won) + won
+            if computed != claimed_total and recorded_result != computed:
+                problems.append(_void_concession(final, claimed_total, computed, played_tricks))
+                explained = recorded_result == claimed_total
         if revokes and computed is not None:
             # A director may have moved tricks for an established revoke (Law 64): the record may show either.
             claimed = (computed - won, 13 - played_tricks - (computed - won))
@@ -141,7 +150,7 @@ def replay(
     elif has_play:
         malformed("play is recorded but there is no contract with a declarer to play it")
 
-    if computed is not None and recorded_result is not None and computed != recorded_result:
+    if computed is not None and recorded_result is not None and computed != recorded_result and not explained:
         problems.append(
             Irregularity(
                 IrregularityKind.RESULT_MISMATCH,
@@ -492,6 +501,83 @@ def _claimed(
         )
     )
     return min(max(total, won), won + remaining)
+
+
+def _restore_conceded(
+    hands: list[set[int] | None],
+    order: list[tuple[int, int]],
+    winners: list[int],
+    contract: Contract,
+    claimed: int,
+) -> int:
+    """Declarer's share of the tricks left after a claim of `claimed` of them, with any trick a side conceded that
+    it could not lose by any play given back to it (games.engine.bridge.claims). Unknown hands: the claim."""
+    if None in hands:
+        return claimed
+    assert contract.declarer is not None
+    left = [sum(1 << card for card in hand) for hand in hands]  # type: ignore[union-attr]
+    for seat, card in order:
+        left[seat] &= ~(1 << card)
+    trick = order[4 * len(winners) :]
+    leader = trick[0][0] if trick else winners[-1] if winners else contract.declarer.next.index
+    remaining = 13 - len(winners)
+    side = contract.declarer.index & 1
+    if claimed < remaining:  # the defenders keep remaining - claimed: could declarer lose them?
+        declarer_takes = _fewest(left, leader, trick, contract, side, claimed)
+        if declarer_takes > claimed:
+            return declarer_takes
+    if claimed > 0:  # declarer keeps `claimed`: could the defenders lose the rest?
+        return remaining - _fewest(left, leader, trick, contract, 1 - side, remaining - claimed)
+    return claimed
+
+
+_QUICK_SEARCH = 50  # positions: almost every claim is settled within these; double dummy settles most others
+
+
+def _fewest(
+    left: list[int], leader: int, trick: list[tuple[int, int]], contract: Contract, side: int, kept: int
+) -> int:
+    """The tricks `side` takes on any play, or `kept` if that is at least as many."""
+    trump = contract.trump.order if contract.trump else -1
+    found = fewest_tricks(left, leader, trump, side, trick, at_least=kept, positions=_QUICK_SEARCH)
+    if found is not None:
+        return found
+    # A long search: if the side cannot even take more than it kept with best play, it conceded nothing in error.
+    from games.engine import dd
+
+    position = Deal(
+        {
+            SEATS[seat]: frozenset(_CARDS[card] for card in range(52) if hand >> card & 1)
+            for seat, hand in enumerate(left)
+        }
+    )
+    try:
+        best = dd.side_tricks(
+            position,
+            contract.denomination,
+            SEATS[leader],
+            [_CARDS[card] for _, card in trick],
+            Side.NS if side == 0 else Side.EW,
+        )
+    except dd.DoubleDummyError:
+        best = 13
+    if best <= kept:
+        return kept
+    found = fewest_tricks(left, leader, trump, side, trick, at_least=kept)
+    assert found is not None
+    return found
+
+
+def _void_concession(contract: Contract, claimed: int, restored: int, played_tricks: int) -> Irregularity:
+    assert contract.declarer is not None
+    conceding = contract.declarer.side if restored > claimed else contract.declarer.side.other
+    return Irregularity(
+        IrregularityKind.VOID_CONCESSION,
+        f"{_SIDE_NAMES[conceding.value]} conceded a trick it could not lose by any play of the cards, so the concession is void: "
+        f"declarer ({contract.declarer}) takes {restored} tricks, not the {claimed} recorded",
+        trick=played_tricks + 1,
+        law="71",
+    )
 
 
 def _score(

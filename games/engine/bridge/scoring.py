@@ -44,6 +44,10 @@ class Rules:
         L20392, unexplained in the book; None for no cap).
     rubber_bonus: auction-1926 bonus for the rubber: 250 (Law 64, 1940 L6223; Hoffmann 002 L1578) or 100
         (Hoyle c.1910 000 L51598, "same as Bridge").
+    concession: a trick conceded that the side could not lose by any play: "void" (contract laws 1935, "Tricks
+        Conceded in Error", 1940 L21659–21661; Law 71B of 2017) or "stand" (Auction Law 128, 1940 L6715–6721:
+        "the concession shall stand, even if it can be shown that the tricks conceded could not all have been
+        won"). See games.engine.bridge.claims.
     """
 
     name: str
@@ -52,6 +56,7 @@ class Rules:
     vulnerable_redoubled: str = "twice-doubled"
     penalty_limit: int | None = None
     rubber_bonus: int = 250
+    concession: str = "void"
 
     @property
     def rubber(self) -> bool:
@@ -66,7 +71,7 @@ class Rules:
 RULE_SETS: Mapping[str, Rules] = {
     DUPLICATE_2017: Rules(DUPLICATE_2017),
     CONTRACT_1935: Rules(CONTRACT_1935),
-    AUCTION_1926: Rules(AUCTION_1926),
+    AUCTION_1926: Rules(AUCTION_1926, concession="stand"),
     PROGRESSIVE_CONTRACT: Rules(PROGRESSIVE_CONTRACT, penalty_limit=1000),
 }
 
@@ -74,6 +79,7 @@ _OPTION_VALUES = {
     "declarer_rule": ("first-named", "last-bidder"),
     "vulnerable_undoubled": ("table", "prose"),
     "vulnerable_redoubled": ("twice-doubled", "as-doubled"),
+    "concession": ("void", "stand"),
 }
 
 

@@ -1,0 +1,193 @@
+"""Concessions in error: the tricks a side takes on every legal play of the remaining cards.
+
+The books disagree on a trick conceded that could not have been lost (the rule set's `concession` option):
+
+- Auction Bridge, Law 128 (Hoyle 1940, 001 L6715–6721): an accepted concession "shall stand, even if it can be
+  shown that the tricks conceded could not all have been won" ("stand").
+- Contract Bridge Laws 1935, "Tricks Conceded in Error" (001 L21659–21661): "If a side concedes a trick which it
+  could not lose by any play of the cards, such concession is void" ("void"). Law 71B of the 2017 Laws cancels a
+  concession of a trick "that could not be lost by any normal play of the remaining cards".
+
+"Any play" is all four hands playing to keep the conceding side's tricks down, its own two included: the fewest
+tricks the side takes over every legal continuation, not the double-dummy figure (best play by both sides), which
+would void the concession of a finesse that happens to work. Normal play (2017) is a subset of any play, so a
+concession void here is void under both codes.
+
+The search is a branch and bound over the tricks left, on 52-bit hands (card index = suit order × 13 + rank − 2,
+as in games.engine.bridge.play): cards of one hand with no outstanding card between them are played as one, a
+position seen before is looked up, and the side's master trumps bound it from below (each is a trick won, since a
+hand plays one card a trick).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+_SUITS = tuple(0x1FFF << (13 * suit) for suit in range(4))
+
+
+def fewest_tricks(
+    hands: Sequence[int],
+    leader: int,
+    trump: int,
+    side: int,
+    trick: Sequence[tuple[int, int]] = (),
+    *,
+    at_least: int = 0,
+    positions: int | None = None,
+) -> int | None:
+    """The fewest of the remaining tricks `side` (0 North-South, 1 East-West) can take, whatever anyone plays.
+
+    `hands` are the four seats' unplayed cards as bit masks (seat index order N, E, S, W); `trick` the
+    (seat, card) already played to the unfinished trick, which `leader` led (or leads next when it is empty);
+    `trump` is the trump suit's order, or -1 at no-trumps. When only "more than n?" matters, `at_least=n` skips
+    proving figures below n (the answer is then n for any figure up to n). With `positions`, the search gives up
+    (None) after looking at that many positions.
+    """
+    ours = (side, side + 2)
+    theirs = (1 - side, 3 - side)
+    trump_mask = _SUITS[trump] if trump >= 0 else 0
+    # Per position (the cards left and the leader): fewest tricks proved possible, and a figure proved too few.
+    possible: dict[tuple[int, int], int] = {}
+    too_few: dict[tuple[int, int], int] = {}
+
+    def floor(held: Sequence[int]) -> int:
+        """Tricks the side surely wins: its better hand's trumps above every opposing trump."""
+        if not trump_mask:
+            return 0
+        above = ((held[theirs[0]] | held[theirs[1]]) & trump_mask).bit_length()
+        return max(((held[seat] & trump_mask) >> above).bit_count() for seat in ours)
+
+    def finishes(
+        held: tuple[int, ...], leader: int, played: Sequence[tuple[int, int]], must_lose: bool
+    ) -> Iterator[tuple]:
+        """Each distinct way to finish the trick: (tricks the side wins, hands after, winner).
+
+        The likely ways first, so that the search mostly walks one line: the other side wins the trick as cheaply
+        as it can (leading its best card, not overtaking partner); the side plays its lowest card of the suit led,
+        throws its highest other cards and trumps last. With `must_lose`, only the ways the side loses the trick.
+        """
+        present = held[0] | held[1] | held[2] | held[3]
+        for _, card in played:
+            present |= 1 << card
+        led = played[0][1] // 13 if played else -1
+        top_seat, top_key = -1, -1
+        for seat, card in played:
+            key = _key(card, led, trump)
+            if key > top_key:
+                top_seat, top_key = seat, key
+
+        def extend(
+            position: int, held: tuple[int, ...], led: int, top_seat: int, top_key: int
+        ) -> Iterator[tuple]:
+            if position == 4:
+                yield (top_seat & 1) == side, held, top_seat
+                return
+            seat = (leader + position) & 3
+            hand = held[seat]
+            legal = (hand & _SUITS[led] if led >= 0 else 0) or hand
+            cards = []
+            while legal:
+                bit = legal & -legal
+                legal ^= bit
+                card = bit.bit_length() - 1
+                below = present & _SUITS[card // 13] & (bit - 1)
+                if not (
+                    below and hand >> (below.bit_length() - 1) & 1
+                ):  # else the same card as the one below
+                    cards.append(card)
+            if seat & 1 == side:
+                ranked = sorted(cards, key=lambda card: _losing_order(card, led, trump))
+            elif led < 0:
+                ranked = sorted(cards, key=lambda card: -_key(card, card // 13, trump))
+            elif top_seat & 1 != side:
+                ranked = sorted(cards, key=lambda card: _key(card, led, trump))
+            else:
+                ranked = sorted(
+                    cards, key=lambda card: (_key(card, led, trump) < top_key, _key(card, led, trump))
+                )
+            rest = list(held)
+            for card in ranked:
+                rest[seat] = hand ^ (1 << card)
+                lead = card // 13 if led < 0 else led
+                key = _key(card, lead, trump)
+                winner, best = (seat, key) if key > top_key else (top_seat, top_key)
+                if must_lose and winner & 1 == side and not overtaken(held, lead, position, best):
+                    continue
+                yield from extend(position + 1, tuple(rest), lead, winner, best)
+
+        def overtaken(held: tuple[int, ...], led: int, position: int, best: int) -> bool:
+            """Whether the other side, still to play to the trick, can beat `best`."""
+            for later in range(position + 1, 4):
+                seat = (leader + later) & 3
+                if seat & 1 == side:
+                    continue
+                hand = held[seat]
+                following = hand & _SUITS[led]
+                if following:
+                    top = _key(following.bit_length() - 1, led, trump)
+                elif trump >= 0 and hand & trump_mask:
+                    top = _key((hand & trump_mask).bit_length() - 1, led, trump)
+                else:
+                    continue  # a discard beats nothing
+                if top > best:
+                    return True
+            return False
+
+        return extend(len(played), held, led, top_seat, top_key)
+
+    def holds(held: tuple[int, ...], leader: int, played: Sequence[tuple[int, int]], limit: int) -> bool:
+        """Whether some play keeps the side to `limit` tricks or fewer from here."""
+        present = held[0] | held[1] | held[2] | held[3]
+        if limit >= (present.bit_count() + len(played)) // 4:
+            return True
+        if limit < 0 or (not played and floor(held) > limit):
+            return False
+        key = (present, leader)  # the hands are the dealt ones less the cards gone: the cards left say which
+        if not played:
+            if possible.get(key, 14) <= limit:
+                return True
+            if too_few.get(key, -1) >= limit:
+                return False
+            looked[0] += 1
+            if looked[0] == positions:
+                raise _GaveUp
+        for won, after, winner in finishes(held, leader, played, limit == 0):
+            if holds(after, winner, (), limit - won):
+                if not played:
+                    possible[key] = min(possible.get(key, 14), limit)
+                return True
+        if not played:
+            too_few[key] = max(too_few.get(key, -1), limit)
+        return False
+
+    held = tuple(hands)
+    looked = [0]
+    fewest = at_least
+    try:
+        while not holds(held, leader, tuple(trick), fewest):
+            fewest += 1
+    except _GaveUp:
+        return None
+    return fewest
+
+
+class _GaveUp(Exception):
+    """The search looked at as many positions as it was allowed."""
+
+
+def _key(card: int, led: int, trump: int) -> int:
+    """How a card ranks in a trick: trumps over the suit led over discards (as play.winning_index)."""
+    suit = card // 13
+    return card % 13 + (200 if suit == trump else 100 if suit == led else 0)
+
+
+def _losing_order(card: int, led: int, trump: int) -> tuple[int, int]:
+    """The order the side tries its cards in to lose: the lowest of the suit led (or the lowest lead, not a trump),
+    then its highest discards, a trump last."""
+    suit, rank = card // 13, card % 13
+    if led < 0:
+        return (suit == trump, rank)
+    if suit == led:
+        return (0, rank)
+    return (2, rank) if suit == trump else (1, -rank)

@@ -1,0 +1,111 @@
+"""Concessions in error: Auction Law 128 (an accepted concession stands) against the 1935 contract laws and
+Law 71 of 2017 (a trick the side could not lose by any play is given back), as the rule set's `concession`."""
+
+import pytest
+
+from games.engine import dd
+from games.engine.bridge import ColumnPlay, replay, rules
+from games.engine.bridge.calls import Denomination
+from games.engine.bridge.claims import fewest_tricks
+from games.engine.bridge.play import TOKEN_INDEX
+from games.engine.cards import Card, Deal, Seat, Side
+from games.engine.report import IrregularityKind as K
+from tests.unit.engine.bridge.test_replay import AUCTION, DEAL, ROWS
+
+N, E, S, W = range(4)
+
+
+def hand(*cards: str) -> int:
+    return sum(1 << TOKEN_INDEX[card] for card in cards)
+
+
+def test_rule_sets_name_their_reading():
+    """Auction §128, Hoyle 1940 001 L6715–6721: "the concession shall stand, even if it can be shown that the tricks
+    conceded could not all have been won". Contract laws 1935, L21659–21661: "If a side concedes a trick which it
+    could not lose by any play of the cards, such concession is void" (Law 71B of 2017 likewise)."""
+    assert rules("auction-1926").concession == "stand"
+    assert rules("contract-1935").concession == "void"
+    assert rules("duplicate-2017").concession == "void"
+    assert rules("progressive-contract").concession == "void"
+    assert rules("contract-1935", concession="stand").concession == "stand"
+    with pytest.raises(ValueError):
+        rules("auction-1926", concession="maybe")
+
+
+def test_a_master_trump_is_a_trick_on_any_play():
+    # Spades trumps, North leads; East's SA wins whenever he plays it, so East-West take at least one trick.
+    hands = [hand("HA", "HK"), hand("SA", "H2"), hand("HQ", "HJ"), hand("H3", "H4")]
+    assert fewest_tricks(hands, N, 3, side=1) == 1
+    # North must lead a heart, and East has to follow with the H2: North-South win that one on any play.
+    assert fewest_tricks(hands, N, 3, side=0) == 1
+    assert fewest_tricks(hands, N, -1, side=1) == 0  # at no-trumps East throws the SA on a heart
+
+
+def test_any_play_is_not_double_dummy():
+    """A finesse that works is a double-dummy trick, but North-South can lose it: conceding it is no error."""
+    hands = [hand("SA", "SQ"), hand("S4", "S5"), hand("S2", "S6"), hand("SK", "S3")]
+    assert fewest_tricks(hands, S, -1, side=0) == 1
+    deal = Deal(
+        {
+            seat: frozenset(Card.parse(c) for c in cards)
+            for seat, cards in zip(
+                (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST),
+                (("SA", "SQ"), ("S4", "S5"), ("S2", "S6"), ("SK", "S3")),
+                strict=True,
+            )
+        }
+    )
+    assert dd.side_tricks(deal, Denomination.NOTRUMP, Seat.SOUTH, [], Side.NS) == 2
+
+
+def test_a_claim_mid_trick_counts_the_cards_played_to_it():
+    # North led HA and East ruffed with the S2: the trick is East-West's whatever North-South do.
+    hands = [hand("HK"), hand("S3"), hand("H5", "H6"), hand("H7", "H8")]
+    assert fewest_tricks(hands, N, 3, side=1, trick=[(N, TOKEN_INDEX["HA"]), (E, TOKEN_INDEX["S2"])]) == 2
+
+
+def conceded(rule_set: str, concession: str | None = None, **kw):
+    # 6NT by East (board 1 of the ACBL speedball file): after 12 tricks declarer has 9, and East leads his H4 to
+    # West's HK, the only heart left above South's HQ: the 13th trick is East-West's on any play.
+    return replay(
+        rules(rule_set, **({"concession": concession} if concession else {})),
+        DEAL,
+        AUCTION,
+        ColumnPlay.of("S", ROWS[:12]),
+        contract="6NT",
+        declarer="E",
+        **kw,
+    )
+
+
+@pytest.mark.parametrize("rule_set", ["contract-1935", "duplicate-2017"])
+def test_the_void_reading_gives_the_trick_back(rule_set):
+    report = conceded(rule_set, recorded_result=9)
+    assert [(i.kind, i.trick, i.law) for i in report.irregularities] == [(K.VOID_CONCESSION, 13, "71")]
+    assert report.tricks_computed == 10 and report.tricks_recorded == 9
+    assert "East-West conceded a trick" in report.irregularities[0].message
+    # A record that already gave the trick back is right.
+    report = conceded(rule_set, claim=9, recorded_result=10)
+    assert (report.irregularities, report.tricks_computed) == ((), 10)
+
+
+def test_the_auction_reading_lets_the_concession_stand():
+    report = conceded("auction-1926", recorded_result=9)
+    assert (report.irregularities, report.tricks_computed) == ((), 9)
+    report = conceded("contract-1935", concession="stand", recorded_result=9)
+    assert (report.irregularities, report.tricks_computed) == ((), 9)
+
+
+def test_a_claim_of_tricks_that_can_be_lost_stands():
+    # After 9 tricks declarer has 8 and takes 2 of the last 4 in play; a claim of 9 or 11 concedes nothing in error.
+    for total in (9, 10, 11):
+        report = replay(
+            rules("duplicate-2017"),
+            DEAL,
+            AUCTION,
+            ColumnPlay.of("S", ROWS[:9]),
+            recorded_result=total,
+            contract="6NT",
+            declarer="E",
+        )
+        assert (report.irregularities, report.tricks_computed) == ((), total)
