@@ -9,7 +9,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import total_ordering
 
 
 class Suit(enum.Enum):
@@ -93,17 +92,42 @@ _RANK_LETTERS = {rank: str(rank.value) for rank in Rank if rank.value < 10} | {
 _LETTER_RANKS = {letter: rank for rank, letter in _RANK_LETTERS.items() if rank is not Rank.JOKER}
 
 
-@total_ordering
-@dataclass(frozen=True, slots=True)
 class Card:
-    """One card. Ordered by suit (bridge order) then rank, which is the order hands are written in."""
+    """One card. Ordered by suit (bridge order) then rank, which is the order hands are written in.
 
+    Immutable, and one object per card: `Card(suit, rank)` returns the same instance every time, so equality
+    is identity and the hash a number fixed at creation (cards are hashed on every set and dict of a replay).
+    """
+
+    __slots__ = ("suit", "rank", "_order")
     suit: Suit | None
     rank: Rank
+    _order: int
 
-    def __post_init__(self) -> None:
-        if (self.suit is None) != (self.rank is Rank.JOKER):
+    def __new__(cls, suit: Suit | None, rank: Rank) -> Card:
+        try:
+            return _CARDS[suit, rank]
+        except KeyError:
+            pass
+        if (suit is None) != (rank is Rank.JOKER):
             raise ValueError("only the joker has no suit")
+        card = object.__new__(cls)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "_order", (suit.order if suit else 4) * 16 + rank)
+        _CARDS[suit, rank] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a card cannot be changed (tried to set {name})")
+
+    __delattr__ = __setattr__  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Suit | None, Rank]]:
+        return (Card, (self.suit, self.rank))
+
+    def __hash__(self) -> int:
+        return self._order
 
     @property
     def is_joker(self) -> bool:
@@ -122,13 +146,25 @@ class Card:
         except ValueError as exc:
             raise ValueError(f"{text!r} is not a card: {exc}") from None
 
-    def _key(self) -> tuple[int, int]:
-        return (self.suit.order if self.suit else 4, self.rank.value)
-
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._key() < other._key()
+        return self._order < other._order
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._order <= other._order
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._order > other._order
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._order >= other._order
 
     def __str__(self) -> str:
         return "JO" if self.suit is None else f"{self.suit.value}{self.rank.letter}"
@@ -136,6 +172,8 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self})"
 
+
+_CARDS: dict[tuple[Suit | None, Rank], Card] = {}
 
 JOKER = Card(None, Rank.JOKER)
 

@@ -27,7 +27,7 @@ _SUIT_BASE = {"C": -2, "D": 11, "H": 24, "S": 37}  # suit order × 13, less the 
 
 
 def hand_indices(cards: frozenset[Card]) -> set[int]:
-    """A hand's cards as indices. Faster than CARD_INDEX lookups, which hash each Card's enums in Python."""
+    """A hand's cards as indices. Faster than CARD_INDEX lookups, which call Card.__hash__ in Python."""
     return {_SUIT_BASE[card.suit._value_] + card.rank for card in cards}  # type: ignore[union-attr]
 
 

@@ -1,3 +1,5 @@
+import pickle
+
 import pytest
 
 from games.engine.cards import JOKER, STANDARD_DECK, Card, Deal, DealError, Rank, Seat, Side, Suit, deck
@@ -36,3 +38,16 @@ def test_deal_names_the_bad_hand():
         Deal.from_pbn("N:AKQJT.T98.765.432 98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
     with pytest.raises(DealError, match="SA is in both"):
         Deal.from_pbn("N:AKQJ.T98.765.432 AT98.765.432.AKQ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+
+
+def test_cards_are_one_object_each_and_cannot_change():
+    ace = Card(Suit.SPADES, Rank.ACE)
+    assert ace is Card.parse("SA") is pickle.loads(pickle.dumps(ace))
+    assert sorted([ace, Card.parse("C2"), JOKER, Card.parse("S2")]) == [
+        Card.parse(c) for c in ("C2", "S2", "SA", "JO")
+    ]
+    assert len({ace, Card.parse("sa"), Card(Suit.SPADES, 14)}) == 1
+    with pytest.raises(AttributeError):
+        ace.rank = Rank.KING
+    with pytest.raises(ValueError, match="only the joker"):
+        Card(None, Rank.ACE)
