@@ -14,7 +14,7 @@ each player is seen to play, so a revoke is found when the player later shows th
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from games.engine.cards import Card, Suit
@@ -127,13 +127,14 @@ def audit_tricks(
     pack: frozenset[Card] | None = None,
     names: Sequence[str] | None = None,
     law_follow: str | None = None,
+    no_revoke: Collection[int] = (),
 ) -> PlayAudit:
     """Replay the tricks and report every card not held, card played twice, short or long trick and revoke.
 
     `hands` are the hands as they stood before the first trick; without them each player's hand is the
     set of cards he is seen to play. `pack` (when given) is the game's deck: a card outside it is not
     held by anyone. `names` name the players in reports (default "0", "1"...); `law_follow` is cited on
-    revokes.
+    revokes. A renounce by a player in `no_revoke` (a whist dummy, whose cards lie face up) is not a revoke.
     """
     seated = seat_tricks(rules, order, first_leader, tricks, called)
     if hands is None:
@@ -197,7 +198,11 @@ def audit_tricks(
                 if owner is not None:
                     holding[owner].discard(card)
                 continue
-            if position > 0 and card not in legal_cards(rules, frozenset(holding[player]), led):
+            if (
+                position > 0
+                and player not in no_revoke
+                and card not in legal_cards(rules, frozenset(holding[player]), led)
+            ):
                 shown = sorted(c for c in holding[player] if rules.suit_of(c) == led)
                 report(
                     IrregularityKind.REVOKE,

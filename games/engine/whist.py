@@ -4,13 +4,13 @@ values, long whist to ten, revoke penalties, and the play of a deal.
 Sources: Hoyle 1940 (`rules-hoyle-1940.md`, L = line of the 1940 text: straight whist L18268-18296, English
 whist L18312-18338), Hoffmann's short-whist laws (002 Laws 46-88, L1107-1163) and Hoyle's long whist
 (000 L6629-6744). The 1940 edition prints no whist laws of its own (its §5 item 16), so the revoke rules
-come from 002 and 000.
+come from 002 and 000; dummy and double dummy whist (1940 L18340-18363, 002 L1180-1188) exempt the dummies.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from games.engine.cards import SEATS, Card, Deal, Rank, Seat, Side, Suit
@@ -161,11 +161,21 @@ def _index(side: Side) -> int:
 
 
 def audit_play(
-    dealer: Seat, trump_card: Card, tricks: Sequence[Sequence[Card]], deal: Deal | None = None
+    dealer: Seat,
+    trump_card: Card,
+    tricks: Sequence[Sequence[Card]],
+    deal: Deal | None = None,
+    *,
+    dummies: Collection[Seat] = (),
 ) -> PlayAudit:
     """Replay a deal's tricks (cards in the order played): eldest hand leads, follow suit if able, highest
     trump else highest of the suit led wins (1940 L18285-18288). The trump card is the last dealt, the
-    dealer's (L18277-18279). Players are seat indices (North 0, clockwise)."""
+    dealer's (L18277-18279). Players are seat indices (North 0, clockwise).
+
+    `dummies` are the exposed hands of dummy whist (one) or double dummy (two): "Dummy cannot revoke",
+    "Dummies cannot revoke" (1940 L18354-18355, L18363); "Dummy is not liable to the penalty for a revoke, as his
+    adversaries see his cards ... it stands good" (002 Dummy Whist law 2, L1184). A dummy's renounce is not
+    reported; its partner's revokes are."""
     hands = None if deal is None else {seat.index: deal.hands[seat] for seat in SEATS}
     audit = audit_tricks(
         TrickRules(trump_card.suit),
@@ -175,6 +185,7 @@ def audit_play(
         hands,
         names=[seat.value for seat in SEATS],
         law_follow="1940 L18285-18286; 002 Law 74",
+        no_revoke={seat.index for seat in dummies},
     )
     if deal is not None and trump_card not in deal.hands[dealer]:
         wrong = Irregularity(

@@ -147,3 +147,25 @@ def test_the_trump_card_belongs_to_the_dealer():
     dealer, trump, deal, _, played = _random_whist(7)
     found = audit_play(dealer.next, trump, _cards(played), deal).irregularities
     assert found[0].kind is K.CARD_NOT_HELD and found[0].seat == dealer.next.value
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 2**32), st.data())
+def test_dummy_cannot_revoke(seed, data):
+    """Dummy whist: "Dummy cannot revoke" (1940 L18354-18355); double dummy: "Dummies cannot revoke" (L18363);
+    002 Dummy Whist law 2 (L1184): dummy is not liable, "If Dummy's partner revokes, he is liable"."""
+    dealer, trump, deal, rules, played = _random_whist(seed)
+    t, j, player = data.draw(st.sampled_from(revoke_swaps(rules, played)))
+    tricks = _cards(swap(played, t, j, player))
+    dummy = SEATS[player]
+
+    def revokers(dummies):
+        found = audit_play(dealer, trump, tricks, deal, dummies=dummies).irregularities
+        return {i.seat for i in found if i.kind is K.REVOKE}
+
+    assert dummy.value in revokers(())
+    assert revokers({dummy}) == revokers(()) - {dummy.value}
+    # double dummy: each player's partner is a dummy
+    assert revokers({dummy, dummy.next}) == revokers(()) - {dummy.value, dummy.next.value}
+    first = audit_play(dealer, trump, tricks, deal, dummies={dummy.partner}).irregularities[0]
+    assert (first.kind, first.trick, first.seat) == (K.REVOKE, t + 1, dummy.value)
