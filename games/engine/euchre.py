@@ -9,12 +9,12 @@ Hoffmann) and modern play (`standards.md` §6.1). Where they disagree the readin
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from games.engine.cards import Card, Rank, Suit, deck
 from games.engine.report import Irregularity, IrregularityKind
-from games.engine.trick_play import PlayAudit, TrickRules, audit_tricks
+from games.engine.trick_play import PlayAudit, TrickRules, audit_tricks, legal_cards
 
 PLAYERS = 4
 HAND_SIZE = 5
@@ -115,6 +115,11 @@ class EuchreRules:
     """True: the dealer's partner "cannot 'assist'... If he orders up he must play alone" (progressive euchre,
     1940 L11382-11384; EGN `canadian`)."""
     lone_player: LonePlayer = LonePlayer.MAKER
+    lone_takeover: bool = False
+    """Whether a player may take over the lone hand his partner announced. False: "If your partner announce that
+    he will play alone, you cannot supersede him and play alone yourself" (002 L645; 000 Law 43 L902-905); True:
+    "Under the more modern practice the player having the later call can play alone in place of his partner"
+    (002 footnote 25, L3156)."""
     cut_throat_march: int = 3
     """Three-hand march: 3 "following the analogy of the four-handed game, where a lone hand counts four" (000
     L1586-1590; 1940 L11136-11138); 2, "the same as in the two-handed or four-handed game" (002 L627)."""
@@ -205,13 +210,14 @@ def make_trump(
     calls: Sequence[Call | Suit],
     alone: bool = False,
     loner: int | None = None,
+    superseded: int | None = None,
 ) -> TrumpMaking:
     """Run the two rounds of making trump (1940 L11089-11110; 000 L356-402).
 
     First round, from the eldest hand: pass or accept the turned suit (the eldest and third hand "order it
     up", the dealer's partner "assists", the dealer "takes it up"). Second round: pass or name another suit.
     The first call that is not a pass makes the trump. `alone` says a lone hand is played, by `loner`
-    (the maker when not given).
+    (the maker when not given); `superseded` is the partner whose lone hand the loner took over.
     """
     found: list[Irregularity] = []
 
@@ -275,6 +281,8 @@ def make_trump(
         bad(
             IrregularityKind.ILLEGAL_LONE_HAND, loner, "only the makers may play alone", "000 Law 42 L894-900"
         )
+    elif loner is not None and superseded is not None:
+        _check_takeover(rules, dealer, loner, superseded, bad)
     elif loner is not None and loner != maker and rules.lone_player is LonePlayer.MAKER:
         bad(IrregularityKind.ILLEGAL_LONE_HAND, loner, "only the maker may play alone", "1940 L11112-11115")
     if how == "assist" and rules.dealer_partner_alone and not alone:
@@ -285,6 +293,37 @@ def make_trump(
             "1940 L11382-11384",
         )
     return TrumpMaking(trump, maker, how, round_, alone, tuple(found), loner)
+
+
+def _check_takeover(
+    rules: EuchreRules,
+    dealer: int,
+    loner: int,
+    superseded: int,
+    bad: Callable[[IrregularityKind, int, str, str], None],
+) -> None:
+    """A lone hand taken over from a partner: only under `lone_takeover`, and only by the later call."""
+    if superseded != (loner + 2) % PLAYERS:
+        bad(
+            IrregularityKind.ILLEGAL_LONE_HAND,
+            loner,
+            "only a partner's lone hand can be taken over",
+            "002 L645",
+        )
+    elif not rules.lone_takeover:
+        bad(
+            IrregularityKind.ILLEGAL_LONE_HAND,
+            loner,
+            f"player {superseded} announced a lone hand: his partner cannot supersede him",
+            "002 L645; 000 Law 43 L902-905",
+        )
+    elif (loner - dealer - 1) % PLAYERS < (superseded - dealer - 1) % PLAYERS:
+        bad(
+            IrregularityKind.ILLEGAL_LONE_HAND,
+            loner,
+            f"only the player having the later call can play alone in place of his partner, player {superseded}",
+            "002 fn. 25 L3156",
+        )
 
 
 def score_deal(rules: EuchreRules, maker: int, alone: bool, maker_tricks: int) -> tuple[int, int]:
@@ -379,6 +418,10 @@ class EuchreDeal:
     """The suit the dealer named, or the next card's suit, when the joker was turned up."""
     loner: int | None = None
     """Who plays alone when it is not the maker (his partner, where the rules allow it)."""
+    superseded: int | None = None
+    """The loner's partner, when he announced the lone hand first and the loner took it over."""
+    called: tuple[tuple[int, Card, int], ...] = ()
+    """Exposed cards the adversaries called: (player, card, trick 1-based at which it was called to be played)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,6 +434,9 @@ class DealAudit:
     points: tuple[int, int]
     complete: bool
     irregularities: tuple[Irregularity, ...]
+    misdeal: bool = False
+    """A player was dealt too many or too few cards and no card was played: "A misdeal loses the deal" (1940
+    L11167-11172); nothing is scored and the deal passes to the left."""
 
 
 def audit_deal(rules: EuchreRules, deal: EuchreDeal, score: tuple[int, int] = (0, 0)) -> DealAudit:
@@ -408,13 +454,16 @@ def audit_deal(rules: EuchreRules, deal: EuchreDeal, score: tuple[int, int] = (0
         offered = deal.joker_suit
     else:
         offered = turned_suit(rules, deal.turned)
-    making = make_trump(rules, deal.dealer, offered, deal.calls, deal.alone, deal.loner)
+    making = make_trump(rules, deal.dealer, offered, deal.calls, deal.alone, deal.loner, deal.superseded)
     found.extend(making.irregularities)
     if making.trump is None or making.maker is None:
         if deal.tricks:
             found.append(_malformed("cards were played although no trump was made"))
         return DealAudit(making, None, (0, 0), (0, 0), False, tuple(found))
     found.extend(_check_counts(deal))
+    misdealt = {p for p, hand in (deal.hands or {}).items() if len(hand) != HAND_SIZE}
+    if misdealt and not deal.tricks:
+        return DealAudit(making, None, (0, 0), (0, 0), False, tuple(found), misdeal=True)
     maker, alone = making.maker, making.alone
     idle = None if making.loner is None else (making.loner + 2) % PLAYERS
     order = [p for p in range(PLAYERS) if p != idle]
@@ -435,14 +484,50 @@ def audit_deal(rules: EuchreRules, deal: EuchreDeal, score: tuple[int, int] = (0
     for player, count in play.won.items():
         tricks[player % 2] += count
     complete = len(deal.tricks) == TRICKS and all(len(t) == len(order) for t in deal.tricks)
+    refused = _check_called(deal, rules_of_play, play)
+    found.extend(refused)
     revokers = {int(i.seat) for i in play.irregularities if i.kind is IrregularityKind.REVOKE and i.seat}
+    revokers |= {int(i.seat) for i in refused if i.seat}  # "forfeits two to his opponents, as in a revoke"
     if revokers:
         points = revoke_score(rules, revokers, maker, alone)
     elif complete:
         points = score_deal(rules, maker, alone, tricks[maker % 2])
+        # A wrong number of cards found after the first trick: "the deal stands good; but he cannot score
+        # anything that hand" (1940 L11178-11180).
+        points = tuple(0 if any(p % 2 == team for p in misdealt) else points[team] for team in (0, 1))
     else:
         points = (0, 0)
     return DealAudit(making, play, (tricks[0], tricks[1]), points, complete, tuple(found))
+
+
+def _check_called(deal: EuchreDeal, rules: EuchreTricks, play: PlayAudit) -> list[Irregularity]:
+    """Exposed cards called and not played when they could be: "All exposed cards may be called, and the
+    offending party compelled to lead or play the exposed card or cards when he can legally do so, but in no
+    case can a card be called if a revoke is thereby caused" (000 Law 25 L779-782); refusing "forfeits two to
+    his opponents, as in a revoke" (000 Law 39 L876-877)."""
+    found = []
+    for player, card, number in deal.called:
+        if not 1 <= number <= len(play.tricks):
+            continue
+        trick = play.tricks[number - 1]
+        plays = dict(trick.plays)
+        before = {c for t in play.tricks[: number - 1] for p, c in t.plays if p == player}
+        holding = frozenset(play.hands.get(player, frozenset()) - before)
+        if player not in plays or plays[player] == card or card not in holding:
+            continue
+        led = None if trick.leader == player else rules.led_suit(trick.plays[0][1], None)
+        if card in legal_cards(rules, holding, led):
+            found.append(
+                Irregularity(
+                    IrregularityKind.EXPOSED_CARD_NOT_PLAYED,
+                    f"player {player} played {plays[player]}, not the exposed {card} called for trick {number}",
+                    number,
+                    str(player),
+                    str(plays[player]),
+                    "000 Laws 25, 39 L779-782, L876-877",
+                )
+            )
+    return found
 
 
 def _hands_before_play(deal: EuchreDeal, making: TrumpMaking) -> Mapping[int, frozenset[Card]] | None:

@@ -31,6 +31,8 @@ class IrregularityKind(enum.Enum):
       play_out_of_turn    a card recorded for a player whose turn it was not
       revoke              not following suit while holding the suit led (found when the suit is shown later)
       illegal_discard     a discard the rules forbid (euchre dealer's discard after taking up)
+      exposed_card_not_played  an exposed card the adversaries called, not played when it legally could be
+                          (euchre, 000 Laws 25 and 39: it forfeits two, as a revoke does)
     Auction or making trump:
       illegal_call        a call the rules forbid (doubling partner, redouble with no double...)
       insufficient_bid    a bid not higher than the last bid
@@ -54,6 +56,7 @@ class IrregularityKind(enum.Enum):
     PLAY_OUT_OF_TURN = "play_out_of_turn"
     REVOKE = "revoke"
     ILLEGAL_DISCARD = "illegal_discard"
+    EXPOSED_CARD_NOT_PLAYED = "exposed_card_not_played"
     ILLEGAL_CALL = "illegal_call"
     INSUFFICIENT_BID = "insufficient_bid"
     ILLEGAL_LONE_HAND = "illegal_lone_hand"

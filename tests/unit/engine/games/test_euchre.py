@@ -361,3 +361,72 @@ def test_cut_throat_elder_hand_wins_a_tie():
     assert cut_throat_winner(HOYLE_1940, (1, 5, 6), 0) == 1
     assert cut_throat_winner(HOYLE_1940, (1, 5, 6), 1) == 2
     assert cut_throat_winner(HOYLE_1940, (1, 4, 4), 1) is None
+
+
+def test_a_partner_takes_over_a_lone_hand_only_by_the_later_call():
+    """002 L645: "If your partner announce that he will play alone, you cannot supersede him" (000 Law 43
+    L902-905); 002 footnote 25 (L3156): "the player having the later call can play alone in place of his partner"."""
+    modern = replace(HOYLE_1940, lone_takeover=True)
+    # dealer 0; the eldest, player 1, orders up and announces alone; player 3, his partner, calls later
+    found = make_trump(HOYLE_1940, 0, Suit.SPADES, [OR], alone=True, loner=3, superseded=1).irregularities
+    assert [(i.kind, i.seat, i.law) for i in found] == [
+        (K.ILLEGAL_LONE_HAND, "3", "002 L645; 000 Law 43 L902-905")
+    ]
+    taken = make_trump(modern, 0, Suit.SPADES, [OR], alone=True, loner=3, superseded=1)
+    assert not taken.irregularities and (taken.maker, taken.loner) == (1, 3)
+    # player 3 orders up alone: the eldest, player 1, called earlier and cannot take it over
+    found = make_trump(modern, 0, Suit.SPADES, [P, P, OR], alone=True, loner=1, superseded=3).irregularities
+    assert [(i.kind, i.seat, i.law) for i in found] == [(K.ILLEGAL_LONE_HAND, "1", "002 fn. 25 L3156")]
+    # the dealer, last to call, may take over his assisting partner's lone hand (1940 L11112-11115 forbids it)
+    assert not make_trump(modern, 0, Suit.SPADES, [P, OR], alone=True, loner=0, superseded=2).irregularities
+    assert make_trump(HOYLE_1940, 0, Suit.SPADES, [P, OR], alone=True, loner=0, superseded=2).irregularities
+    # only a partner's lone hand can be taken over
+    assert make_trump(modern, 0, Suit.SPADES, [OR], alone=True, loner=1, superseded=1).irregularities
+    deal = EuchreDeal(0, c("H9"), (OR,), alone=True, loner=3, superseded=1)
+    assert audit_deal(HOYLE_1940, deal).irregularities[0].kind is K.ILLEGAL_LONE_HAND
+    assert not audit_deal(modern, deal).irregularities
+
+
+REPLAYED = (
+    cards("HJ DJ SJ H9"),
+    cards("HA HQ DA S9"),
+    cards("HK HT DK ST"),
+    cards("SA CA CJ D9"),
+    cards("SK CK DQ DT"),
+)
+
+
+def test_a_misdeal_loses_the_deal_and_a_wrong_count_found_in_play_scores_nothing():
+    """1940 L11167-11172: "A misdeal loses the deal. It is a misdeal if ... he gives too many or too few cards to
+    any player". L11178-11180: "If a player has not his right number of cards, after he has played to the first
+    trick, the deal stands good; but he cannot score anything that hand"."""
+    six = dict(HANDS) | {1: HANDS[1] | {c("CT")}}
+    audit = audit_deal(HOYLE_1940, EuchreDeal(0, c("H9"), (P, P, P, OR), discard=c("C9"), hands=six))
+    assert audit.misdeal and audit.points == (0, 0) and audit.play is None
+    # played out: player 1 (team 1) takes all five, but held six cards, so team 1 scores nothing
+    deal = EuchreDeal(0, c("H9"), (P, P, P, OR), tricks=REPLAYED, discard=c("C9"), hands=six)
+    audit = audit_deal(HOYLE_1940, deal)
+    assert not audit.misdeal and audit.tricks == (0, 5) and audit.points == (0, 0)
+    # a wrong count on the other side (player 2, team 0) leaves team 1 its euchre
+    other = dict(HANDS) | {2: HANDS[2] | {c("CT")}}
+    deal = EuchreDeal(0, c("H9"), (P, P, P, OR), tricks=REPLAYED, discard=c("C9"), hands=other)
+    assert audit_deal(HOYLE_1940, deal).points == (0, 2)
+
+
+def test_an_exposed_card_called_must_be_played_unless_it_would_revoke():
+    """000 Law 25 (L779-782): exposed cards may be called "when he can legally do so, but in no case can a card be
+    called if a revoke is thereby caused"; Law 39 (L876-877): refusing "forfeits two to his opponents, as in a
+    revoke"."""
+    # trick 2 (hearts led by player 1): player 3 has no heart, so his exposed DK could be played; he played DA
+    deal = EuchreDeal(
+        0, c("H9"), (P, P, P, OR), tricks=REPLAYED, discard=c("C9"), hands=HANDS, called=((3, c("DK"), 2),)
+    )
+    audit = audit_deal(HOYLE_1940, deal)
+    assert [(i.kind, i.trick, i.seat, i.card) for i in audit.irregularities] == [
+        (K.EXPOSED_CARD_NOT_PLAYED, 2, "3", "DA")
+    ]
+    assert audit.points == (2, 0)
+    # player 2 still holds hearts at trick 2: his CA cannot be called to a heart lead
+    deal = replace(deal, called=((2, c("CA"), 2),))
+    audit = audit_deal(HOYLE_1940, deal)
+    assert not audit.irregularities and audit.points == (0, 2)
