@@ -1,6 +1,8 @@
 """Concessions in error: Auction Law 128 (an accepted concession stands) against the 1935 contract laws and
 Law 71 of 2017 (a trick the side could not lose by any play is given back), as the rule set's `concession`."""
 
+import importlib
+
 import pytest
 
 from games.engine import dd
@@ -109,3 +111,24 @@ def test_a_claim_of_tricks_that_can_be_lost_stands():
             declarer="E",
         )
         assert (report.irregularities, report.tricks_computed) == ((), total)
+
+
+def test_a_long_search_is_settled_by_double_dummy_then_searched_out(monkeypatch):
+    """The quick search gives up after a few positions; double dummy then clears a concession the side could not
+    have beaten even with best play, and a full search settles the rest: the figures do not change."""
+    # the package re-exports the function `replay` under the module's name, so fetch the module itself
+    monkeypatch.setattr(importlib.import_module("games.engine.bridge.replay"), "_QUICK_SEARCH", 1)
+    hands = [hand("SA", "SQ"), hand("S4", "S5"), hand("S2", "S6"), hand("SK", "S3")]
+    assert fewest_tricks(hands, S, -1, side=0, positions=1) is None
+    report = conceded("duplicate-2017", recorded_result=9)
+    assert [i.kind for i in report.irregularities] == [K.VOID_CONCESSION] and report.tricks_computed == 10
+    report = replay(
+        rules("duplicate-2017"),
+        DEAL,
+        AUCTION,
+        ColumnPlay.of("S", ROWS[:9]),
+        recorded_result=11,
+        contract="6NT",
+        declarer="E",
+    )
+    assert (report.irregularities, report.tricks_computed) == ((), 11)
