@@ -532,6 +532,7 @@ def _restore_conceded(
 
 
 _QUICK_SEARCH = 50  # positions: almost every claim is settled within these; double dummy settles most others
+_FULL_SEARCH = 200_000  # positions (about a second): a record cannot make the auditor search without end
 
 
 def _fewest(
@@ -563,9 +564,8 @@ def _fewest(
         best = 13
     if best <= kept:
         return kept
-    found = fewest_tricks(left, leader, trump, side, trick, at_least=kept)
-    assert found is not None
-    return found
+    found = fewest_tricks(left, leader, trump, side, trick, at_least=kept, positions=_FULL_SEARCH)
+    return kept if found is None else found  # not shown void within the search: the concession stands
 
 
 def _void_concession(contract: Contract, claimed: int, restored: int, played_tricks: int) -> Irregularity:
