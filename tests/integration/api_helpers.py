@@ -7,7 +7,7 @@ import random
 from django.contrib.auth.models import User
 
 from games.engine.cards import Deal, Seat
-from tournaments.models import Club
+from tournaments.models import Club, Section
 
 
 def make_director(name: str = "alice", club_slug: str = "riverton") -> tuple[User, Club]:
@@ -138,3 +138,26 @@ def new_section(client, club, event_name: str, movement: dict, **fields) -> tupl
     assert answer.status_code == 200, answer.content
     codes = {t["table"]: t["code"] for t in client.get(f"/api/sections/{sid}/tables/").json()}
     return sid, answer.json(), codes
+
+
+def board_one_played(client, tricks: tuple[int, ...]) -> Section:
+    """A Mitchell of len(tricks) tables, one board a round, with board 1 played round by round (4S by N, none
+    vulnerable, taking `tricks`), entered by each table's scorer; the director is logged in at the end."""
+    from tournaments import services
+    from tournaments.models import Event, Session, TableCode
+
+    user, club = make_director()
+    section = Section.objects.create(session=Session.objects.create(
+        event=Event.objects.create(club=club, name="Tuesday", date="2026-11-24")))  # fmt: skip
+    services.install_movement(section, mitchell(len(tricks), 1), user)
+    services.set_status(section, "running", user)
+    codes = dict(TableCode.objects.filter(section=section).values_list("table", "code"))
+    for rnd, taken in enumerate(tricks, start=1):
+        table = next(s.table for s in section.seatings.filter(round=rnd) if 1 in s.boards)
+        answer = client.post("/api/table/results/", {"board": 1, "contract": "4S", "declarer": "N", "tricks": taken},
+                             headers={"X-Table-Code": codes[table]})  # fmt: skip
+        assert answer.status_code == 201, answer.content
+        if rnd < len(tricks):
+            services.next_round(section, user)
+    client.force_login(user)
+    return section

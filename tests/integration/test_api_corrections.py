@@ -4,9 +4,7 @@ import pytest
 
 from games.models import Result
 from scoring.methods.imps import cross_imps
-from tests.integration.api_helpers import make_director, mitchell
-from tournaments import services
-from tournaments.models import Event, Section, Session, TableCode
+from tests.integration.api_helpers import board_one_played
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -14,21 +12,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def played(client):
     """A 3-table Mitchell with board 1 played at all three tables (rounds 1-3), the director logged in."""
-    user, club = make_director()
-    section = Section.objects.create(session=Session.objects.create(
-        event=Event.objects.create(club=club, name="Tuesday", date="2026-11-24")))  # fmt: skip
-    services.install_movement(section, mitchell(3, 1), user)
-    services.set_status(section, "running", user)
-    codes = dict(TableCode.objects.filter(section=section).values_list("table", "code"))
-    for rnd, tricks in zip((1, 2, 3), (10, 9, 11), strict=True):
-        table = next(s.table for s in section.seatings.filter(round=rnd) if 1 in s.boards)
-        answer = client.post("/api/table/results/", {"board": 1, "contract": "4S", "declarer": "N", "tricks": tricks},
-                             headers={"X-Table-Code": codes[table]})  # fmt: skip
-        assert answer.status_code == 201, answer.content
-        if rnd < 3:
-            services.next_round(section, user)
-    client.force_login(user)
-    return section
+    return board_one_played(client, (10, 9, 11))
 
 
 def test_corrections_need_a_reason_and_keep_the_old_values(client, played):

@@ -13,9 +13,8 @@ from games.formats import pbn, usebio
 from games.models import Result
 from scoring.methods.matchpoints import Split, Traveller, Weighted, score_board
 from scoring.methods.session import CrossImpMethod
-from tests.integration.api_helpers import make_director, mitchell
-from tournaments import services
-from tournaments.models import Event, Section, Session, TableCode
+from tests.integration.api_helpers import board_one_played
+from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,21 +26,7 @@ SPLIT = "N-S +420 / E-W -50"
 def board_one(client):
     """A 5-table Mitchell, one board a round; board 1 played at every table (4S by N, none vulnerable):
     10, 9, 11, 10 and 8 tricks, so N-S +420, −50, +450, +420, −100 in rounds 1 to 5. The director is logged in."""
-    user, club = make_director()
-    section = Section.objects.create(session=Session.objects.create(
-        event=Event.objects.create(club=club, name="Tuesday", date="2026-11-24")))  # fmt: skip
-    services.install_movement(section, mitchell(5, 1), user)
-    services.set_status(section, "running", user)
-    codes = dict(TableCode.objects.filter(section=section).values_list("table", "code"))
-    for rnd, tricks in enumerate((10, 9, 11, 10, 8), start=1):
-        table = next(s.table for s in section.seatings.filter(round=rnd) if 1 in s.boards)
-        answer = client.post("/api/table/results/", {"board": 1, "contract": "4S", "declarer": "N", "tricks": tricks},
-                             headers={"X-Table-Code": codes[table]})  # fmt: skip
-        assert answer.status_code == 201, answer.content
-        if rnd < 5:
-            services.next_round(section, user)
-    client.force_login(user)
-    return section
+    return board_one_played(client, (10, 9, 11, 10, 8))
 
 
 def _line(section, rnd: int) -> Result:
