@@ -17,7 +17,8 @@ with the fewest games left open) so that the four cross differences of each game
 multiplier h (MULTIPLIERS), the base round is the fixed games plus the h-multiples of the games found: h permutes
 the classes in orbits of its order, so only orbit representatives are searched, and 64, 88 and 92 come out in well
 under a second (`python -m tournaments.movements.whist_search --pair-up 64 88 92`). Without one (48 to 60: none
-fits) the stored rounds were found by a C transcription of pair_up, seconds to a minute a size.
+fits) the stored rounds were found by a C version of pair_up (classes taken in random order), seconds to a minute
+a size.
 """
 
 from __future__ import annotations
@@ -96,10 +97,10 @@ MULTIPLIERS: dict[int, tuple[int, tuple[tuple[int, int, int, int], ...]]] = {
     88: (16, ((INFINITY, 29, 0, 58),)),
     92: (29, ((INFINITY, 26, 78, 0), (13, 52, 65, 39))),
 }
-"""players -> (h, fixed games) for pair_up. h has order k and fixes exactly the elements of the fixed games
-(h - 1 is 3 times a unit mod 63 and 87; h = 1 mod 7, order 3 mod 13 for 91), so every other element lies in an
-orbit of k. The fixed games cover their own classes: {inf, 0, m/3, 2m/3} meets the class m/3 once as partners and
-twice as opponents; for 92 they are the Wh(8) base round times 13 on the subgroup 13 Z_91."""
+"""players -> (h, fixed games) for pair_up: h fixes exactly the elements of the fixed games, so every other element
+lies in an orbit of h's order. The fixed games cover their own classes: {inf, 0, m/3, 2m/3} meets the class m/3 once
+as partners and twice as opponents (h - 1 is 3 times a unit mod 63 and 87); for 92 they are the Wh(8) base round
+times 13 on the subgroup 13 Z_91 (h = 1 mod 7, of order 3 mod 13)."""
 
 
 def pair_up(
@@ -115,89 +116,129 @@ def pair_up(
     seated = {x for game in fixed_games for x in game}
     free = [x for x in range(m) if x not in seated and (fixed or x)]  # 4n+1: zero sits out
     orbit = {x: min(g * x % m for g in group) for x in free}
-
-    def kind(d: int) -> int:
-        """The orbit of the class +-d under the multiplier, named by its least member."""
-        return min(min(g * d % m, -g * d % m) for g in group)
-
-    covered = {kind(x - y) for game in fixed_games for x, y in _pairs(game)}
-    kinds = sorted({kind(d) for d in range(1, m)} - covered)
+    space = _Space(m, group)
+    partner_need = dict.fromkeys(range(1, m // 2 + 1), 1)
+    opponent_need = dict.fromkeys(range(1, m // 2 + 1), 2)
+    for game in fixed_games:
+        for pairs, need in ((_partners(game), partner_need), (_opponents(game), opponent_need)):
+            for x, y in pairs:
+                need[space.cls(x - y)] -= 1
     rng = random.Random(seed)
     for _ in range(attempts):
-        pairs = _starter(free, orbit, kinds, kind, rng)
+        pairs = _starter(space, free, orbit, partner_need, rng)
         if pairs is None:
             continue
         left = set(orbit.values()) - {orbit[x] for pair in pairs for x in pair}
         if left:  # 4n players and no fixed games: infinity partners the one element left
             pairs.append((INFINITY, left.pop()))
-        games = _match(pairs, group, m, kind, covered, rng, max_nodes)
+        games = _match(space, pairs, opponent_need, rng, max_nodes)
         if games is not None:
-            return tuple(fixed_games) + tuple(
-                tuple(x if x == INFINITY else g * x % m for x in game) for game in games for g in group
-            )
+            return tuple(fixed_games) + tuple(image for game in games for image in space.images(game))
     return None
 
 
-def _pairs(game: tuple[int, ...]) -> list[tuple[int, int]]:
-    """The partner and opponent pairs of a game that have a difference (infinity has none)."""
+class _Space:
+    """Z_m with the multiplier group: classes +-d and the distinct images of a pair or a game."""
+
+    def __init__(self, m: int, group: list[int]) -> None:
+        self.m, self.group = m, group
+
+    def cls(self, d: int) -> int:
+        return min(d % self.m, -d % self.m)
+
+    def times(self, g: int, x: int) -> int:
+        return x if x == INFINITY else g * x % self.m
+
+    def images(self, items: tuple[int, ...]) -> list[tuple[int, ...]]:
+        seen: dict[frozenset[int], tuple[int, ...]] = {}
+        for g in self.group:
+            image = tuple(self.times(g, x) for x in items)
+            seen.setdefault(frozenset(image), image)
+        return list(seen.values())
+
+
+def _partners(game: tuple[int, ...]) -> list[tuple[int, int]]:
     a, b, c, d = game
-    return [(x, y) for x, y in ((a, c), (b, d), (a, b), (b, c), (c, d), (d, a)) if INFINITY not in (x, y)]
+    return [(x, y) for x, y in ((a, c), (b, d)) if INFINITY not in (x, y)]
 
 
-def _starter(free, orbit, kinds, kind, rng, max_steps: int = 20_000) -> list[tuple[int, int]] | None:
-    """One partner pair (x, y) per class orbit, x an orbit's least member, y from another orbit; or None."""
-    order = rng.sample(kinds, len(kinds))
+def _opponents(game: tuple[int, ...]) -> list[tuple[int, int]]:
+    a, b, c, d = game
+    return [(x, y) for x in (a, c) for y in (b, d) if INFINITY not in (x, y)]
+
+
+def _starter(space, free, orbit, need, rng, max_steps: int = 20_000) -> list[tuple[int, int]] | None:
+    """Partner pairs (x, y), x an orbit's least member, whose images meet each class needed once; or None.
+
+    The least class still open is placed first. A pair may be one orbit {x, hx} that h turns over, when h has
+    order 2; otherwise its images must not share an element."""
+    need = dict(need)
     used: set[int] = set()
     pairs: list[tuple[int, int]] = []
     steps = 0
 
-    def place(i: int) -> bool:
+    def place() -> bool:
         nonlocal steps
         steps += 1
-        if i == len(order):
+        c = next((c for c, n in need.items() if n), None)
+        if c is None:
             return True
         if steps > max_steps:
             return False
-        options = [
-            (x, y)
-            for x in free
-            if x == orbit[x] and x not in used
-            for y in free
-            if orbit[y] not in used and orbit[y] != x and kind(y - x) == order[i]
-        ]
-        for x, y in rng.sample(options, len(options)):
+        options = []
+        for x in free:
+            if x != orbit[x] or x in used:
+                continue
+            for y in {(x + c) % space.m, (x - c) % space.m}:
+                if y not in orbit or orbit[y] in used:
+                    continue
+                images = space.images((x, y))
+                classes = [space.cls(a - b) for a, b in images]
+                spread = len({e for image in images for e in image}) == 2 * len(images)
+                if spread and len(set(classes)) == len(classes) and all(need[k] for k in classes):
+                    options.append((x, y, classes))
+        for x, y, classes in rng.sample(options, len(options)):
             used.update((x, orbit[y]))
+            for k in classes:
+                need[k] -= 1
             pairs.append((x, y))
-            if place(i + 1):
+            if place():
                 return True
             pairs.pop()
+            for k in classes:
+                need[k] += 1
             used.difference_update((x, orbit[y]))
         return False
 
-    return pairs if place(0) else None
+    return pairs if place() else None
 
 
-def _match(pairs, group, m, kind, covered, rng, max_nodes) -> list[tuple[int, int, int, int]] | None:
-    """Games (x_i, g x_j, y_i, g y_j) using every pair once, whose cross differences meet each class orbit twice."""
-    options: list[list[tuple[int, int, dict[int, int]]]] = [[] for _ in pairs]
+def _match(space, pairs, need, rng, max_nodes) -> list[tuple[int, int, int, int]] | None:
+    """Games (x_i, g x_j, y_i, g y_j) using every pair once, whose images meet each class as opponents as needed:
+    depth-first, always from the pair with the fewest games left open. A pair h turns over goes with another such
+    (their game is its own image); any other pair with any multiple of another."""
+    turned = [len(space.images(pair)) == 1 for pair in pairs]
+    options: list[list[tuple[int, tuple[int, int, int, int], dict[int, int]]]] = [[] for _ in pairs]
     for i, (x, y) in enumerate(pairs):
         for j, (u, w) in enumerate(pairs):
-            for g in group if i != j else ():
-                game = (x, u if u == INFINITY else g * u % m, y, g * w % m)
+            if i == j or turned[i] != turned[j]:
+                continue
+            for g in [1] if turned[j] else space.group:
+                game = (x, space.times(g, u), y, space.times(g, w))
                 counts: dict[int, int] = {}
-                for a, b in ((a, b) for a in (x, y) for b in game[1::2] if INFINITY not in (a, b)):
-                    counts[kind(a - b)] = counts.get(kind(a - b), 0) + 1
-                if max(counts.values()) <= 2 and covered.isdisjoint(counts):
-                    options[i].append((j, g, counts))
-    need = dict.fromkeys({kind(d) for d in range(1, m)} - covered, 2)
+                for a, b in (pair for image in space.images(game) for pair in _opponents(image)):
+                    counts[space.cls(a - b)] = counts.get(space.cls(a - b), 0) + 1
+                if all(need[k] >= n for k, n in counts.items()):
+                    options[i].append((j, game, counts))
+    need = dict(need)
     used = [False] * len(pairs)
     games: list[tuple[int, int, int, int]] = []
     nodes = 0
 
-    def open_games(i: int) -> list[tuple[int, int, dict[int, int]]]:
+    def open_games(i: int) -> list[tuple[int, tuple[int, int, int, int], dict[int, int]]]:
         return [
-            (j, g, counts)
-            for j, g, counts in options[i]
+            (j, game, counts)
+            for j, game, counts in options[i]
             if not used[j] and all(need[k] >= n for k, n in counts.items())
         ]
 
@@ -206,7 +247,7 @@ def _match(pairs, group, m, kind, covered, rng, max_nodes) -> list[tuple[int, in
         nodes += 1
         if nodes > max_nodes:
             return False
-        best: list[tuple[int, int, dict[int, int]]] | None = None
+        best: list[tuple[int, tuple[int, int, int, int], dict[int, int]]] | None = None
         reach = dict.fromkeys(need, 0)  # each open game is seen from both its pairs
         for i in range(len(pairs)):
             if not used[i]:
@@ -223,13 +264,11 @@ def _match(pairs, group, m, kind, covered, rng, max_nodes) -> list[tuple[int, in
         if any(reach[k] < 2 * need[k] for k in need):
             return False
         used[first] = True
-        x, y = pairs[first]
-        for j, g, counts in rng.sample(best, len(best)):
+        for j, game, counts in rng.sample(best, len(best)):
             used[j] = True
             for k, n in counts.items():
                 need[k] -= n
-            u, w = pairs[j]
-            games.append((x, u if u == INFINITY else g * u % m, y, g * w % m))
+            games.append(game)
             if extend():
                 return True
             games.pop()
