@@ -96,11 +96,15 @@ MULTIPLIERS: dict[int, tuple[int, tuple[tuple[int, int, int, int], ...]]] = {
     64: (58, ((INFINITY, 21, 0, 42),)),
     88: (16, ((INFINITY, 29, 0, 58),)),
     92: (29, ((INFINITY, 26, 78, 0), (13, 52, 65, 39))),
+    96: (39, ((INFINITY, 45, 35, 0), (5, 70, 60, 40), (10, 80, 85, 90), (15, 55, 75, 30), (20, 65, 25, 50))),
+    100: (89, ((INFINITY, 81, 54, 36), (0, 45, 9, 18), (27, 72, 63, 90))),
 }
 """players -> (h, fixed games) for pair_up: h fixes exactly the elements of the fixed games, so every other element
 lies in an orbit of h's order. The fixed games cover their own classes: {inf, 0, m/3, 2m/3} meets the class m/3 once
-as partners and twice as opponents (h - 1 is 3 times a unit mod 63 and 87); for 92 they are the Wh(8) base round
-times 13 on the subgroup 13 Z_91 (h = 1 mod 7, of order 3 mod 13)."""
+as partners and twice as opponents (h - 1 is 3 times a unit mod 63 and 87); for 92, 96 and 100 they are the base
+round of Wh(8), Wh(20), Wh(12) times 13, 5, 9 on that subgroup of Z_91, Z_95, Z_99 (h = 1 mod 7 and of order 3
+mod 13; h = 1 mod 19, -1 mod 5; h = 1 mod 11, -1 mod 9). An h of order 2 turns over the pairs {x, hx}, whose
+differences are the classes with hd = -d, and their games."""
 
 
 def pair_up(
