@@ -15,10 +15,9 @@ pair_up is the second search, for 48 and up: pairs first, then games. A starter 
 cover each class +-d once) is drawn at random, then its pairs are matched into games depth-first (always the pair
 with the fewest games left open) so that the four cross differences of each game cover every class twice. With a
 multiplier h (MULTIPLIERS), the base round is the fixed games plus the h-multiples of the games found: h permutes
-the classes in orbits of its order, so only orbit representatives are searched, and 64, 88 and 92 come out in well
-under a second (`python -m tournaments.movements.whist_search --pair-up 64 88 92`). Without one (48 to 60: none
-fits) the stored rounds were found by a C version of pair_up (classes taken in random order), seconds to a minute
-a size.
+the classes in orbits of its order, so only orbit representatives are searched: 64, 88 and 92 come out in under a
+second, 100 in a minute (`python -m tournaments.movements.whist_search --pair-up 64 88 92`). 96, and 48 to 60 (no
+multiplier fits), were found by a C version of pair_up (its own random numbers), seconds to a minute a size.
 """
 
 from __future__ import annotations
