@@ -91,19 +91,27 @@ def anneal(
     return None
 
 
-MULTIPLIERS: dict[int, tuple[int, tuple[tuple[int, int, int, int], ...]]] = {
-    64: (58, ((INFINITY, 21, 0, 42),)),
-    88: (16, ((INFINITY, 29, 0, 58),)),
-    92: (29, ((INFINITY, 26, 78, 0), (13, 52, 65, 39))),
-    96: (39, ((INFINITY, 45, 35, 0), (5, 70, 60, 40), (10, 80, 85, 90), (15, 55, 75, 30), (20, 65, 25, 50))),
-    100: (89, ((INFINITY, 81, 54, 36), (0, 45, 9, 18), (27, 72, 63, 90))),
+MULTIPLIERS: dict[int, tuple[int, tuple[tuple[int, int, int, int], ...], tuple[tuple[int, int], ...]]] = {
+    64: (58, ((INFINITY, 21, 0, 42),), ()),
+    69: (22, (), ((23, 46),)),
+    88: (16, ((INFINITY, 29, 0, 58),), ()),
+    92: (29, ((INFINITY, 26, 78, 0), (13, 52, 65, 39)), ()),
+    93: (61, (), ((31, 62),)),
+    96: (
+        39,
+        ((INFINITY, 45, 35, 0), (5, 70, 60, 40), (10, 80, 85, 90), (15, 55, 75, 30), (20, 65, 25, 50)),
+        (),
+    ),
+    100: (89, ((INFINITY, 81, 54, 36), (0, 45, 9, 18), (27, 72, 63, 90)), ()),
 }
-"""players -> (h, fixed games) for pair_up: h fixes exactly the elements of the fixed games, so every other element
-lies in an orbit of h's order. The fixed games cover their own classes: {inf, 0, m/3, 2m/3} meets the class m/3 once
-as partners and twice as opponents (h - 1 is 3 times a unit mod 63 and 87); for 92, 96 and 100 they are the base
+"""players -> (h, fixed games, fixed pairs) for pair_up: h fixes exactly the elements of the fixed games and pairs
+(and the sitting-out zero), so every other element lies in an orbit of h's order. The fixed games cover their own
+classes: {inf, 0, m/3, 2m/3} meets the class m/3 once as partners and twice as opponents (h - 1 is 3 times a unit
+mod 63 and 87); for 92, 96 and 100 they are the base
 round of Wh(8), Wh(20), Wh(12) times 13, 5, 9 on that subgroup of Z_91, Z_95, Z_99 (h = 1 mod 7 and of order 3
 mod 13; h = 1 mod 19, -1 mod 5; h = 1 mod 11, -1 mod 9). An h of order 2 turns over the pairs {x, hx}, whose
-differences are the classes with hd = -d, and their games."""
+differences are the classes with hd = -d, and their games; for 69 and 93 (h = 1 mod 3, -1 mod 23 or 31) the fixed
+pair {m/3, 2m/3} joins one such pair in a game, and a game (x, hx, y, hy) may be made of one pair and its image."""
 
 
 def pair_up(
@@ -112,11 +120,11 @@ def pair_up(
     """A base round over Z_m (as anneal), invariant under the multiplier when MULTIPLIERS has one, or None."""
     fixed = players % 4 == 0
     m = players - 1 if fixed else players
-    h, fixed_games = MULTIPLIERS.get(players, (1, ()))
+    h, fixed_games, fixed_pairs = MULTIPLIERS.get(players, (1, (), ()))
     group = [1]
     while group[-1] * h % m != 1:
         group.append(group[-1] * h % m)
-    seated = {x for game in fixed_games for x in game}
+    seated = {x for items in fixed_games + fixed_pairs for x in items}
     free = [x for x in range(m) if x not in seated and (fixed or x)]  # 4n+1: zero sits out
     orbit = {x: min(g * x % m for g in group) for x in free}
     space = _Space(m, group)
@@ -126,6 +134,8 @@ def pair_up(
         for pairs, need in ((_partners(game), partner_need), (_opponents(game), opponent_need)):
             for x, y in pairs:
                 need[space.cls(x - y)] -= 1
+    for x, y in fixed_pairs:
+        partner_need[space.cls(x - y)] -= 1
     rng = random.Random(seed)
     for _ in range(attempts):
         pairs = _starter(space, free, orbit, partner_need, rng)
@@ -134,6 +144,7 @@ def pair_up(
         left = set(orbit.values()) - {orbit[x] for pair in pairs for x in pair}
         if left:  # 4n players and no fixed games: infinity partners the one element left
             pairs.append((INFINITY, left.pop()))
+        pairs += fixed_pairs
         games = _match(space, pairs, opponent_need, rng, max_nodes)
         if games is not None:
             return tuple(fixed_games) + tuple(image for game in games for image in space.images(game))
@@ -219,15 +230,18 @@ def _starter(space, free, orbit, need, rng, max_steps: int = 20_000) -> list[tup
 def _match(space, pairs, need, rng, max_nodes) -> list[tuple[int, int, int, int]] | None:
     """Games (x_i, g x_j, y_i, g y_j) using every pair once, whose images meet each class as opponents as needed:
     depth-first, always from the pair with the fewest games left open. A pair h turns over goes with another such
-    (their game is its own image); any other pair with any multiple of another."""
+    (their game is its own image); any other pair with any multiple of another, or of itself when that game is its
+    own image."""
     turned = [len(space.images(pair)) == 1 for pair in pairs]
     options: list[list[tuple[int, tuple[int, int, int, int], dict[int, int]]]] = [[] for _ in pairs]
     for i, (x, y) in enumerate(pairs):
         for j, (u, w) in enumerate(pairs):
-            if i == j or turned[i] != turned[j]:
+            if turned[i] != turned[j] or (i == j and turned[i]):
                 continue
-            for g in [1] if turned[j] else space.group:
+            for g in [1] if turned[j] else space.group[i == j :]:
                 game = (x, space.times(g, u), y, space.times(g, w))
+                if i == j and len(space.images(game)) > 1:
+                    continue
                 counts: dict[int, int] = {}
                 for a, b in (pair for image in space.images(game) for pair in _opponents(image)):
                     counts[space.cls(a - b)] = counts.get(space.cls(a - b), 0) + 1
@@ -251,7 +265,9 @@ def _match(space, pairs, need, rng, max_nodes) -> list[tuple[int, int, int, int]
         if nodes > max_nodes:
             return False
         best: list[tuple[int, tuple[int, int, int, int], dict[int, int]]] | None = None
-        reach = dict.fromkeys(need, 0)  # each open game is seen from both its pairs
+        reach = dict.fromkeys(
+            need, 0
+        )  # each open game is seen from both its pairs (count a one-pair game twice)
         for i in range(len(pairs)):
             if not used[i]:
                 here = open_games(i)
@@ -259,9 +275,9 @@ def _match(space, pairs, need, rng, max_nodes) -> list[tuple[int, int, int, int]
                     best, first = here, i
                     if not here:
                         return False
-                for _, _, counts in here:
+                for j, _, counts in here:
                     for k, n in counts.items():
-                        reach[k] += n
+                        reach[k] += n * (1 + (j == i))
         if best is None:
             return True
         if any(reach[k] < 2 * need[k] for k in need):
@@ -277,7 +293,7 @@ def _match(space, pairs, need, rng, max_nodes) -> list[tuple[int, int, int, int]
             games.pop()
             for k, n in counts.items():
                 need[k] += n
-            used[j] = False
+            used[j] = j == first
             if nodes > max_nodes:
                 break
         used[first] = False
