@@ -16,8 +16,10 @@ cover each class +-d once) is drawn at random, then its pairs are matched into g
 with the fewest games left open) so that the four cross differences of each game cover every class twice. With a
 multiplier h (MULTIPLIERS), the base round is the fixed games plus the h-multiples of the games found: h permutes
 the classes in orbits of its order, so only orbit representatives are searched: 64, 88 and 92 come out in under a
-second, 100 in a minute (`python -m tournaments.movements.whist_search --pair-up 64 88 92`). 96, and 48 to 60 (no
-multiplier fits), were found by a C version of pair_up (its own random numbers), seconds to a minute a size.
+second, 100 in one minute, 69 in two (`python -m tournaments.movements.whist_search --pair-up 64 88 92`). 93 and 96,
+and 48 to 60 (no multiplier fits), were found by a C version of pair_up (its own random numbers), seconds to minutes
+a size. 68, 72, 80 and 84 are still missing: 4n-1 is a prime there, so no multiplier fits, and without one the
+search grows too slow past 60.
 """
 
 from __future__ import annotations
