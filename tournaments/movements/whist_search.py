@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import random
 import sys
+from dataclasses import dataclass
 
 INFINITY = -1
 
@@ -109,9 +110,8 @@ MULTIPLIERS: dict[int, tuple[int, tuple[tuple[int, int, int, int], ...], tuple[t
 """players -> (h, fixed games, fixed pairs) for pair_up: h fixes exactly the elements of the fixed games and pairs
 (and the sitting-out zero), so every other element lies in an orbit of h's order. The fixed games cover their own
 classes: {inf, 0, m/3, 2m/3} meets the class m/3 once as partners and twice as opponents (h - 1 is 3 times a unit
-mod 63 and 87); for 92, 96 and 100 they are the base
-round of Wh(8), Wh(20), Wh(12) times 13, 5, 9 on that subgroup of Z_91, Z_95, Z_99 (h = 1 mod 7 and of order 3
-mod 13; h = 1 mod 19, -1 mod 5; h = 1 mod 11, -1 mod 9). An h of order 2 turns over the pairs {x, hx}, whose
+mod 63 and 87); for 92, 96 and 100 they are the base round of Wh(8), Wh(20), Wh(12) times 13, 5, 9 on that
+subgroup of Z_91, Z_95, Z_99 (h = 1 mod 7 and of order 3 mod 13; h = 1 mod 19, -1 mod 5; h = 1 mod 11, -1 mod 9). An h of order 2 turns over the pairs {x, hx}, whose
 differences are the classes with hd = -d, and their games; for 69 and 93 (h = 1 mod 3, -1 mod 23 or 31) the fixed
 pair {m/3, 2m/3} joins one such pair in a game, and a game (x, hx, y, hy) may be made of one pair and its image."""
 
@@ -129,7 +129,7 @@ def pair_up(
     seated = {x for items in fixed_games + fixed_pairs for x in items}
     free = [x for x in range(m) if x not in seated and (fixed or x)]  # 4n+1: zero sits out
     orbit = {x: min(g * x % m for g in group) for x in free}
-    space = _Space(m, group)
+    space = _Space(m, tuple(group))
     partner_need = dict.fromkeys(range(1, m // 2 + 1), 1)
     opponent_need = dict.fromkeys(range(1, m // 2 + 1), 2)
     for game in fixed_games:
@@ -153,11 +153,12 @@ def pair_up(
     return None
 
 
+@dataclass(frozen=True, slots=True)
 class _Space:
     """Z_m with the multiplier group: classes +-d and the distinct images of a pair or a game."""
 
-    def __init__(self, m: int, group: list[int]) -> None:
-        self.m, self.group = m, group
+    m: int
+    group: tuple[int, ...]
 
     def cls(self, d: int) -> int:
         return min(d % self.m, -d % self.m)
