@@ -18,4 +18,4 @@ RUN pip install --no-cache-dir . \
  && useradd --system --home /app traveller && mkdir -p /var/lib/traveller && chown traveller /var/lib/traveller
 USER traveller
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]
+CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--threads", "2"]

@@ -1,7 +1,7 @@
 """Score entry through the API under load: gunicorn against PostgreSQL, many table scorers at once.
 
     .venv/bin/python bench/api.py [--sections 4] [--tables 15] [--boards 24] [--clients 12] [--workers 3]
-                                  [--threads 8] [--database postgres://postgres@127.0.0.1:5432/traveller_bench]
+                                  [--threads 2] [--database postgres://postgres@127.0.0.1:5432/traveller_bench]
                                   [--standings background|inline] [--json]
 
 It makes a bench database (dropped and made again each run), a club and `sections` running sections of `tables`
@@ -40,7 +40,7 @@ def arguments():
     parser.add_argument("--boards", type=int, default=24)
     parser.add_argument("--clients", type=int, default=12)
     parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--database", default="postgres://postgres@127.0.0.1:5432/traveller_bench")
     parser.add_argument("--standings", choices=["background", "inline"], default="background")
     parser.add_argument("--json", action="store_true")

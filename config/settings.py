@@ -29,7 +29,7 @@ ENVIRONMENT = {
     "STANDINGS_REFRESH": "how standings follow a changed result: inline (default; in the request, after commit), "
     "background (a thread of the web process, at most once per STANDINGS_REFRESH_INTERVAL per section) or jobs "
     "(a Celery job through the outbox)",
-    "STANDINGS_REFRESH_INTERVAL": "background refresh: least seconds between two recomputes of one section; default 0.5",
+    "STANDINGS_REFRESH_INTERVAL": "background refresh: least seconds between two recomputes of one section; default 1 (live pages poll every 3 s)",
 }
 
 
@@ -185,7 +185,7 @@ OUTBOX_RESEND_AFTER = 300
 STANDINGS_REFRESH = os.environ.get("STANDINGS_REFRESH", "").strip().lower() or "inline"
 if STANDINGS_REFRESH not in {"inline", "background", "jobs"}:
     raise ImproperlyConfigured(f"STANDINGS_REFRESH={STANDINGS_REFRESH!r}: use inline, background or jobs")
-STANDINGS_REFRESH_INTERVAL = float(os.environ.get("STANDINGS_REFRESH_INTERVAL", "") or 0.5)
+STANDINGS_REFRESH_INTERVAL = float(os.environ.get("STANDINGS_REFRESH_INTERVAL", "") or 1.0)
 
 LOGGING = {
     "version": 1,
