@@ -4,25 +4,33 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0005_version_base'),
+        ("games", "0005_version_base"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='result',
-            name='adjusted',
-            field=models.CharField(blank=True, help_text='An adjusted score: artificial "A6040" (Law 12C2), weighted "60% +420, 40% -50" (Law 12C1(c)) or split "N-S +420 / E-W -50" (Law 12C1(b)); scores in N-S view.', max_length=200),
+            model_name="result",
+            name="adjusted",
+            field=models.CharField(
+                blank=True,
+                help_text='An adjusted score: artificial "A6040" (Law 12C2), weighted "60% +420, 40% -50" (Law 12C1(c)) or split "N-S +420 / E-W -50" (Law 12C1(b)); scores in N-S view.',
+                max_length=200,
+            ),
         ),
         migrations.AlterField(
-            model_name='result',
-            name='assigned',
-            field=models.BooleanField(default=False, help_text='An assigned score (Law 12C1), not played: score_ns, or the weighted or split adjusted.'),
+            model_name="result",
+            name="assigned",
+            field=models.BooleanField(
+                default=False,
+                help_text="An assigned score (Law 12C1), not played: score_ns, or the weighted or split adjusted.",
+            ),
         ),
         migrations.AlterField(
-            model_name='result',
-            name='score_ns',
-            field=models.IntegerField(blank=True, help_text='N-S score; null for an artificial, weighted or split score.', null=True),
+            model_name="result",
+            name="score_ns",
+            field=models.IntegerField(
+                blank=True, help_text="N-S score; null for an artificial, weighted or split score.", null=True
+            ),
         ),
     ]
