@@ -218,6 +218,16 @@ _TABLE_AND_BOARD = """
 """
 
 
+def _loaded(model, section: Section, **values):
+    """A row of `model` in `section` from the values a raw query read; its other fields load when first used
+    (deferred, as with QuerySet.only), never stand in as defaults."""
+    values["section_id"] = section.id
+    names = [field.attname for field in model._meta.concrete_fields if field.attname in values]
+    row = model.from_db(connection.alias, names, [values[name] for name in names])
+    row.section = section
+    return row
+
+
 def table_and_board(section: Section, table: int, number) -> tuple[Seating, Board]:
     """This round's Seating at the table (with its pairs) and its Board numbered `number`, or Refused naming why.
 
@@ -234,12 +244,18 @@ def table_and_board(section: Section, table: int, number) -> tuple[Seating, Boar
     if row is None:
         raise Refused(f"table {table} has no seating in round {section.current_round}", 404)
     seating_id, boards, ns_id, ns_number, ew_id, ew_number, board_id, dealer, vulnerability, deal = row
-    seating = Seating(
-        id=seating_id, section=section, round=section.current_round, table=table,
-        ns=Entry(id=ns_id, section=section, number=ns_number) if ns_id else None,
-        ew=Entry(id=ew_id, section=section, number=ew_number) if ew_id else None,
+    seating = _loaded(
+        Seating,
+        section,
+        id=seating_id,
+        round=section.current_round,
+        table=table,
+        ns_id=ns_id,
+        ew_id=ew_id,
         boards=json.loads(boards) if isinstance(boards, str) else boards,
-    )  # fmt: skip
+    )
+    seating.ns = _loaded(Entry, section, id=ns_id, number=ns_number) if ns_id else None
+    seating.ew = _loaded(Entry, section, id=ew_id, number=ew_number) if ew_id else None
     if board_id is None:
         raise Refused(f"board {number} is not in this section", 404)
     if number not in seating.boards:
@@ -247,9 +263,8 @@ def table_and_board(section: Section, table: int, number) -> tuple[Seating, Boar
         raise Refused(
             f"board {number} is not played at table {table} in round {seating.round} (boards {played})", 403
         )
-    board = Board(
-        id=board_id, section=section, number=number, dealer=dealer, vulnerability=vulnerability, deal=deal
-    )
+    board = _loaded(Board, section, id=board_id, number=number, dealer=dealer, vulnerability=vulnerability,
+                    deal=deal)  # fmt: skip
     return seating, board
 
 
