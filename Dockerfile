@@ -10,6 +10,7 @@ COPY config ./config
 COPY tournaments ./tournaments
 COPY games ./games
 COPY scoring ./scoring
+COPY jobs ./jobs
 COPY templates ./templates
 COPY static ./static
 COPY manage.py ./
@@ -18,4 +19,4 @@ RUN pip install --no-cache-dir . \
  && useradd --system --home /app traveller && mkdir -p /var/lib/traveller && chown traveller /var/lib/traveller
 USER traveller
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--threads", "2"]
+CMD ["gunicorn", "config.wsgi:application", "--config", "config/gunicorn.py", "--bind", "0.0.0.0:8000"]

@@ -89,8 +89,9 @@ def free_port() -> int:
 
 
 def start_server(args, env: dict, port: int) -> subprocess.Popen:
-    command = [str(ROOT / ".venv" / "bin" / "gunicorn"), "config.wsgi", "-b", f"127.0.0.1:{port}",
-               "--workers", str(args.workers), "--threads", str(args.threads), "--log-level", "warning"]  # fmt: skip
+    command = [str(ROOT / ".venv" / "bin" / "gunicorn"), "config.wsgi", "--config", "config/gunicorn.py",
+               "-b", f"127.0.0.1:{port}", "--workers", str(args.workers), "--threads", str(args.threads),
+               "--log-level", "warning"]  # fmt: skip
     server = subprocess.Popen(command, cwd=ROOT, env=env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

@@ -65,3 +65,20 @@ def test_dockerfile_serves_the_wsgi_app():
     assert "FROM python:3.11" in dockerfile
     assert "gunicorn" in dockerfile and "config.wsgi:application" in dockerfile
     assert "collectstatic" in dockerfile
+
+
+def test_the_image_and_the_package_hold_every_app_of_ours():
+    """Each of our Django apps (and config) is copied into the image and installed by `pip install .`."""
+    import tomllib
+
+    from django.conf import settings
+
+    ours = sorted(
+        {app.split(".")[0] for app in settings.INSTALLED_APPS if (ROOT / app.split(".")[0]).is_dir()}
+    )
+    assert {"tournaments", "games", "scoring", "jobs"} <= set(ours)
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    include = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]
+    for package in ["config", *ours]:
+        assert f"COPY {package} ./{package}" in dockerfile, f"the image lacks {package}/"
+        assert f"{package}*" in include["include"], f"pip install . leaves out {package}/"
