@@ -4,9 +4,10 @@ A scorer's phone should get its answer without waiting for a recompute, and a bu
 one recompute each. So a committed change only names its Section here; one daemon thread per process then runs
 scoring.services.refresh_standings for it, at most once per STANDINGS_REFRESH_INTERVAL per Section. A change
 that arrives while a Section waits joins that wait, and a change during a recompute asks for one more, so the
-standings always end up covering every committed result. Across processes the advisory locks in
-refresh_standings share the work; a Section left waiting when a process stops is refreshed by the next change
-(or `manage.py rescore`). The thread ends, closing its database connection, once nothing has come for IDLE
+standings always end up covering every committed result. Across processes the interval holds too: a Section
+another process recomputed less than an interval ago waits for that process's next recompute, and is done if
+that one covered its changes (scoring.services.refresh_spaced); the advisory locks in refresh_standings keep two
+recomputes from running at once. A process that stops refreshes what it owes first. The thread ends, closing its database connection, once nothing has come for IDLE
 seconds; the next change starts another.
 """
 
@@ -30,6 +31,9 @@ class Refresher:
     def __init__(self) -> None:
         self._due: dict[int, float] = {}  # Section id -> when its refresh may start
         self._last: dict[int, float] = {}  # Section id -> when its last refresh started
+        self._tickets: dict[
+            int, int
+        ] = {}  # Section id -> its counted request, while it waits for another process
         self._busy = 0
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -43,6 +47,7 @@ class Refresher:
                 self._pid = os.getpid()  # a forked web worker needs its own thread
                 self._thread = threading.Thread(target=self._run, name="standings-refresher", daemon=True)
                 self._thread.start()
+            self._tickets.pop(section_id, None)  # a change after the count: count again
             if section_id not in self._due:
                 interval = settings.STANDINGS_REFRESH_INTERVAL
                 last = self._last.get(section_id, -interval)
@@ -90,18 +95,23 @@ class Refresher:
                 self._changed.wait(min(self._due.values()) - now if self._due else IDLE)
 
     def _run(self) -> None:
-        from scoring.services import refresh_standings
+        from scoring.services import refresh_spaced
 
         while sections := self._next():
             for section in sections:
+                wait = 0.0
                 try:
-                    refresh_standings(section)
+                    interval = 0.0 if self._stopping else settings.STANDINGS_REFRESH_INTERVAL
+                    ticket, wait = refresh_spaced(section, self._tickets.pop(section, None), interval)
                 except Exception:
                     log.exception("standings of section %s were not refreshed", section)
                 finally:
                     close_old_connections()  # a broken or expired connection is not kept for the next one
                     with self._changed:
                         self._busy -= 1
+                        if wait > 0 and section not in self._due:  # another process recomputed just now
+                            self._tickets[section] = ticket
+                            self._due[section] = time.monotonic() + wait
                         self._changed.notify_all()
         connection.close()
 

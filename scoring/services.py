@@ -21,6 +21,7 @@ from collections import Counter, defaultdict
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models.functions import Now
 
 from games.models import Result, Tally
 from scoring.methods import books
@@ -282,12 +283,13 @@ def _compute(section_id: int) -> None:
         )
         if computed < requested:
             recompute_standings(section_id, requested)
-            Section.objects.filter(id=section_id).update(standings_computed=requested)
+            Section.objects.filter(id=section_id).update(standings_computed=requested, standings_at=Now())
 
 
-def refresh_standings(section_id: int) -> None:
+def refresh_standings(section_id: int, counted: bool = False) -> None:
     """Bring a Section's standings up to date after a change (coalesced; see the module docstring)."""
-    _count_request(section_id)
+    if not counted:
+        _count_request(section_id)
     if connection.vendor != "postgresql" or connection.in_atomic_block:
         # SQLite writes one at a time anyway; inside a caller's transaction, no session locks.
         _compute(section_id)
@@ -308,6 +310,28 @@ def refresh_standings(section_id: int) -> None:
         _compute(section_id)
     finally:
         _unlock(_COMPUTING, section_id)
+
+
+def refresh_spaced(section_id: int, ticket: int | None, interval: float) -> tuple[int, float]:
+    """The background refresher's refresh (scoring.refresher): one recompute per `interval` for all web processes.
+
+    The request is counted once (`ticket`, the count it got, is passed back in on a second call). Nothing is left
+    to do once a recompute has covered the ticket (it read the count after this one was made, so after the changes
+    this call is for). If another process recomputed less than `interval` ago, the caller waits and asks again:
+    returns (ticket, seconds to wait); (ticket, 0) when done.
+    """
+    if ticket is None:
+        ticket = _count_request(section_id)
+    computed, at, now = (
+        Section.objects.filter(id=section_id).values_list("standings_computed", "standings_at", Now()).get()
+    )
+    if computed >= ticket:
+        return ticket, 0.0
+    since = (now - at).total_seconds() if at is not None else interval
+    if since < interval:
+        return ticket, interval - since
+    refresh_standings(section_id, counted=True)
+    return ticket, 0.0
 
 
 def standings_changed(section_id: int) -> None:

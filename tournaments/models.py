@@ -156,6 +156,9 @@ class Section(models.Model):
     )
     standings_requested = models.PositiveIntegerField(default=0)
     standings_computed = models.PositiveIntegerField(default=0)
+    standings_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the standings were last recomputed."
+    )
     version = models.PositiveIntegerField(default=1)
 
     class Meta:

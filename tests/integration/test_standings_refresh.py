@@ -60,3 +60,24 @@ def test_a_burst_of_entries_costs_two_recomputes_and_the_standings_cover_them_al
     assert stored.keys() == expected.keys()
     for pair, (total, percentage, rank) in expected.items():
         assert stored[pair] == (pytest.approx(total), pytest.approx(percentage), rank), pair
+
+
+def test_web_processes_share_the_interval(client):
+    """A refresh asked less than an interval after another process's recompute waits for that process's next
+    one, and is done without recomputing once that one has read its count."""
+    from scoring.services import refresh_spaced, refresh_standings
+
+    user, club = make_director()
+    event = Event.objects.create(club=club, name="Shared night", date="2026-11-21")
+    section = Section.objects.create(session=Session.objects.create(event=event), name="A")
+    sections.install_movement(section, mitchell(3, 2), user)
+    assert refresh_spaced(section.id, None, 10.0) == (1, 0.0), "nothing recomputed yet: at once"
+    ticket, wait = refresh_spaced(section.id, None, 10.0)
+    assert ticket == 2 and 9.0 < wait <= 10.0, "recomputed just now: wait for the next one"
+    refresh_standings(section.id)  # another process's recompute, which reads count 3
+    section.refresh_from_db()
+    at = section.standings_at
+    assert (section.standings_requested, section.standings_computed) == (3, 3)
+    assert refresh_spaced(section.id, ticket, 10.0) == (2, 0.0), "covered by the other process"
+    section.refresh_from_db()
+    assert (section.standings_computed, section.standings_at) == (3, at), "and not recomputed again"
