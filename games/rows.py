@@ -1,15 +1,18 @@
-"""One INSERT per new row, with its SQL built once per model.
+"""New rows inserted with SQL built once per model.
 
 Django builds the INSERT again for every save(), which on the score-entry path costs more than running it
 (bench/api.py). `insert` stores the same values save() would (defaults, auto_now, each field's own conversion to
-the database) but sends no signals, so it is only for models with no signal receivers.
+the database) but sends no signals, so it is only for models with no signal receivers. `insert_with` stores a row
+and one that points at it as a unit: on PostgreSQL in one statement, which needs no transaction of its own.
 """
 
 from __future__ import annotations
 
-from django.db import connection, models
+from contextlib import nullcontext
 
-_SQL: dict[tuple[type, str], tuple[str, list]] = {}
+from django.db import connection, models, transaction
+
+_SQL: dict[tuple, tuple] = {}
 
 
 def insert(row: models.Model) -> models.Model:
@@ -27,9 +30,52 @@ def insert(row: models.Model) -> models.Model:
             fields,
         )
     sql, fields = _SQL[key]
-    params = [field.get_db_prep_save(field.pre_save(row, add=True), connection) for field in fields]
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, _params(row, fields))
         row.pk = cursor.fetchone()[0]
-    row._state.adding, row._state.db = False, connection.alias
+    _saved(row)
     return row
+
+
+def insert_with(row: models.Model, child: models.Model, link: str) -> None:
+    """Insert `row`, then `child`, whose ForeignKey `link` points at it; neither or both are stored."""
+    if connection.vendor != "postgresql":
+        with transaction.atomic():
+            insert(row)
+            setattr(child, link, row)
+            insert(child)
+        return
+    key = (type(row), type(child), link)
+    if key not in _SQL:
+        quote = connection.ops.quote_name
+        parent = [field for field in type(row)._meta.concrete_fields if not field.primary_key]
+        pointer = child._meta.get_field(link)
+        fields = [
+            field for field in type(child)._meta.concrete_fields if not field.primary_key and field != pointer
+        ]
+        _SQL[key] = (
+            f"WITH parent AS (INSERT INTO {quote(row._meta.db_table)} ({', '.join(quote(f.column) for f in parent)}) "
+            f"VALUES ({', '.join(['%s'] * len(parent))}) RETURNING {quote(row._meta.pk.column)}) "
+            f"INSERT INTO {quote(child._meta.db_table)} ({quote(pointer.column)}, "
+            f"{', '.join(quote(f.column) for f in fields)}) "
+            f"SELECT parent.{quote(row._meta.pk.column)}, {', '.join(['%s'] * len(fields))} FROM parent "
+            f"RETURNING {quote(pointer.column)}, {quote(child._meta.pk.column)}",
+            (parent, fields),
+        )
+    sql, (parent, fields) = _SQL[key]
+    params = _params(row, parent) + _params(child, fields)
+    # In a caller's transaction a savepoint keeps a refused insert (IntegrityError) from spoiling it.
+    with transaction.atomic() if connection.in_atomic_block else nullcontext(), connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row.pk, child.pk = cursor.fetchone()
+    setattr(child, link, row)
+    _saved(row)
+    _saved(child)
+
+
+def _params(row: models.Model, fields: list) -> list:
+    return [field.get_db_prep_save(field.pre_save(row, add=True), connection) for field in fields]
+
+
+def _saved(row: models.Model) -> None:
+    row._state.adding, row._state.db = False, connection.alias

@@ -27,7 +27,7 @@ from games.models import (
     Tally,
     TallyVersion,
 )
-from games.rows import insert
+from games.rows import insert, insert_with
 from scoring.methods.matchpoints import Artificial, Split, Weighted, adjusted_score
 from scoring.services import decide_table, standings_changed
 from tournaments.models import Entry, Seating, Section, Status
@@ -124,11 +124,17 @@ def snapshot(result: Result) -> dict:
     }  # fmt: skip
 
 
+def _version(
+    result: Result, kind: str, before: dict | None, by: str, user=None, reason: str = ""
+) -> ResultVersion:
+    return ResultVersion(result=result, number=result.version, kind=kind, before=before, after=snapshot(result),
+                         changed_by=user, changed_by_label=by, reason=reason)  # fmt: skip
+
+
 def _add_version(
     result: Result, kind: str, before: dict | None, by: str, user=None, reason: str = ""
 ) -> None:
-    insert(ResultVersion(result=result, number=result.version, kind=kind, before=before, after=snapshot(result),
-                         changed_by=user, changed_by_label=by, reason=reason))  # fmt: skip
+    insert(_version(result, kind, before, by, user, reason))
 
 
 def _same_line(result: Result, line: Line) -> bool:
@@ -150,19 +156,18 @@ def enter_result(section: Section, board: Board, ns: Entry, ew: Entry, line: Lin
         raise Refused(f"{section} is {section.get_status_display().lower()}: scores are not taken", 409)
     for _ in range(3):
         try:
-            with transaction.atomic():  # the usual case, a Board's first result for these pairs: one insert
-                result = insert(Result(
-                    section=section, board=board, round=round, table=table, ns=ns, ew=ew, contract=line.contract,
-                    declarer=line.declarer, lead=line.lead, tricks=line.tricks, score_ns=line.score_ns,
-                ))  # fmt: skip
-                _add_version(result, "entered", None, by, user)
-                standings_changed(section.id)
-            Result.line_score.related.set_cached_value(
-                result, None
-            )  # not scored yet: no query to find that out
-            return result, True
+            # The usual case, a Board's first result for these pairs: the result and its version in one go.
+            result = Result(
+                section=section, board=board, round=round, table=table, ns=ns, ew=ew, contract=line.contract,
+                declarer=line.declarer, lead=line.lead, tricks=line.tricks, score_ns=line.score_ns,
+            )  # fmt: skip
+            insert_with(result, _version(result, "entered", None, by, user), "result")
         except IntegrityError:
             pass  # these pairs (or one of them) have a result on this Board already: compare with it
+        else:
+            standings_changed(section.id)  # after the commit (at once, unless in a caller's transaction)
+            Result.line_score.related.set_cached_value(result, None)  # not scored yet: no query to find out
+            return result, True
         with transaction.atomic():
             existing = (
                 Result.objects.select_for_update(no_key=True, of=("self",))
