@@ -17,18 +17,10 @@ _SQL: dict[tuple, tuple] = {}
 
 def insert(row: models.Model) -> models.Model:
     """Save a new model instance; it gets its primary key as save() would give it."""
-    model = type(row)
-    key = (model, connection.vendor)
+    key = (type(row), connection.vendor)
     if key not in _SQL:
-        fields = [field for field in model._meta.concrete_fields if not field.primary_key]
-        quote = connection.ops.quote_name
-        columns = ", ".join(quote(field.column) for field in fields)
-        values = ", ".join(["%s"] * len(fields))
-        _SQL[key] = (
-            f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({values}) "
-            f"RETURNING {quote(model._meta.pk.column)}",
-            fields,
-        )
+        fields = _fields(row)
+        _SQL[key] = (f"{_insert(row, fields)} RETURNING {_quote(row._meta.pk.column)}", fields)
     sql, fields = _SQL[key]
     with connection.cursor() as cursor:
         cursor.execute(sql, _params(row, fields))
@@ -47,19 +39,13 @@ def insert_with(row: models.Model, child: models.Model, link: str) -> None:
         return
     key = (type(row), type(child), link)
     if key not in _SQL:
-        quote = connection.ops.quote_name
-        parent = [field for field in type(row)._meta.concrete_fields if not field.primary_key]
         pointer = child._meta.get_field(link)
-        fields = [
-            field for field in type(child)._meta.concrete_fields if not field.primary_key and field != pointer
-        ]
+        parent, fields = _fields(row), [field for field in _fields(child) if field != pointer]
         _SQL[key] = (
-            f"WITH parent AS (INSERT INTO {quote(row._meta.db_table)} ({', '.join(quote(f.column) for f in parent)}) "
-            f"VALUES ({', '.join(['%s'] * len(parent))}) RETURNING {quote(row._meta.pk.column)}) "
-            f"INSERT INTO {quote(child._meta.db_table)} ({quote(pointer.column)}, "
-            f"{', '.join(quote(f.column) for f in fields)}) "
-            f"SELECT parent.{quote(row._meta.pk.column)}, {', '.join(['%s'] * len(fields))} FROM parent "
-            f"RETURNING {quote(pointer.column)}, {quote(child._meta.pk.column)}",
+            f"WITH parent AS ({_insert(row, parent)} RETURNING {_quote(row._meta.pk.column)}) "
+            f"INSERT INTO {_quote(child._meta.db_table)} ({_quote(pointer.column)}, {_columns(fields)}) "
+            f"SELECT parent.{_quote(row._meta.pk.column)}, {_placeholders(fields)} FROM parent "
+            f"RETURNING {_quote(pointer.column)}, {_quote(child._meta.pk.column)}",
             (parent, fields),
         )
     sql, (parent, fields) = _SQL[key]
@@ -71,6 +57,26 @@ def insert_with(row: models.Model, child: models.Model, link: str) -> None:
     setattr(child, link, row)
     _saved(row)
     _saved(child)
+
+
+def _fields(row: models.Model) -> list:
+    return [field for field in row._meta.concrete_fields if not field.primary_key]
+
+
+def _quote(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _columns(fields: list) -> str:
+    return ", ".join(_quote(field.column) for field in fields)
+
+
+def _placeholders(fields: list) -> str:
+    return ", ".join(["%s"] * len(fields))
+
+
+def _insert(row: models.Model, fields: list) -> str:
+    return f"INSERT INTO {_quote(row._meta.db_table)} ({_columns(fields)}) VALUES ({_placeholders(fields)})"
 
 
 def _params(row: models.Model, fields: list) -> list:

@@ -28,7 +28,7 @@ from games.models import (
     TallyVersion,
 )
 from games.rows import insert, insert_with
-from scoring.methods.matchpoints import Artificial, Split, Weighted, adjusted_score
+from scoring.methods.matchpoints import Artificial, adjusted_score, assigned_scores
 from scoring.services import decide_table, standings_changed
 from tournaments.models import Entry, Seating, Section, Status
 
@@ -355,7 +355,7 @@ def adjust_result(result: Result, user, reason: str, adjusted: str = "", score_n
             return _change(
                 result, "adjusted", user, reason, adjusted=score.code, score_ns=None, assigned=False
             )
-        for part in _assigned_parts(score):
+        for part in assigned_scores(score):
             _check_assigned(where, part)
         if len(score.code) > Result._meta.get_field("adjusted").max_length:
             raise Refused(f"{where}: {score.code!r} is longer than an adjusted score may be")
@@ -366,13 +366,6 @@ def adjust_result(result: Result, user, reason: str, adjusted: str = "", score_n
         raise Refused(f"{where}: assigned score {score_ns!r} is not a whole number") from None
     _check_assigned(where, assigned)
     return _change(result, "adjusted", user, reason, adjusted="", score_ns=assigned, assigned=True)
-
-
-def _assigned_parts(score: Weighted | Split) -> list[int]:
-    sides = (score.ns, score.ew) if isinstance(score, Split) else (score,)
-    return [
-        part for side in sides for _, part in (side.parts if isinstance(side, Weighted) else ((1, side),))
-    ]
 
 
 def _check_assigned(where: str, score: int) -> None:

@@ -31,9 +31,8 @@ class Refresher:
     def __init__(self) -> None:
         self._due: dict[int, float] = {}  # Section id -> when its refresh may start
         self._last: dict[int, float] = {}  # Section id -> when its last refresh started
-        self._tickets: dict[
-            int, int
-        ] = {}  # Section id -> its counted request, while it waits for another process
+        # Section id -> the count of its request while it waits for another process's recompute
+        self._tickets: dict[int, int] = {}
         self._busy = 0
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -55,7 +54,7 @@ class Refresher:
                 self._changed.notify_all()
 
     def wait_idle(self, timeout: float) -> bool:
-        """Block until nothing waits or runs (for shutdown, tests and the bench); False if time ran out."""
+        """Block until nothing waits or runs (for tests); False if time ran out."""
         deadline = time.monotonic() + timeout
         with self._changed:
             while self._due or self._busy:

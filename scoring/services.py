@@ -7,7 +7,8 @@ committed and records the count it covered (`standings_computed`); if it is take
 "in line", who waits for the computing lock, lets go of its place in line, and only then reads the count and
 recomputes; if someone is in line already, the caller returns at once, because the one in line will read the
 count after this call made it. So each call waits for at most one recompute besides its own, a burst of entries
-gives about one recompute per recompute time, and no entry is left out.
+gives about one recompute per recompute time, and no entry is left out. `refresh_spaced` is the same refresh
+for the background refresher (scoring.refresher), spaced to one recompute per interval across web processes.
 `recompute_standings(section_id)` is the compute itself, synchronous and idempotent; the Celery jobs issue runs
 the same function as a job.
 """

@@ -173,6 +173,12 @@ def side_scores(result: Weighted | Split) -> tuple[float, float]:
     return tuple(side.mean if isinstance(side, Weighted) else float(side) for side in (ns, ew))
 
 
+def assigned_scores(result: Weighted | Split) -> list[int]:
+    """Every N-S score an assigned result is made of: each part of each side."""
+    sides = (result.ns, result.ew) if isinstance(result, Split) else (result,)
+    return [score for side in sides for _, score in _parts(side)]
+
+
 NOT_PLAYED = None
 """A line whose Board was not played (EBUScore "not played"): no score, the pairs' Board count drops."""
 

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from games.engine.bridge.play import trick_rank
+
 _SUITS = tuple(0x1FFF << (13 * suit) for suit in range(4))
 
 
@@ -73,7 +75,7 @@ def fewest_tricks(
         led = played[0][1] // 13 if played else -1
         top_seat, top_key = -1, -1
         for seat, card in played:
-            key = _key(card, led, trump)
+            key = trick_rank(card, led, trump)
             if key > top_key:
                 top_seat, top_key = seat, key
 
@@ -99,18 +101,19 @@ def fewest_tricks(
             if seat & 1 == side:
                 ranked = sorted(cards, key=lambda card: _losing_order(card, led, trump))
             elif led < 0:
-                ranked = sorted(cards, key=lambda card: -_key(card, card // 13, trump))
+                ranked = sorted(cards, key=lambda card: -trick_rank(card, card // 13, trump))
             elif top_seat & 1 != side:
-                ranked = sorted(cards, key=lambda card: _key(card, led, trump))
+                ranked = sorted(cards, key=lambda card: trick_rank(card, led, trump))
             else:
                 ranked = sorted(
-                    cards, key=lambda card: (_key(card, led, trump) < top_key, _key(card, led, trump))
+                    cards,
+                    key=lambda card: (trick_rank(card, led, trump) < top_key, trick_rank(card, led, trump)),
                 )
             rest = list(held)
             for card in ranked:
                 rest[seat] = hand ^ (1 << card)
                 lead = card // 13 if led < 0 else led
-                key = _key(card, lead, trump)
+                key = trick_rank(card, lead, trump)
                 winner, best = (seat, key) if key > top_key else (top_seat, top_key)
                 if must_lose and winner & 1 == side and not overtaken(held, lead, position, best):
                     continue
@@ -125,9 +128,9 @@ def fewest_tricks(
                 hand = held[seat]
                 following = hand & _SUITS[led]
                 if following:
-                    top = _key(following.bit_length() - 1, led, trump)
+                    top = trick_rank(following.bit_length() - 1, led, trump)
                 elif trump >= 0 and hand & trump_mask:
-                    top = _key((hand & trump_mask).bit_length() - 1, led, trump)
+                    top = trick_rank((hand & trump_mask).bit_length() - 1, led, trump)
                 else:
                     continue  # a discard beats nothing
                 if top > best:
@@ -174,12 +177,6 @@ def fewest_tricks(
 
 class _GaveUp(Exception):
     """The search looked at as many positions as it was allowed."""
-
-
-def _key(card: int, led: int, trump: int) -> int:
-    """How a card ranks in a trick: trumps over the suit led over discards (as play.winning_index)."""
-    suit = card // 13
-    return card % 13 + (200 if suit == trump else 100 if suit == led else 0)
 
 
 def _losing_order(card: int, led: int, trump: int) -> tuple[int, int]:

@@ -76,14 +76,19 @@ class OrderedPlay:
 Play = ColumnPlay | OrderedPlay
 
 
+def trick_rank(card: int, led: int, trump: int) -> int:
+    """How a card (index) ranks in a trick whose led suit is `led`: trumps over the suit led over discards."""
+    suit = card // 13
+    return card % 13 + (200 if suit == trump else 100 if suit == led else 0)
+
+
 def winning_index(cards: Sequence[int], trump: int) -> int:
     """Which of a trick's cards (indices, in the order played) wins: the highest trump, else the highest of the suit
     led (Law 44; Auction §48). `trump` is the suit order, or -1 at no-trumps."""
     led = cards[0] // 13
     best, best_key = 0, -1
     for position, card in enumerate(cards):
-        suit = card // 13
-        key = card % 13 + (200 if suit == trump else 100 if suit == led else 0)
+        key = trick_rank(card, led, trump)
         if key > best_key:
             best, best_key = position, key
     return best

@@ -14,6 +14,7 @@ from scoring.methods.matchpoints import (
     Split,
     Weighted,
     adjusted_score,
+    assigned_scores,
     factor,
     matchpoints,
     percentages,
@@ -219,3 +220,10 @@ def test_adjusted_score_mistakes_are_named(text, message):
 def test_side_scores_of_weighted_and_split():
     assert side_scores(Weighted(((0.6, 420), (0.4, -50)))) == (232.0, 232.0)
     assert side_scores(Split(Weighted(((0.5, 420), (0.5, 450))), -50)) == (435.0, -50.0)
+
+
+def test_assigned_scores_are_every_part_of_every_side():
+    """What adjust_result checks are multiples of 10 (Law 12C1 scores are table scores)."""
+    assert assigned_scores(adjusted_score("60% +420, 40% -50")) == [420, -50]
+    assert assigned_scores(adjusted_score("N-S 60% +420, 40% -50 / E-W -50")) == [420, -50, -50]
+    assert assigned_scores(adjusted_score("N-S +420 / E-W +450")) == [420, 450]
