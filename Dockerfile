@@ -11,6 +11,7 @@ COPY tournaments ./tournaments
 COPY games ./games
 COPY scoring ./scoring
 COPY jobs ./jobs
+COPY parties ./parties
 COPY templates ./templates
 COPY static ./static
 COPY manage.py ./

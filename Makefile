@@ -26,6 +26,7 @@ demo: migrate
 run: demo
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	@echo "Traveller is at http://$(HOST):$(PORT)/"
+	@echo "Directors sign in at http://$(HOST):$(PORT)/login/ (the demo club's: user director, password traveller-demo)"
 	HTTPS=$${HTTPS:-false} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: $(STAMP)
@@ -40,6 +41,8 @@ beat: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .

@@ -11,8 +11,13 @@ posts results (one in twenty sent twice, as a second phone would; one in fifty f
 a conflict) as fast as the server answers. Printed: accepted results per second, all requests per second, the
 50th and 99th percentile latency of the entries, and how long after the last answer every section's standings
 were current (each count of standings equals the results entered; given up after 10 s). The server refreshes
-standings as STANDINGS_REFRESH says (`--standings`, default background, as docker-compose runs it). With --json
-the last line is one JSON object.
+standings as STANDINGS_REFRESH says (`--standings`, default background, as docker-compose runs it). First, on the
+same server and with the same clients, the floor of the stack (bench/floor_urls.py: one row read and one inserted
+through the ORM, no DRF) is timed: `floor_per_second` and `ratio_to_floor`, the share of it score entry reaches
+(target 0.6), a figure that carries over between machines where results per second do not; and the same share by
+gunicorn's CPU per request (`cpu_ratio_to_floor`), which a busy machine disturbs less, since the floor and score
+entry run one after the other and other processes' load can change between them. With --json the last line is
+one JSON object.
 """
 
 from __future__ import annotations
@@ -75,7 +80,7 @@ def setup(args) -> list[tuple[int, str, list[int]]]:
         rows = [{"table": t, "ns": str(t), "ew": str(args.tables + t),
                  "boards": list(range(1, args.boards + 1))} for t in range(1, args.tables + 1)]  # fmt: skip
         services.install_movement(section, {"kind": "bench", "rounds": [{"round": 1, "tables": rows}]}, None)
-        services.deal_boards(section, f"bench-{s}")
+        services.deal_boards(section)
         services.set_status(section, "running", None)
         for code in section.table_codes.all():
             tables.append((section.id, code.code, list(range(1, args.boards + 1))))
@@ -89,7 +94,7 @@ def free_port() -> int:
 
 
 def start_server(args, env: dict, port: int) -> subprocess.Popen:
-    command = [str(ROOT / ".venv" / "bin" / "gunicorn"), "config.wsgi", "--config", "config/gunicorn.py",
+    command = [str(Path(sys.executable).parent / "gunicorn"), "config.wsgi", "--config", "config/gunicorn.py",
                "-b", f"127.0.0.1:{port}", "--workers", str(args.workers), "--threads", str(args.threads),
                "--log-level", "warning"]  # fmt: skip
     server = subprocess.Popen(command, cwd=ROOT, env=env)
@@ -128,7 +133,9 @@ def result(rng: random.Random, board: int) -> dict:
             "tricks": 6 + int(contract[0]) + rng.choice((-1, 0, 0, 1))}  # fmt: skip
 
 
-def run_clients(args, port: int, tables) -> tuple[list[float], dict[int, int], float]:
+def run_clients(
+    args, port: int, tables, url: str = "/api/table/results/"
+) -> tuple[list[float], dict[int, int], float]:
     work = [(code, board) for _, code, boards in tables for board in boards]
     random.Random(1).shuffle(work)
     lock = threading.Lock()
@@ -146,7 +153,7 @@ def run_clients(args, port: int, tables) -> tuple[list[float], dict[int, int], f
                 sends.append(values | {"tricks": values["tricks"] - 1})
             for body in sends:
                 started = time.perf_counter()
-                connection.request("POST", "/api/table/results/", json.dumps(body),
+                connection.request("POST", url, json.dumps(body),
                                    {"Content-Type": "application/json", "X-Table-Code": code})  # fmt: skip
                 answer = connection.getresponse()
                 answer.read()
@@ -186,6 +193,7 @@ def main() -> None:
     env = {
         **os.environ,
         "DATABASE_URL": args.database,
+        "DJANGO_SETTINGS_MODULE": "bench.floor",
         "HTTPS": "false",
         "DEBUG": "false",
         "LOG_LEVEL": "WARNING",
@@ -206,6 +214,12 @@ def main() -> None:
         return command.startswith("postgres:")
 
     try:
+        run_clients(
+            args, port, tables[: max(1, len(tables) // 10)], "/bench/floor/"
+        )  # warm: connections, code
+        floor_before = cpu_seconds(is_server)
+        floor_latencies, floor_statuses, floor_wall = run_clients(args, port, tables, "/bench/floor/")
+        floor_cpu = cpu_seconds(is_server) - floor_before
         before = cpu_seconds(is_server), cpu_seconds(is_database)
         client_before = time.process_time()
         latencies, statuses, wall = run_clients(args, port, tables)
@@ -220,15 +234,21 @@ def main() -> None:
         server.wait(timeout=30)
     accepted = statuses.get(201, 0)
     latencies.sort()
+    floor_latencies.sort()
+    floor = floor_statuses.get(201, 0) / floor_wall
     figures = {
         "sections": args.sections, "tables": args.sections * args.tables, "results": accepted,
         "requests": len(latencies), "statuses": {str(k): v for k, v in sorted(statuses.items())},
         "seconds": round(wall, 3), "accepted_per_second": round(accepted / wall, 1),
+        "floor_per_second": round(floor, 1), "ratio_to_floor": round(accepted / wall / floor, 3),
+        "floor_p99_ms": round(floor_latencies[min(len(floor_latencies) - 1, int(len(floor_latencies) * 0.99))] * 1000, 1),
         "requests_per_second": round(len(latencies) / wall, 1),
         "p50_ms": round(latencies[len(latencies) // 2] * 1000, 1),
         "p99_ms": round(latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000, 1),
         "gunicorn": f"{args.workers} workers x {args.threads} threads", "clients": args.clients,
         "server_cpu_ms_per_request": round((after[0] - before[0]) * 1000 / len(latencies), 2),
+        "floor_server_cpu_ms_per_request": round(floor_cpu * 1000 / len(floor_latencies), 2),
+        "cpu_ratio_to_floor": round(floor_cpu / len(floor_latencies) / ((after[0] - before[0]) / len(latencies)), 3),
         "database_cpu_ms_per_request": round((after[1] - before[1]) * 1000 / len(latencies), 2),
         "client_cpu_ms_per_request": round(client_cpu * 1000 / len(latencies), 2),
         "cores": os.cpu_count(), "load_average": round(os.getloadavg()[0], 2),
@@ -236,8 +256,13 @@ def main() -> None:
     }  # fmt: skip
     print(f"{accepted} results accepted in {wall:.2f} s: {figures['accepted_per_second']} results/s, "
           f"{figures['requests_per_second']} requests/s ({figures['statuses']})")  # fmt: skip
+    print(f"the floor (one row read, one inserted, same server): {figures['floor_per_second']}/s, p99 "
+          f"{figures['floor_p99_ms']} ms; score entry at {figures['ratio_to_floor']} of the floor")  # fmt: skip
     print(f"latency p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms; standings ({args.standings}) current: "
           f"{current}, {figures['standings_lag_ms']} ms after the last answer")  # fmt: skip
+    print(f"gunicorn CPU per request: the floor {figures['floor_server_cpu_ms_per_request']} ms, score entry "
+          f"{figures['server_cpu_ms_per_request']} ms: {figures['cpu_ratio_to_floor']} of the floor by CPU (steadier "
+          "than by rate on a shared machine)")  # fmt: skip
     print(f"CPU per request: gunicorn {figures['server_cpu_ms_per_request']} ms, PostgreSQL "
           f"{figures['database_cpu_ms_per_request']} ms, the bench's clients {figures['client_cpu_ms_per_request']} ms "
           f"({figures['cores']} cores, load average "

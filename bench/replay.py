@@ -1,10 +1,15 @@
 """Speed of the replay auditor: games per second for parsing a PBN archive and replaying every game in it.
 
-    .venv/bin/python bench/replay.py [FILE] [--games N] [--repeat R] [--json]
+    .venv/bin/python bench/replay.py [FILE ...] [--games N] [--large N] [--repeat R] [--json]
 
 Without FILE it uses the synthetic archive of bench/pbn.py (N played games, default 7,600: the ACBL session in
 ../shared/data/pbn/ repeated with seats rotated, or random deals played out when ../shared/ is missing).
 Issue 3's target: about 7,600 played games (2 MB) parsed and replayed in under 2 s on one core.
+
+With FILEs, the figures are for those files as written; with --large N, for a large real archive of N games built
+from them: their games with a deal and play, repeated with seats rotated and boards renumbered, claims kept as
+written. Either way endplay's PBN reader parses the same text in the same run, and `ratio` is our parse and full
+audit over endplay's parse alone (issue 16's target: below 0.5).
 Times are the best of --repeat runs (wall and CPU). With --json the last line is the figures.
 """
 
@@ -22,30 +27,66 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from endplay.parsers import pbn as endplay_pbn  # noqa: E402
+
 from games.engine.bridge import rules  # noqa: E402
-from games.engine.bridge.archive import replay_games  # noqa: E402
 from games.formats import pbn  # noqa: E402
+from games.formats.pbn.audit import replay_games  # noqa: E402
+
+
+def _bench_pbn():
+    spec = importlib.util.spec_from_file_location("bench_pbn", ROOT / "bench" / "pbn.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def synthetic_archive(count: int) -> tuple[str, str]:
     """The PBN reader's bench archive (bench/pbn.py), so both benches time the same text."""
-    spec = importlib.util.spec_from_file_location("bench_pbn", ROOT / "bench" / "pbn.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.synthetic_archive(count)
+    return _bench_pbn().synthetic_archive(count)
+
+
+def large_archive(paths: list[str], count: int) -> tuple[str, str]:
+    """`count` games from the files' played games with a deal, repeated with seats rotated (bench/pbn.py)."""
+    rotated = _bench_pbn().rotated
+    played = [g for path in paths for g in pbn.parse_file(path) if g.play is not None and g.deal is not None]
+    games = [
+        rotated(played[i % len(played)], (i // len(played)) % 4, 1 + i // len(played) * 100 + i % len(played))
+        for i in range(count)
+    ]
+    names = " + ".join(Path(path).name for path in paths)
+    return pbn.write(games, export=False), f"{names} x{count / len(played):.1f}, seats rotated"
+
+
+def endplay_parse_seconds(data: bytes, repeat: int) -> tuple[float, float]:
+    """The best wall and CPU times of endplay's PBN reader on the same text."""
+    text = pbn.decode(data)
+    best = cpu_best = float("inf")
+    for _ in range(repeat):
+        gc.collect()
+        start, cpu = time.perf_counter(), time.process_time()
+        endplay_pbn.loads(text)
+        best, cpu_best = min(best, time.perf_counter() - start), min(cpu_best, time.process_time() - cpu)
+    return best, cpu_best
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", nargs="?", help="a PBN file (default: a synthetic archive)")
+    parser.add_argument("file", nargs="*", help="PBN files (default: a synthetic archive)")
     parser.add_argument("--games", type=int, default=7600, help="games in the synthetic archive")
+    parser.add_argument(
+        "--large", type=int, default=0, help="a large archive of N games built from the FILEs"
+    )
     parser.add_argument("--repeat", type=int, default=5, help="runs; the best is reported")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
-    if args.file:
-        data = Path(args.file).read_bytes()
-        origin = Path(args.file).name
+    if args.file and args.large:
+        text, origin = large_archive(args.file, args.large)
+        data = text.encode("utf-8")
+    elif args.file:
+        data = b"\n".join(Path(path).read_bytes() for path in args.file)
+        origin = " + ".join(Path(path).name for path in args.file)
     else:
         text, origin = synthetic_archive(args.games)
         data = text.encode("utf-8")
@@ -62,6 +103,7 @@ def main() -> None:
         cpu_best = min(cpu_best, time.process_time() - cpu)
         if end - start < best:
             best, parse_best = end - start, parsed - start
+    endplay_seconds, endplay_cpu = endplay_parse_seconds(data, min(args.repeat, 3))
     summary = report.summary()
     kinds = Counter(i.kind.value for game in report.games for i in game.irregularities)
     figures = {
@@ -77,6 +119,12 @@ def main() -> None:
         "cpu_seconds": round(cpu_best, 4),  # steadier than wall time when other work shares the machine
         "games_per_second": round(summary["games"] / best),
         "seconds_per_7600_games": round(best * 7600 / max(summary["games"], 1), 4),
+        "endplay_parse_seconds": round(endplay_seconds, 4),
+        "endplay_parse_cpu_seconds": round(endplay_cpu, 4),
+        "ratio": round(
+            best / endplay_seconds, 3
+        ),  # our parse and audit over endplay's parse: target below 0.5
+        "cpu_ratio": round(cpu_best / endplay_cpu, 3),  # the same in CPU time, steadier on a shared machine
     }
     for name, value in figures.items():
         print(f"{name:>24}: {value}")

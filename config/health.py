@@ -41,6 +41,7 @@ def healthz(request):
 @shared_task(name="traveller.ping")
 def ping() -> dict:
     """A round trip through the broker: says which process ran it and that it reached the database."""
+    # config loads before the apps (the Celery app, CELERY_IMPORTS): the models only once the task runs
     from tournaments.models import Club
 
     return {"pong": True, "pid": os.getpid(), "parent": os.getppid(), "clubs": Club.objects.count()}

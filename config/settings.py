@@ -16,7 +16,8 @@ VAR_DIR = Path(os.environ.get("TRAVELLER_VAR_DIR", BASE_DIR / "var"))
 
 ENVIRONMENT = {
     "DATABASE_URL": "database; unset = SQLite file var/traveller.sqlite3",
-    "REDIS_URL": "Celery broker and result backend; unset = tasks run eagerly in-process",
+    "REDIS_URL": "Celery broker, result backend and shared cache; unset = tasks run eagerly in-process and the cache is "
+    "a database table",
     "SECRET_KEY": "Django secret key; unset = generated once and kept in var/secret_key",
     "DEBUG": "true for debug pages; off unless asked",
     "ALLOWED_HOSTS": "comma-separated host names served",
@@ -82,12 +83,14 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from our own static files: clubs may have no internet
     "tournaments",
     "games",
     "scoring",
     "jobs",
+    "parties",
 ]
 
 MIDDLEWARE = [
@@ -95,6 +98,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "config.middleware.RefuseNul",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -126,6 +130,12 @@ DATABASES = {
     )
 }
 
+# Passwords are checked only by the login form (and Django admin's): wrong ones are counted per user name and
+# per address in the shared cache, and past the limit no hash is computed (tournaments.signin).
+AUTHENTICATION_BACKENDS = ["tournaments.signin.ThrottledModelBackend"]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "direct-home"
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -152,6 +162,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # No HTTP Basic: it hashes a password on every request that carries the header, anyone's. Directors use the
+    # API with their login's session or with a token ("Authorization: Token <key>", from /direct/token/).
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
 }
 SPECTACULAR_SETTINGS = {
@@ -166,6 +182,25 @@ SPECTACULAR_SETTINGS = {
 # Celery: a real broker when REDIS_URL is set, otherwise every task runs eagerly in-process.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+# "default" is the cache every process shares (wrong table codes and passwords): Redis when there is one, else a
+# table of the database (made by tournaments' migration 0009). "local" is each process's own, for the flood guards
+# that every scorer's request passes (tournaments.permissions.TableThrottle), where a shared count is not needed.
+CACHES = {
+    "local": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "traveller-local"},
+    "default": {
+        "BACKEND": "config.cache.RedisCache",  # answers as an empty cache while Redis is down
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "traveller-cache",
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+    }
+    if REDIS_URL
+    else {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "traveller_cache",
+        "TIMEOUT": 3600,  # incr() keeps a count this long: longer than two of any window counted in it
+        "OPTIONS": {"MAX_ENTRIES": 100_000},  # never cull the counters of wrong guesses while they matter
+    },
+}
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -180,8 +215,15 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 # The outbox (jobs.outbox) holds tasks saved while the broker was down: beat sends them every few seconds, and a
 # task sent OUTBOX_RESEND_AFTER seconds ago and still not done is sent again (a restarted broker may have lost it).
+# It also sends again, within about 30 s, the work of a task whose worker died: each task of a job holds a lease
+# beaten every JOB_LEASE_BEAT seconds, and one with no beat for JOB_LEASE_TIMEOUT seconds is sent again (jobs.leases).
 CELERY_BEAT_SCHEDULE = {"flush-outbox": {"task": "jobs.flush_outbox", "schedule": 10.0}}
 OUTBOX_RESEND_AFTER = 300
+JOB_LEASE_BEAT = 3
+JOB_LEASE_TIMEOUT = 15
+# A message whose worker died comes back from Redis after this long (kombu's default is an hour); a second delivery
+# of work still running finds its lease held and does nothing, so it may be shorter than the longest job.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300}
 STANDINGS_REFRESH = os.environ.get("STANDINGS_REFRESH", "").strip().lower() or "inline"
 if STANDINGS_REFRESH not in {"inline", "background", "jobs"}:
     raise ImproperlyConfigured(f"STANDINGS_REFRESH={STANDINGS_REFRESH!r}: use inline, background or jobs")

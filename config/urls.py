@@ -2,13 +2,28 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from games import urls as games_urls
+from jobs import urls as jobs_urls
+from scoring import urls as scoring_urls
+from tournaments import urls as tournaments_urls
+
 from .health import healthz
+from .routers import api_root
 
 urlpatterns = [
     path("", include("tournaments.page_urls")),
+    path("", include("parties.urls")),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
-    path("api/", include("tournaments.urls")),
+    path(
+        "api/",
+        api_root(tournaments_urls.router, games_urls.router, scoring_urls.router, jobs_urls.router),
+        name="api-root",
+    ),
+    path("api/", include(tournaments_urls)),
+    path("api/", include(games_urls)),
+    path("api/", include(scoring_urls)),
+    path("api/", include(jobs_urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
 ]

@@ -6,7 +6,6 @@ nothing else; every other endpoint ignores codes, so a code cannot reach another
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -15,6 +14,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import RefusedMixin, list_filters, number_param, require_director
 from games import services
 from games.models import Board, PlayRecord, Result, ResultConflict, Tally
 from games.serializers import (
@@ -33,28 +33,25 @@ from games.serializers import (
     TallySerializer,
 )
 from games.services import Refused
-from tournaments.api import RefusedMixin, require_director, visible_sections
 from tournaments.models import Entry, Section
 from tournaments.permissions import (
     IsTableScorer,
     TableCodeAuthentication,
     TableLoginThrottle,
     TableThrottle,
-    Viewer,
     check_code,
     directed_club_ids,
 )
+from tournaments.selectors import visible_sections
+from tournaments.visibility import Viewer, results_seen_by
 
 
 def _section_param(request) -> Section | None:
-    value = request.query_params.get("section")
-    if value is None:
-        return None
-    if not value.isdigit():
-        raise Refused(f"section {value!r} is not a section id")
-    return get_object_or_404(visible_sections(request.user), id=int(value))
+    section = number_param(request, "section")
+    return None if section is None else get_object_or_404(visible_sections(request.user), id=section)
 
 
+@list_filters(section=int)
 class BoardViewSet(RefusedMixin, viewsets.ReadOnlyModelViewSet):
     """A section's boards; the deal and the traveller only for those who may see them (hidden boards)."""
 
@@ -69,10 +66,10 @@ class BoardViewSet(RefusedMixin, viewsets.ReadOnlyModelViewSet):
         context = super().get_serializer_context()
         section = _section_param(self.request)
         if section is not None:
-            context["viewer"] = Viewer(self.request, section)
+            context["viewer"] = Viewer.of(self.request, section)
         elif self.kwargs.get("pk"):
             board = self.get_object()
-            context["viewer"] = Viewer(self.request, board.section)
+            context["viewer"] = Viewer.of(self.request, board.section)
         return context
 
     def list(self, request, *args, **kwargs):
@@ -85,12 +82,13 @@ class BoardViewSet(RefusedMixin, viewsets.ReadOnlyModelViewSet):
     def traveller(self, request, pk=None):
         """Every result on the board with its matchpoints or IMPs."""
         board = self.get_object()
-        if not Viewer(request, board.section).sees_board(board.id):
+        if not Viewer.of(request, board.section).sees_board(board.id):
             raise exceptions.PermissionDenied(f"board {board.number} is hidden until you have played it")
         rows = board.results.select_related("board", "ns", "ew", "line_score")
         return Response(ResultSerializer(rows, many=True).data)
 
 
+@list_filters(section=int)
 class ResultViewSet(RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Results: directors enter them by traveller, correct and adjust them (each change a version)."""
 
@@ -100,13 +98,10 @@ class ResultViewSet(RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMix
         rows = Result.objects.select_related("board", "ns", "ew", "line_score")
         section = _section_param(self.request)
         if section is not None:
-            viewer = Viewer(self.request, section)
+            viewer = Viewer.of(self.request, section)
             rows = rows.filter(section=section)
             return rows if viewer.sees_all else rows.filter(board_id__in=viewer.played)
-        clubs = directed_club_ids(self.request.user)
-        if clubs is None:
-            return rows
-        return rows.filter(Q(section__session__event__club_id__in=clubs) | Q(section__status="published"))
+        return results_seen_by(self.request.user, rows)
 
     def _director_result(self, request) -> Result:
         result = self.get_object()
@@ -136,7 +131,7 @@ class ResultViewSet(RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMix
                 f"pairs {ns.number} and {ew.number} do not play board {board.number} in this movement"
             )
         line = services.score_line(section, board, values["contract"], values.get("declarer", ""),
-                                   values.get("tricks"), values.get("lead", ""))  # fmt: skip
+                                   values.get("tricks"), values.get("lead", ""), values.get("honors", ""))  # fmt: skip
         result, created = services.enter_result(
             section, board, ns, ew, line, round=seating.round if seating else None,
             table=seating.table if seating else None, by=f"director {request.user.get_username()}", user=request.user,
@@ -197,6 +192,7 @@ class ResultViewSet(RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMix
         return Response(ResultVersionSerializer(result.versions.all(), many=True).data)
 
 
+@list_filters(section=int)
 class ConflictViewSet(
     RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
 ):
@@ -209,8 +205,8 @@ class ConflictViewSet(
         rows = ResultConflict.objects.select_related("result__board", "result__ns", "result__ew")
         if clubs is not None:
             rows = rows.filter(result__section__session__event__club_id__in=clubs)
-        section = self.request.query_params.get("section")
-        return rows.filter(result__section_id=section) if section and section.isdigit() else rows
+        section = number_param(self.request, "section")
+        return rows if section is None else rows.filter(result__section_id=section)
 
     @extend_schema(request=ResolveSerializer, responses=ConflictSerializer)
     @action(detail=True, methods=["post"])
@@ -310,7 +306,7 @@ class TableBoardView(TableView):
         """A board once played at this table: its hand and the traveller so far."""
         section = self.code.section
         board = get_object_or_404(Board, section=section, number=number)
-        viewer = Viewer(request, section)
+        viewer = Viewer.of(request, section)
         if not viewer.sees_board(board.id):
             raise exceptions.PermissionDenied(f"board {number} is hidden until this table has played it")
         rows = board.results.select_related("board", "ns", "ew", "line_score")

@@ -19,34 +19,15 @@ from django.db import transaction
 from games.engine.bridge import Contract, Vulnerability, board_dealer, board_vulnerability, rules, score_deal
 from games.engine.cards import SEATS, Card, Deal, DealError, Rank, Seat, Suit
 from games.formats import pbn, usebio
+from games.formats.numbers import POSITIVE, SMALL, Column, NumberError, quoted, whole_number
 from games.models import Board, PlayRecord, Result, ResultVersion
-from games.services import Refused, snapshot
+from games.services import Line, Refused, check_lead, snapshot
 from scoring.methods.matchpoints import Artificial, Split, Weighted, adjusted_score, side_scores
+from scoring.methods.registry import METHODS
 from scoring.methods.rescore import from_pbn, from_usebio, pbn_result
 from scoring.models import LineScore, Standing
 from scoring.services import standings_changed
 from tournaments.models import Club, Entry, Event, Player, ScoringMethod, Section, Session, Status
-
-
-@dataclass
-class Line:
-    """A traveller line as a file gives it, before it becomes a Result."""
-
-    where: str
-    board: int
-    ns: str
-    ew: str
-    contract: str = ""
-    declarer: str = ""
-    lead: str = ""
-    tricks: int | None = None
-    score_ns: int | None = None
-    adjusted: str = ""
-    assigned: bool = False  # a weighted or split score in `adjusted`
-    round: int | None = None
-    table: int | None = None
-    auction: list[str] | None = None  # calls from the dealer, as the file writes them
-    play: dict | None = None  # {"first": seat, "tricks": [[card tokens in seat columns]]}
 
 
 @dataclass
@@ -131,6 +112,14 @@ def _player(club: Club, name: str, national_id: str | None) -> Player:
     return player or Player.objects.create(club=club, first_name=first, last_name=last)
 
 
+def _pair_number(label: str) -> int | None:
+    """A pair's label as its number when it is one (pairs labelled "12NS" or by names are numbered in order)."""
+    try:
+        return whole_number(label, "pair", POSITIVE)
+    except NumberError:
+        return None
+
+
 @transaction.atomic
 def store(imported: Imported, club: Club, source: str) -> Section:
     """Create the event, its section, entries, boards and results from what a file held."""
@@ -146,11 +135,16 @@ def store(imported: Imported, club: Club, source: str) -> Section:
             if label not in imported.pairs:
                 imported.pairs[label] = {"direction": "", "name": "", "players": []}
                 labels.append(label)
-    numeric = all(label.isdigit() for label in labels) and len({int(x) for x in labels}) == len(labels)
+    for label in labels:
+        if label.isdigit():  # written as a number ("²" and "99999" too): it must be one
+            where = next((ln.where for ln in imported.lines if label in (ln.ns, ln.ew)), source)
+            _whole(label, where, "pair", POSITIVE)
+    numbers = [_pair_number(label) for label in labels]
+    numeric = None not in numbers and len(set(numbers)) == len(numbers)
     entries = {}
     for i, label in enumerate(labels, start=1):
         pair = imported.pairs[label]
-        entry = Entry.objects.create(section=section, number=int(label) if numeric else i,
+        entry = Entry.objects.create(section=section, number=numbers[i - 1] if numeric else i,
                                      label="" if numeric else label[:12], direction=pair["direction"],
                                      name=pair["name"][:160])  # fmt: skip
         entry.players.set([_player(club, name, national_id) for name, national_id in pair["players"]])
@@ -173,6 +167,13 @@ def store(imported: Imported, club: Club, source: str) -> Section:
                 raise Refused(f"{line.where}: pair {label} already has a result on board {line.board} "
                               f"({seen[(line.board, label)]})")  # fmt: skip
             seen[(line.board, label)] = line.where
+        if line.lead and line.declarer and boards[line.board].deal:
+            try:  # the rule of entry at a table; a file is the record of what was played, so a warning here
+                check_lead(
+                    line.where, Deal.from_pbn(boards[line.board].deal), Seat.parse(line.declarer), line.lead
+                )
+            except Refused as wrong:
+                imported.warnings.append(wrong.message)
         _check_score(line, boards[line.board].vulnerability, imported.warnings)
         results.append(Result(
             section=section, board=boards[line.board], round=line.round, table=line.table, ns=entries[line.ns],
@@ -227,17 +228,22 @@ def read_usebio(data: str | bytes, source: str) -> Imported:
     imported = Imported(
         name=event.detail("EVENT_DESCRIPTION") or event.detail("TITLE") or source,
         date=_parse_date(event.detail("DATE"), f"{source}: EVENT DATE"),
-        scoring_method=from_usebio(document).method.value,
         two_winners=event.winner_type == 2,
     )
+    firsts: dict[int, int] = {}
     for pair in event.pairs:
         imported.pairs[pair.number] = {
             "direction": (pair.direction or "").replace("-", "").upper()[:2], "players": [(p.name, p.national_id) for p in pair.players],
             "name": " & ".join(p.name.title() for p in pair.players),
         }  # fmt: skip
-    for deal in document.handset:
+    for i, deal in enumerate(document.handset, start=1):
         where = f"{source}: HANDSET BOARD {deal.board}"
         number = _board_number(deal.board, where)
+        if number in imported.deals:
+            raise Refused(
+                f"{where}: board {number} is dealt twice in the HANDSET (its BOARD {firsts[number]} and {i})"
+            )
+        firsts[number] = i
         imported.deals[number] = (_usebio_deal(deal.hands, where), board_dealer(number).value,
                                   board_vulnerability(number).value)  # fmt: skip
     for board in event.boards:
@@ -249,19 +255,24 @@ def read_usebio(data: str | bytes, source: str) -> Imported:
                 raise Refused(f"{where}: PLAYED_BY {line.played_by!r} is not N, E, S or W")
             if line.tricks is not None and not 0 <= line.tricks <= 13:
                 raise Refused(f"{where}: TRICKS {line.tricks} is not 0 to 13")
+            for pair in (line.ns_pair, line.ew_pair):
+                if event.pairs and pair not in imported.pairs:
+                    raise Refused(f"{where}: pair {quoted(pair)} is not among the PARTICIPANTS")
             imported.lines.append(Line(
                 where=where, board=number, ns=line.ns_pair, ew=line.ew_pair, contract=_contract(line.contract, where),
                 declarer=declarer, lead=_card(line.lead, where), tricks=line.tricks,
                 score_ns=None if line.adjusted else line.score,
                 adjusted=Artificial.parse(line.score).code if line.adjusted else "",
             ))  # fmt: skip
+    try:  # after the lines, whose own checks name a problem in USEBIO's words
+        imported.scoring_method = from_usebio(document).method.value
+    except ValueError as error:
+        raise Refused(f"{source}: {error}") from None
     return imported
 
 
 def _board_number(text: str, where: str) -> int:
-    if not text.strip().isdigit() or int(text) < 1:
-        raise Refused(f"{where}: {text!r} is not a board number")
-    return int(text)
+    return _whole(text, where, "BOARD_NUMBER", POSITIVE)
 
 
 def _usebio_lead(card: str) -> str | None:
@@ -272,13 +283,8 @@ def export_usebio(section: Section) -> str:
     """The Section as USEBIO 1.2 (what Compscore and the federations' master-point systems read)."""
     event = section.session.event
     standings = {s.entry_id: s for s in Standing.objects.filter(section=section)}
-    method = {"mp": "MATCH_POINTS", "mp-acbl": "MATCH_POINTS", "butler": "BUTLER_POINTS",
-              "cross-imp": "CROSS_IMP_POINTS"}.get(section.scoring_method)  # fmt: skip
-    event_type = {
-        "MATCH_POINTS": "MP_PAIRS",
-        "BUTLER_POINTS": "BUTLER_PAIRS",
-        "CROSS_IMP_POINTS": "CROSS_IMP",
-    }.get(method)
+    scoring = METHODS.get(section.scoring_method)
+    method, event_type = (scoring.usebio_points, scoring.usebio_event) if scoring else (None, None)
     pairs = []
     for entry in section.entries.prefetch_related("players"):
         standing = standings.get(entry.id)
@@ -346,22 +352,35 @@ def _pbn_score(ns: str, ew: str, where: str) -> tuple[int | None, str, bool]:
 def _int(value: str | None, where: str, name: str) -> int | None:
     if value is None or value.strip() in ("", "-", "?"):
         return None
-    if not value.strip().isdigit():
-        raise Refused(f"{where}: {name} {value!r} is not a number")
-    return int(value)
+    return _whole(value, where, name)
+
+
+def _whole(value: object, where: str, name: str, column: Column = SMALL) -> int:
+    try:
+        return whole_number(value, name, column)
+    except NumberError as error:
+        raise Refused(f"{where}: {error}") from None
 
 
 def read_pbn(data: str | bytes, source: str) -> Imported:
+    text = data if isinstance(data, str) else pbn.decode(data)
+    if "\x00" in text:  # PostgreSQL's text columns cannot hold it
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise Refused(f"{source}, line {line}: a NUL character, which PBN text cannot hold (a binary file?)")
     try:
-        games = pbn.parse(data, source=source)
+        games = pbn.parse(text, source=source)
     except pbn.PBNError as error:
         raise Refused(str(error)) from None
     if not games:
         raise Refused(f"{source}: no games in the file")
     first = games[0].tags
+    try:
+        two_winners = from_pbn(games).two_winners
+    except ValueError as error:
+        raise Refused(f"{source}: {error}") from None
     imported = Imported(
         name=first.get("Event", "") or source, date=_parse_date(first.get("Date", "").replace("?", "") or None, f"{source}: [Date]"),
-        two_winners=from_pbn(games).two_winners,
+        two_winners=two_winners,
     )  # fmt: skip
     scored = any("ScoreTable" in g.tables for g in games)
     for game in games:
@@ -450,7 +469,7 @@ def export_pbn(section: Section) -> str:
         by_board.setdefault(result.board.number, []).append(result)
     totals = [
         (s.rank, s.entry.tag, {"NS": "N-S", "EW": "E-W"}.get(s.entry.direction, "-"), _number(s.total),
-         _number(s.percentage), str(s.boards), s.entry.name or "-")
+         _number(s.percentage), str(s.boards), pbn.one_line(s.entry.name) or "-")
         for s in Standing.objects.filter(section=section).select_related("entry").order_by("place", "entry__number")
     ]  # fmt: skip
     games = []
@@ -473,9 +492,9 @@ def export_pbn(section: Section) -> str:
         tables = [pbn.Table.of("ScoreTable", pbn.parse_columns(_SCORE_COLUMNS), lines)]
         if i == 0 and totals:
             tables.append(pbn.Table.of("TotalScoreTable", pbn.parse_columns(_TOTAL_COLUMNS), totals))
-        tags = {"Event": event.name, "Site": event.club.name, "Date": event.date.strftime("%Y.%m.%d"),
+        tags = {"Event": pbn.one_line(event.name), "Site": pbn.one_line(event.club.name), "Date": event.date.strftime("%Y.%m.%d"),
                 "Board": str(board.number), "Dealer": board.dealer, "Vulnerable": board.vulnerability,
-                "Scoring": {"butler": "IMP;Butler", "cross-imp": "IMP;Cross"}.get(section.scoring_method, "MatchPoints"),
+                "Scoring": METHODS[section.scoring_method].pbn if section.scoring_method in METHODS else "MatchPoints",
                 "Declarer": "", "Contract": "", "Result": ""}  # fmt: skip
         deal = Deal.from_pbn(board.deal) if board.deal else None
         games.append(pbn.Game.build(tags, deal=deal, tables=tables))

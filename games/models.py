@@ -32,6 +32,23 @@ class Board(models.Model):
         return f"board {self.number}"
 
 
+class LeadRefusal(models.Model):
+    """How many entries a table sent for a board that the board's hands refuse (an opening lead not in the leader's
+    hand, honors the hands do not hold). Each refusal tells the table something of a hand, so past a few
+    (games.services.LEAD_TRIES) its entry of the board goes to the director: a phone cannot read a hidden hand
+    card by card out of the refusals."""
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="lead_refusals")
+    table = models.PositiveSmallIntegerField()
+    count = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["board", "table"], name="unique_lead_refusal")]
+
+    def __str__(self) -> str:
+        return f"{self.board}, table {self.table}: {self.count} leads refused"
+
+
 class ResultStatus(models.TextChoices):
     ENTERED = "entered", "Entered"
     CONFIRMED = "confirmed", "Confirmed by the opponents"
@@ -55,6 +72,10 @@ class Result(models.Model):
     score_ns = models.IntegerField(
         null=True, blank=True, help_text="N-S score; null for an artificial, weighted or split score."
     )
+    honors = models.CharField(
+        max_length=8, blank=True,
+        help_text='Honors as the players claimed them ("N-S 30"), for a board not dealt here (Hoyle 1940 L5336–5344).',
+    )  # fmt: skip
     adjusted = models.CharField(
         max_length=200, blank=True,
         help_text='An adjusted score: artificial "A6040" (Law 12C2), weighted "60% +420, 40% -50" (Law 12C1(c)) or '
@@ -166,6 +187,11 @@ class Tally(models.Model):
     lone_hands = models.JSONField(default=dict, blank=True)
     punches = models.JSONField(default=dict, blank=True)
     flags = models.JSONField(default=dict, blank=True, help_text="Military euchre: flags won per side.")
+    hearts = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Progressive hearts: hearts taken this hand per player ({"3": 4}).',
+    )
     frozen = models.BooleanField(default=False)
     updated = models.DateTimeField(auto_now=True)
 
@@ -190,3 +216,30 @@ class TallyVersion(Version):
 
     def __str__(self) -> str:
         return f"{self.tally} version {self.number} ({self.kind})"
+
+
+class Publication(models.Model):
+    """A published version of a Section's results, frozen: the standings and each board's results as the club
+    saw them. Number 1 is the first publishing; each correction after it publishes an amended version naming the
+    board, the table and the reason, so the earlier ranking stays a click away."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="publications")
+    number = models.PositiveIntegerField()
+    published_at = models.DateTimeField(auto_now_add=True)
+    published_by = models.CharField(max_length=80)
+    board = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The board amended; none at first."
+    )
+    table = models.PositiveSmallIntegerField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    standings = models.JSONField(
+        default=list, help_text="The standings as published: place, rank, entry, score."
+    )
+    results = models.JSONField(default=list, help_text="Each board's results as published.")
+
+    class Meta:
+        ordering = ["section_id", "number"]
+        constraints = [models.UniqueConstraint(fields=["section", "number"], name="unique_publication")]
+
+    def __str__(self) -> str:
+        return f"{self.section} published version {self.number}"

@@ -2,7 +2,24 @@
 
 from rest_framework import serializers
 
+from games.formats.numbers import COUNT, ID, INTEGER, POSITIVE, SMALL, Column, NumberError, whole_number
 from games.models import Board, PlayRecord, Result, ResultConflict, ResultVersion, Tally, TallyVersion
+from games.services import snapshot
+
+
+class Number(serializers.IntegerField):
+    """A whole number given in a request, parsed by games.formats.numbers: ASCII digits (or a JSON integer)
+    within the range of the column it goes to; the schema states the range."""
+
+    def __init__(self, column: Column = SMALL, **kwargs) -> None:
+        super().__init__(min_value=column.low, max_value=column.high, **kwargs)
+        self.column = column
+
+    def to_internal_value(self, data) -> int:
+        try:
+            return whole_number(data, "", self.column)  # the answer names the field
+        except NumberError as error:
+            raise serializers.ValidationError(str(error)) from None
 
 
 class BoardSerializer(serializers.ModelSerializer):
@@ -38,7 +55,7 @@ class ResultSerializer(serializers.ModelSerializer):
     class Meta:
         model = Result
         fields = ["id", "section", "board", "round", "table", "ns", "ew", "contract", "declarer", "lead", "tricks",
-                  "score_ns", "adjusted", "assigned", "status", "confirmed_by", "version", "mp_ns", "mp_ew", "pct_ns",
+                  "score_ns", "honors", "adjusted", "assigned", "status", "confirmed_by", "version", "mp_ns", "mp_ew", "pct_ns",
                   "pct_ew"]  # fmt: skip
 
     def to_representation(self, result) -> dict:
@@ -50,7 +67,7 @@ class ResultSerializer(serializers.ModelSerializer):
             zip(self.Meta.fields, (
                 result.id, result.section_id, result.board.number, result.round, result.table, result.ns.number,
                 result.ew.number, result.contract, result.declarer, result.lead, result.tricks, result.score_ns,
-                result.adjusted, result.assigned, result.status, result.confirmed_by, result.version, *scored,
+                result.honors, result.adjusted, result.assigned, result.status, result.confirmed_by, result.version, *scored,
             ), strict=True)
         )  # fmt: skip
 
@@ -58,24 +75,34 @@ class ResultSerializer(serializers.ModelSerializer):
 class ResultEntrySerializer(serializers.Serializer):
     """A result as a scorer or director enters it; the score is computed by the engine."""
 
-    board = serializers.IntegerField()
+    board = Number(POSITIVE)
     contract = serializers.CharField(help_text='"4SX", "3NT" or "Pass"')
     declarer = serializers.CharField(required=False, allow_blank=True)
-    tricks = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=99)
+    tricks = Number(required=False, allow_null=True)
     lead = serializers.CharField(required=False, allow_blank=True)
+    honors = serializers.CharField(
+        required=False, allow_blank=True, max_length=8,
+        help_text='Honors claimed ("N-S 30", "E-W 100") under a rule set that counts them, for a board not dealt '
+                  "here; a dealt board's hands decide them.",
+    )  # fmt: skip
 
 
 class DirectorEntrySerializer(ResultEntrySerializer):
-    section = serializers.IntegerField()
-    ns = serializers.IntegerField()
-    ew = serializers.IntegerField()
+    section = Number(ID)
+    ns = Number(POSITIVE)
+    ew = Number(POSITIVE)
 
 
 class CorrectionSerializer(serializers.Serializer):
     contract = serializers.CharField()
     declarer = serializers.CharField(required=False, allow_blank=True)
-    tricks = serializers.IntegerField(required=False, allow_null=True)
+    tricks = Number(required=False, allow_null=True)
     lead = serializers.CharField(required=False, allow_blank=True)
+    honors = serializers.CharField(
+        required=False, allow_blank=True, max_length=8,
+        help_text='Honors claimed ("N-S 30", "E-W 100") under a rule set that counts them, for a board not dealt '
+                  "here; a dealt board's hands decide them.",
+    )  # fmt: skip
     reason = serializers.CharField()
 
 
@@ -89,8 +116,8 @@ class AdjustmentSerializer(serializers.Serializer):
                   'E-W on another, "N-S +420 / E-W -50", either side may be weighted '
                   '("N-S +420 / E-W 50% -50, 50% -100"). Scores are multiples of 10.',
     )  # fmt: skip
-    score_ns = serializers.IntegerField(
-        required=False, allow_null=True, help_text="Assigned N-S score (Law 12C1), a multiple of 10"
+    score_ns = Number(
+        INTEGER, required=False, allow_null=True, help_text="Assigned N-S score (Law 12C1), a multiple of 10"
     )
     reason = serializers.CharField()
 
@@ -109,8 +136,6 @@ class ConflictSerializer(serializers.ModelSerializer):
         fields = ["id", "result", "stored", "proposed", "sent_by_label", "sent_at", "resolved", "resolution"]
 
     def get_stored(self, conflict) -> dict:
-        from games.services import snapshot
-
         return snapshot(conflict.result)
 
 
@@ -120,7 +145,7 @@ class ResolveSerializer(serializers.Serializer):
 
 
 class ConfirmSerializer(serializers.Serializer):
-    board = serializers.IntegerField()
+    board = Number(POSITIVE)
     side = serializers.ChoiceField(choices=["NS", "EW"], help_text="The side confirming.")
 
 
@@ -137,14 +162,12 @@ class TallySerializer(serializers.ModelSerializer):
 
 
 class TallyCorrectionSerializer(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1)
-    table = serializers.IntegerField(min_value=1)
-    hands = serializers.IntegerField(min_value=0, max_value=99, default=0)
-    ns_points = serializers.IntegerField(min_value=0, max_value=99)
-    ew_points = serializers.IntegerField(min_value=0, max_value=99)
-    lone_hands = serializers.DictField(
-        child=serializers.IntegerField(min_value=0), required=False, help_text='By seat: {"N": 1}'
-    )
+    round = Number(POSITIVE)
+    table = Number(POSITIVE)
+    hands = Number(COUNT, default=0)
+    ns_points = Number(COUNT)
+    ew_points = Number(COUNT)
+    lone_hands = serializers.DictField(child=Number(COUNT), required=False, help_text='By seat: {"N": 1}')
     reason = serializers.CharField()
 
 

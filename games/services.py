@@ -15,11 +15,15 @@ from dataclasses import dataclass
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 
-from games.engine.bridge import Call, Contract, Vulnerability, rules, score_deal
-from games.engine.cards import Card, Deal, DealError, Seat
+from games.engine.bridge import Call, Contract, DealScore, Vulnerability, claimed_honors, event_score, rules
+from games.engine.bridge import honors as deal_honors
+from games.engine.cards import Card, Deal, DealError, Seat, Side
+from games.formats.numbers import COUNT, INTEGER, POSITIVE, Column, NumberError, quoted, whole_number
 from games.models import (
     Board,
+    LeadRefusal,
     PlayRecord,
+    Publication,
     Result,
     ResultConflict,
     ResultStatus,
@@ -28,9 +32,14 @@ from games.models import (
     TallyVersion,
 )
 from games.rows import insert, insert_with
-from scoring.methods.matchpoints import Artificial, adjusted_score, assigned_scores
-from scoring.services import decide_table, standings_changed
+from parties.core import lone_hands_allowed, party_kind, round_deals
+from scoring.methods.matchpoints import ARTIFICIAL_PERCENTAGES, Artificial, adjusted_score, assigned_scores
+from scoring.models import Standing
+from scoring.services import decide_table, refresh_standings, standings_changed
 from tournaments.models import Entry, Seating, Section, Status
+
+LEAD_TRIES = 3
+"""Leads a table may send for a board that are not in the leader's hand before its entry goes to the director."""
 
 
 class Refused(ValueError):
@@ -44,19 +53,51 @@ class Refused(ValueError):
         self.extra = extra
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
-    """A result as entered, checked and scored: what a traveller line holds."""
+class HandRefused(Refused):
+    """A refusal that tells what a hand holds (the message names the cards: for directors). A table is told less,
+    and counted (enter_at_table): its answers must not rebuild a hidden hand."""
 
-    contract: str
-    declarer: str
-    lead: str
-    tricks: int | None
-    score_ns: int
+    table_message = ""
+
+
+class LeadNotHeld(HandRefused):
+    """The lead is not a card of the opening leader's hand."""
+
+    table_message = "that lead is not a card of the opening leader's hand; check it and the declarer"
+
+
+class HonorsNotHeld(HandRefused):
+    """The honors claimed are not what the board's hands hold."""
+
+    table_message = "those honors are not what the board's hands hold; check them and the contract"
+
+
+@dataclass(slots=True)
+class Line:
+    """A traveller line: a result as entered, checked and scored (score_line), or as an imported file gives it
+    before it becomes a Result (games.exchange: where it is, its board and pairs, any adjusted score, auction and
+    play)."""
+
+    contract: str = ""
+    declarer: str = ""
+    lead: str = ""
+    tricks: int | None = None
+    score_ns: int | None = None
+    honors: str = ""  # as the players claimed them ("N-S 30"), for a board we did not deal
+    where: str = ""
+    board: int = 0
+    ns: str = ""
+    ew: str = ""
+    adjusted: str = ""
+    assigned: bool = False  # a weighted or split score in `adjusted`
+    round: int | None = None
+    table: int | None = None
+    auction: list[str] | None = None  # calls from the dealer, as the file writes them
+    play: dict | None = None  # {"first": seat, "tricks": [[card tokens in seat columns]]}
 
     def as_dict(self) -> dict:
         return {"contract": self.contract, "declarer": self.declarer, "lead": self.lead, "tricks": self.tricks,
-                "score_ns": self.score_ns}  # fmt: skip
+                "score_ns": self.score_ns, "honors": self.honors}  # fmt: skip
 
 
 def _seat_name(seat: Seat) -> str:
@@ -64,9 +105,17 @@ def _seat_name(seat: Seat) -> str:
 
 
 def score_line(
-    section: Section, board: Board, contract: str, declarer: str = "", tricks=None, lead: str = ""
+    section: Section,
+    board: Board,
+    contract: str,
+    declarer: str = "",
+    tricks=None,
+    lead: str = "",
+    honors: str = "",
 ) -> Line:
-    """Check a result against the engine and the board, and score it (rule set of the Section)."""
+    """Check a result against the engine and the board, and score it (rule set of the Section).
+
+    Honors count from the board's deal when we dealt it; otherwise from the players' claim (`honors`)."""
     where = f"board {board.number}"
     text = (contract or "").strip()
     if not text:
@@ -76,6 +125,9 @@ def score_line(
     except ValueError as error:
         raise Refused(f"{where}: {error}") from None
     if parsed is None:
+        for name, value in (("declarer", declarer), ("tricks", tricks), ("lead", lead), ("honors", honors)):
+            if value not in (None, ""):
+                raise Refused(f"{where}: {name} {value!r} given for a passed-out board (Pass has no {name})")
         return Line("Pass", "", "", None, 0)
     try:
         seat = Seat.parse(declarer or "")
@@ -84,9 +136,9 @@ def score_line(
     if tricks is None or tricks == "":
         raise Refused(f"{where}: tricks taken by declarer not given")
     try:
-        taken = int(tricks)
-    except (TypeError, ValueError):
-        raise Refused(f"{where}: tricks {tricks!r} is not a number") from None
+        taken = whole_number(tricks, "tricks")
+    except NumberError as error:
+        raise Refused(f"{where}: {error}") from None
     if not 0 <= taken <= 13:
         raise Refused(f"{where}: {taken} tricks is not 0 to 13")
     card = ""
@@ -95,23 +147,57 @@ def score_line(
             card = str(Card.parse(lead))
         except ValueError as error:
             raise Refused(f"{where}: lead {error}") from None
-        if board.deal:
-            leader = seat.next
-            try:
-                hand = Deal.from_pbn(board.deal).hands[leader]
-            except DealError as error:
-                raise Refused(f"{where}: the stored deal is broken: {error}") from None
-            if Card.parse(card) not in hand:
-                raise Refused(
-                    f"{where}: the lead {card} is not in {_seat_name(leader)}'s hand ({_seat_name(leader)} leads against {_seat_name(seat)})"
-                )
+    try:
+        rule_set = rules(section.rule_set)
+        claimed = claimed_honors(rule_set, parsed.denomination, honors)
+    except ValueError as error:
+        raise Refused(f"{where}: {error}") from None
+    deal = None
+    if board.deal and (card or rule_set.honors):
+        try:
+            deal = Deal.from_pbn(board.deal)
+        except DealError as error:
+            raise Refused(f"{where}: the stored deal is broken: {error}") from None
+    if card and deal is not None:
+        check_lead(where, deal, seat, card)
+    if deal is not None and claimed != DealScore():
+        held = deal_honors(rule_set, parsed.denomination, deal)
+        if held != claimed:
+            raise HonorsNotHeld(
+                f"{where}: honors {honors!r} claimed, but the board's hands hold {_honors_text(held)}"
+            )
     contract_value = Contract(parsed.level, parsed.denomination, parsed.penalty, seat)
     vulnerable = Vulnerability.parse(board.vulnerability).of(seat.side)
     try:
-        score = score_deal(rules(section.rule_set), contract_value, taken, vulnerable).ns
+        score = event_score(rule_set, contract_value, taken, vulnerable, deal, claimed).ns
     except ValueError as error:
         raise Refused(f"{where}: {error}") from None
-    return Line(str(contract_value), seat.value, card, taken, score)
+    return Line(
+        str(contract_value),
+        seat.value,
+        card,
+        taken,
+        score,
+        "" if deal is not None else _honors_text(claimed, ""),
+    )
+
+
+def _honors_text(score: DealScore, none: str = "none") -> str:
+    """Honors as a side and its points ("N-S 30"), the way a claim is written."""
+    for side, name in ((Side.NS, "N-S"), (Side.EW, "E-W")):
+        if score.above(side):
+            return f"{name} {score.above(side)}"
+    return none
+
+
+def check_lead(where: str, deal: Deal, declarer: Seat, card: str) -> None:
+    """The one rule for an opening lead, entered at a table or read from a file: declarer's left-hand opponent
+    holds the card."""
+    leader = declarer.next
+    if Card.parse(card) not in deal.hands[leader]:
+        raise LeadNotHeld(
+            f"{where}: the lead {card} is not in {_seat_name(leader)}'s hand ({_seat_name(leader)} leads against {_seat_name(declarer)})"
+        )
 
 
 def snapshot(result: Result) -> dict:
@@ -119,7 +205,7 @@ def snapshot(result: Result) -> dict:
     return {
         "board": result.board.number, "round": result.round, "table": result.table, "ns": result.ns.number,
         "ew": result.ew.number, "contract": result.contract, "declarer": result.declarer, "lead": result.lead,
-        "tricks": result.tricks, "score_ns": result.score_ns, "adjusted": result.adjusted,
+        "tricks": result.tricks, "score_ns": result.score_ns, "honors": result.honors, "adjusted": result.adjusted,
         "assigned": result.assigned, "status": result.status,
     }  # fmt: skip
 
@@ -138,10 +224,12 @@ def _add_version(
 
 
 def _same_line(result: Result, line: Line) -> bool:
+    """The same result again: a lead that differs from the stored one (or adds one) is a different result, never
+    dropped; sending no lead repeats whatever is stored."""
     return (
         not result.adjusted and not result.assigned and result.contract == line.contract
-        and result.declarer == line.declarer and result.tricks == line.tricks
-        and (not line.lead or not result.lead or result.lead == line.lead)
+        and result.declarer == line.declarer and result.tricks == line.tricks and result.honors == line.honors
+        and (not line.lead or result.lead == line.lead)
     )  # fmt: skip
 
 
@@ -159,7 +247,7 @@ def enter_result(section: Section, board: Board, ns: Entry, ew: Entry, line: Lin
             # The usual case, a Board's first result for these pairs: the result and its version in one go.
             result = Result(
                 section=section, board=board, round=round, table=table, ns=ns, ew=ew, contract=line.contract,
-                declarer=line.declarer, lead=line.lead, tricks=line.tricks, score_ns=line.score_ns,
+                declarer=line.declarer, lead=line.lead, tricks=line.tricks, score_ns=line.score_ns, honors=line.honors,
             )  # fmt: skip
             insert_with(result, _version(result, "entered", None, by, user), "result")
         except IntegrityError:
@@ -214,11 +302,13 @@ def table_seating(section: Section, table: int, round_number: int | None = None)
 
 
 _TABLE_AND_BOARD = """
-    SELECT st.id, st.boards, st.ns_id, ns.number, st.ew_id, ew.number, b.id, b.dealer, b.vulnerability, b.deal
+    SELECT st.id, st.boards, st.ns_id, ns.number, st.ew_id, ew.number, b.id, b.dealer, b.vulnerability, b.deal,
+           COALESCE(lr.count, 0)
     FROM tournaments_seating st
     LEFT JOIN tournaments_entry ns ON ns.id = st.ns_id
     LEFT JOIN tournaments_entry ew ON ew.id = st.ew_id
     LEFT JOIN games_board b ON b.section_id = st.section_id AND b.number = %s
+    LEFT JOIN games_leadrefusal lr ON lr.board_id = b.id AND lr."table" = st."table"
     WHERE st.section_id = %s AND st.round = %s AND st."table" = %s
 """
 
@@ -233,27 +323,33 @@ def _loaded(model, section: Section, **values):
     return row
 
 
-def table_and_board(section: Section, table: int, number) -> tuple[Seating, Board]:
-    """This round's Seating at the table (with its pairs) and its Board numbered `number`, or Refused naming why.
+def table_and_board(
+    section: Section, table: int, number, round_number: int | None = None
+) -> tuple[Seating, Board, int]:
+    """The Seating at the table in this round (or `round_number`), with its pairs, its Board numbered `number` and
+    how many leads the table sent for it were refused (LeadRefusal), or Refused naming why.
 
     One SQL statement instead of the ORM's three: this is the path of every scorer's entry, where building the
     queries cost more than running them (bench/api.py).
     """
     try:
-        number = int(number)
-    except (TypeError, ValueError):
-        raise Refused(f"board {number!r} is not a board number") from None
+        number = whole_number(number, "board", POSITIVE)
+    except NumberError as error:
+        raise Refused(str(error)) from None
+    round_number = round_number or section.current_round
     with connection.cursor() as cursor:
-        cursor.execute(_TABLE_AND_BOARD, [number, section.id, section.current_round, table])
+        cursor.execute(_TABLE_AND_BOARD, [number, section.id, round_number, table])
         row = cursor.fetchone()
     if row is None:
-        raise Refused(f"table {table} has no seating in round {section.current_round}", 404)
-    seating_id, boards, ns_id, ns_number, ew_id, ew_number, board_id, dealer, vulnerability, deal = row
+        raise Refused(f"table {table} has no seating in round {round_number}", 404)
+    seating_id, boards, ns_id, ns_number, ew_id, ew_number, board_id, dealer, vulnerability, deal, refused = (
+        row
+    )
     seating = _loaded(
         Seating,
         section,
         id=seating_id,
-        round=section.current_round,
+        round=round_number,
         table=table,
         ns_id=ns_id,
         ew_id=ew_id,
@@ -270,25 +366,67 @@ def table_and_board(section: Section, table: int, number) -> tuple[Seating, Boar
         )
     board = _loaded(Board, section, id=board_id, number=number, dealer=dealer, vulnerability=vulnerability,
                     deal=deal)  # fmt: skip
-    return seating, board
+    return seating, board, refused
 
 
-def enter_at_table(section: Section, table: int, values: dict) -> tuple[Result, bool]:
-    """A scorer's entry: the board must be at this table in the current round; pairs come from the seating."""
+def enter_at_table(
+    section: Section, table: int, values: dict, round_number: int | None = None, by: str = ""
+) -> tuple[Result, bool]:
+    """A scorer's entry: the board must be at this table in the current round (a table terminal such as a
+    Bridgemate names its round); pairs come from the seating."""
     if section.status != Status.RUNNING:
         raise Refused(f"{section} is not running: scores are not taken", 409)
-    seating, board = table_and_board(section, table, values.get("board"))
+    seating, board, refused = table_and_board(section, table, values.get("board"), round_number)
+    if refused >= LEAD_TRIES:
+        raise Refused(_director_enters(board, table, refused), 403)
     if seating.ns is None or seating.ew is None:
         raise Refused(f"table {table} has a sit-out in round {seating.round}: nothing to score", 409)
-    line = score_line(section, board, values.get("contract"), values.get("declarer"), values.get("tricks"),
-                      values.get("lead", ""))  # fmt: skip
+    entered = (values.get("contract"), values.get("declarer"), values.get("tricks"), values.get("lead", ""),
+               values.get("honors", ""))  # fmt: skip
+    if (entered[3] or entered[4]) and board.deal:
+        line = _score_counted(section, board, table, *entered)
+    else:
+        line = score_line(section, board, *entered)
     return enter_result(section, board, seating.ns, seating.ew, line, round=seating.round, table=table,
-                        by=f"table {table} scorer")  # fmt: skip
+                        by=by or f"table {table} scorer")  # fmt: skip
+
+
+def _director_enters(board: Board, table: int, refused: int) -> str:
+    return (
+        f"board {board.number}: {refused} entries sent from table {table} did not match the board's hands (a lead "
+        "or honors); the director must enter this board"
+    )
+
+
+def _score_counted(section: Section, board: Board, table: int, *entered) -> Line:
+    """A table's result checked against the board's hands: a lead not in the leader's hand, or honors the hands do
+    not hold, is refused without naming a card and counted, and past LEAD_TRIES the table's entry of the board goes
+    to the director, so refusals cannot rebuild a hidden hand. The Board's row is locked while the count is read
+    and raised: concurrent tries wait their turn."""
+    with transaction.atomic():
+        Board.objects.select_for_update(no_key=True).filter(id=board.id).exists()
+        refusals = LeadRefusal.objects.filter(board_id=board.id, table=table).first()
+        refused = refusals.count if refusals else 0
+        if refused >= LEAD_TRIES:
+            raise Refused(_director_enters(board, table, refused), 403)
+        try:
+            return score_line(section, board, *entered)
+        except HandRefused as error:
+            refusal = error
+            refused += 1
+            LeadRefusal.objects.update_or_create(board_id=board.id, table=table, defaults={"count": refused})
+    if refused >= LEAD_TRIES:
+        raise Refused(_director_enters(board, table, refused), 403)
+    left = LEAD_TRIES - refused
+    raise Refused(
+        f"board {board.number}: {refusal.table_message} "
+        f"({left} more {'try' if left == 1 else 'tries'} before the director must enter this board)"
+    )
 
 
 def confirm_at_table(section: Section, table: int, number, side: str) -> Result:
     """The opponents of the side that entered (or either side) confirm the result at their table."""
-    seating, board = table_and_board(section, table, number)
+    seating, board, _ = table_and_board(section, table, number)
     side = (side or "").upper().replace("-", "")
     if side not in ("NS", "EW"):
         raise Refused(f"side {side!r} is not NS or EW")
@@ -325,14 +463,63 @@ def _change(result: Result, kind: str, user, reason: str, **values) -> Result:
         locked.version += 1
         locked.save()
         _add_version(locked, kind, before, f"director {user.get_username()}", user, reason.strip())
-        standings_changed(locked.section_id)
+        if locked.section.status == Status.PUBLISHED:
+            publish(locked.section, f"director {user.get_username()}", locked, reason.strip())
+        else:
+            standings_changed(locked.section_id)
     return locked
+
+
+def mark_not_played(section: Section, seating: Seating, number: int, user, reason: str) -> Result:
+    """A missing result the director marks not played: a Result with no score, scored as the scoring core scores
+    a board not played (NOT_PLAYED: the pairs' board count drops), with who, when and why in its version."""
+    where = f"board {number}, table {seating.table}, round {seating.round}"
+    if section.status not in (Status.RUNNING, Status.FINISHED):
+        raise Refused(
+            f"{section} is {section.get_status_display().lower()}: no result is marked not played", 409
+        )
+    if not (reason or "").strip():
+        raise Refused(f"{where}: marking it not played needs a reason")
+    if number not in seating.boards or seating.ns is None or seating.ew is None:
+        raise Refused(f"{where}: no pairs play this board at this table in this round", 404)
+    board = Board.objects.filter(section=section, number=number).first()
+    if board is None:
+        raise Refused(f"{section} has no board {number}", 404)
+    result = Result(section=section, board=board, round=seating.round, table=seating.table, ns=seating.ns,
+                    ew=seating.ew)  # fmt: skip
+    try:
+        insert_with(result, _version(result, "not played", None, f"director {user.get_username()}", user,
+                                     reason.strip()), "result")  # fmt: skip
+    except IntegrityError:
+        raise Refused(f"{where}: a result is already entered", 409) from None
+    standings_changed(section.id)
+    return result
+
+
+def publish(section: Section, by: str, amended: Result | None = None, reason: str = "") -> Publication:
+    """Freeze a version of the results: the standings (brought up to date here, in this transaction) and each
+    board's results. With `amended`, the version is an amendment naming that board, its table and the reason."""
+    refresh_standings(section.id)
+    standings = [
+        {"field": s.field, "place": s.place, "rank": s.rank, "number": s.entry.number, "tag": s.entry.tag,
+         "name": s.entry.name, "total": s.total, "percentage": s.percentage, "boards": s.boards}
+        for s in Standing.objects.filter(section=section).select_related("entry").order_by("field", "place",
+                                                                                           "entry__number")
+    ]  # fmt: skip
+    results = [
+        snapshot(r) for r in Result.objects.filter(section=section).select_related("board", "ns", "ew")
+    ]
+    last = section.publications.order_by("-number").values_list("number", flat=True).first() or 0
+    return Publication.objects.create(
+        section=section, number=last + 1, published_by=by, standings=standings, results=results,
+        board=amended.board.number if amended else None, table=amended.table if amended else None, reason=reason,
+    )  # fmt: skip
 
 
 def correct_result(result: Result, values: dict, user, reason: str) -> Result:
     """A director's correction: the new values are checked and scored like an entry; the old are kept."""
     line = score_line(result.section, result.board, values.get("contract"), values.get("declarer"),
-                      values.get("tricks"), values.get("lead", ""))  # fmt: skip
+                      values.get("tricks"), values.get("lead", ""), values.get("honors", ""))  # fmt: skip
     return _change(result, "corrected", user, reason, **line.as_dict(), adjusted="", assigned=False)
 
 
@@ -352,6 +539,9 @@ def adjust_result(result: Result, user, reason: str, adjusted: str = "", score_n
         except ValueError as error:
             raise Refused(f"{where}: {error}") from None
         if isinstance(score, Artificial):
+            if not score.lawful:
+                raise Refused(f"{where}: adjusted {adjusted!r} is not an artificial score the Laws give: "
+                              f"each side gets {' or '.join(map(str, ARTIFICIAL_PERCENTAGES))} % (Law 12C2)")  # fmt: skip
             return _change(
                 result, "adjusted", user, reason, adjusted=score.code, score_ns=None, assigned=False
             )
@@ -361,9 +551,9 @@ def adjust_result(result: Result, user, reason: str, adjusted: str = "", score_n
             raise Refused(f"{where}: {score.code!r} is longer than an adjusted score may be")
         return _change(result, "adjusted", user, reason, adjusted=score.code, score_ns=None, assigned=True)
     try:
-        assigned = int(score_ns)
-    except (TypeError, ValueError):
-        raise Refused(f"{where}: assigned score {score_ns!r} is not a whole number") from None
+        assigned = whole_number(score_ns, "assigned score", INTEGER)
+    except NumberError as error:
+        raise Refused(f"{where}: {error}") from None
     _check_assigned(where, assigned)
     return _change(result, "adjusted", user, reason, adjusted="", score_ns=assigned, assigned=True)
 
@@ -395,28 +585,70 @@ def new_table_code() -> str:
     return "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))
 
 
-def _tally_values(table: int, seats: dict, values: dict) -> dict:
-    """A tally's figures checked: counts 0-99, lone hands per seat turned into per player."""
+def _tally_values(section: Section, table: int, seats: dict, values: dict) -> dict:
+    """A tally's figures checked (numbers or their digits, as a form sends them): lone hands per seat turned into
+    per player, and none where the book allows none (the head table, Hoyle 1940 L11381–11382)."""
+    lone_hands = values.get("lone_hands") or {}
+    if not isinstance(lone_hands, dict):
+        raise Refused(f'table {table}: lone hands are given by seat, as in {{"N": 1}}')
     lone = {}
-    for seat, count in (values.get("lone_hands") or {}).items():
+    for seat, given in lone_hands.items():
         if seat not in seats:
-            raise Refused(f"table {table}: lone hands for {seat!r}, which is not a seat (N, E, S, W)")
-        if not isinstance(count, int) or count < 0:
-            raise Refused(f"table {table}: lone hands {count!r} for {seat} is not a count")
-        lone[str(seats[seat])] = count
-    checked = {"lone_hands": lone}
-    for name in ("hands", "ns_points", "ew_points"):
-        value = values.get(name, 0)
-        if not isinstance(value, int) or not 0 <= value <= 99:
-            raise Refused(f"table {table}: {name} {value!r} is not a count from 0 to 99")
-        checked[name] = value
+            raise Refused(f"table {table}: lone hands for {quoted(seat)}, which is not a seat (N, E, S, W)")
+        count = _count(table, f"lone hands for {seat}", given)
+        if count and not lone_hands_allowed(section.game, table, section.movement_kind):
+            raise Refused(
+                f"table {table}: no lone hands are allowed at the head table (Hoyle 1940 L11381–11382)"
+                f"{' or in military euchre (L11446)' if section.movement_kind == 'military-euchre' else ''}; "
+                f"{seat} cannot have played {count} alone"
+            )
+        if count:
+            lone[str(seats[seat])] = count
+    checked: dict = {"lone_hands": lone}
+    if section.game == "hearts":
+        checked["hearts"] = _hearts_taken(table, seats, values.get("hearts") or {})
+    most = party_kind(
+        section.movement_kind
+    ).max_points  # bridge tallies are in points (Hoyle 1940 L20376–20392)
+    deals = round_deals((section.movement or {}).get("party"))
+    hands = values.get("hands", 0)
+    if deals is not None and isinstance(hands, int) and hands > deals:
+        raise Refused(
+            f"table {table}: a round of this party is {deals} deals, so {hands} hands cannot be played"
+        )
+    for name, top in (("hands", 99), ("ns_points", most), ("ew_points", most)):
+        checked[name] = _count(table, name, values.get(name, 0), top)
     return checked
+
+
+def _hearts_taken(table: int, seats: dict, taken: dict) -> dict:
+    """Progressive hearts: each player's hearts this hand, 0 to 13, all four adding up to 13 (Hoyle 1940 L12252)."""
+    if not isinstance(taken, dict):
+        raise Refused(
+            f'table {table}: give the hearts taken by seat, e.g. {{"N": 3, "E": 0, "S": 6, "W": 4}}'
+        )
+    checked = {}
+    for seat, count in taken.items():
+        if seat not in seats:
+            raise Refused(f"table {table}: hearts for {quoted(seat)}, which is not a seat (N, E, S, W)")
+        checked[str(seats[seat])] = _count(table, f"hearts for {seat}", count, 13)
+    if checked and (len(checked) != 4 or sum(checked.values()) != 13):
+        raise Refused(f"table {table}: the four players' hearts add up to 13, not {sum(checked.values())}")
+    return checked
+
+
+def _count(table: int, name: str, value, top: int = COUNT.high) -> int:
+    """A tally's count from 0 to `top`, or Refused naming the table and the figure."""
+    try:
+        return whole_number(value, name, Column(0, top))
+    except NumberError as error:
+        raise Refused(f"table {table}: {error}") from None
 
 
 def tally_snapshot(tally: Tally) -> dict:
     return {"round": tally.round, "table": tally.table, "hands": tally.hands, "ns_points": tally.ns_points,
             "ew_points": tally.ew_points, "winners": tally.winners, "lone_hands": tally.lone_hands,
-            "punches": tally.punches, "frozen": tally.frozen}  # fmt: skip
+            "punches": tally.punches, "hearts": tally.hearts, "frozen": tally.frozen}  # fmt: skip
 
 
 def tally_version(tally: Tally, kind: str, before: dict | None, by: str, user=None, reason: str = "") -> None:
@@ -430,7 +662,7 @@ def record_tally(section: Section, table: int, values: dict) -> Tally:
     if section.status != Status.RUNNING or section.scoring_method != "progressive":
         raise Refused(f"{section} is not a running progressive party", 409)
     seating = table_seating(section, table)
-    checked = _tally_values(table, seating.seats, values)
+    checked = _tally_values(section, table, seating.seats, values)
     with transaction.atomic():
         tally, created = Tally.objects.select_for_update(no_key=True).get_or_create(
             section=section, round=seating.round, table=table
@@ -454,7 +686,7 @@ def correct_tally(section: Section, round_number: int, table: int, values: dict,
     seating = Seating.objects.filter(section=section, round=round_number, table=table).first()
     if seating is None:
         raise Refused(f"round {round_number} has no table {table}", 404)
-    checked = _tally_values(table, seating.seats, values)
+    checked = _tally_values(section, table, seating.seats, values)
     with transaction.atomic():
         tally = (
             Tally.objects.select_for_update(no_key=True)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from django.db import transaction
+
 from games.engine import dd
 from games.engine.bridge import rules
 from games.engine.bridge.calls import Vulnerability
@@ -13,9 +15,14 @@ from games.engine.bridge.play import ColumnPlay
 from games.engine.bridge.replay import Auction, replay
 from games.engine.cards import SEATS, Deal, DealError, Seat
 from games.engine.report import GameReport, Report
+from games.formats import deal_record
+from games.formats.egn import replay_file as replay_egn
+from games.formats.pbn.audit import replay_file as replay_pbn
 from games.models import Board, PlayRecord
+from tournaments.models import Section
 
 from . import services
+from .models import Job, Kind, State
 from .services import JobFailed
 
 
@@ -39,6 +46,23 @@ def board_analysis(board: Board) -> dict:
         "par": {"score": found.score, "contracts": list(found.contracts)},
         "costs": costs,
     }
+
+
+def hand_record_analysis(section: Section, user=None) -> Job | None:
+    """The analysis the hand records wait for, so that no page or PDF solves a deal in its request: the Section's
+    analysis job under way, or one started now when a dealt board has none stored yet; None when every dealt board
+    has its figures. A failed analysis is left as it is (its reason shown) rather than started again on every
+    look: the director starts it again from the desk once the deal is put right. Without a broker the job runs
+    in this process, as every job does."""
+    with transaction.atomic():
+        Section.objects.select_for_update(no_key=True).filter(id=section.id).first()  # one new job at a time
+        latest = Job.objects.filter(section=section, kind=Kind.ANALYSE).order_by("-id").first()
+        if latest is not None and latest.state in (State.PENDING, State.RUNNING, State.FAILED):
+            return latest
+        if not Board.objects.filter(section=section, analysis__isnull=True).exclude(deal="").exists():
+            return None
+        job = services.start(Kind.ANALYSE, section, user=user if user and user.is_authenticated else None)
+    return Job.objects.get(id=job.id)  # eagerly run (no broker) by now
 
 
 def analysis_summary(section_id: int) -> dict:
@@ -105,10 +129,8 @@ def _store_audit(record_id: int, data: dict) -> None:
 
 
 def audit_file(job, path: str, rule_set: str) -> dict:
-    """An imported file's games replayed (a .pbn through the bridge auditor, an .egn through euchre's)."""
-    from games.engine.bridge.archive import replay_file as replay_pbn
-    from games.formats.egn import replay_file as replay_egn
-
+    """An imported file's games replayed (a .pbn through the bridge auditor, an .egn through euchre's, a
+    .deal.json deal record of whist, hearts or Five Hundred through theirs)."""
     file = Path(path)
     if not file.is_file():
         raise JobFailed(f"{path}: no such file where the worker runs; put it where the workers can read it")
@@ -116,8 +138,10 @@ def audit_file(job, path: str, rule_set: str) -> dict:
         report = replay_pbn(file, rules(rule_set))
     elif file.suffix.lower() == ".egn":
         report = Report(tuple(replay_egn(file)))
+    elif deal_record.is_deal_record(file):
+        report = Report(tuple(deal_record.replay_file(file)))
     else:
-        raise JobFailed(f"{path}: expected a .pbn or .egn file")
+        raise JobFailed(f"{path}: expected a .pbn, .egn or {deal_record.SUFFIX} file")
     services.set_total(job, 1)
     services.step(job.id, "file")
     return {**_summary(report), "games_report": report.to_json()["games"]}

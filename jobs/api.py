@@ -8,6 +8,10 @@ from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
+from config.api import RefusedMixin, list_filters, number_param
+from games.formats.numbers import ID
+from games.serializers import Number
+from tournaments.models import Section
 from tournaments.permissions import directed_club_ids, is_director, section_club_id
 
 from . import services
@@ -26,10 +30,11 @@ class JobSerializer(serializers.ModelSerializer):
 
 class StartSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["analyse", "audit"])
-    section = serializers.IntegerField()
+    section = Number(ID)
 
 
-class JobViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+@list_filters(section=int, kind=str)
+class JobViewSet(RefusedMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Background jobs (double-dummy analysis, replay audit, seating rotation, the bell, standings).
 
     Filter with ?section=<id> and ?kind=<kind>. `progress` is 0–100; `state` is pending, running, done or
@@ -45,19 +50,17 @@ class JobViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         clubs = directed_club_ids(user)
         if clubs is not None:
             jobs = jobs.filter(Q(section__session__event__club_id__in=clubs) | Q(created_by=user))
-        for name in ("section", "kind"):
-            value = self.request.query_params.get(name)
-            if value:
-                jobs = jobs.filter(**{name: value})
-        return jobs
+        section = number_param(self.request, "section")
+        if section is not None:
+            jobs = jobs.filter(section=section)
+        kind = self.request.query_params.get("kind")
+        return jobs.filter(kind=kind) if kind else jobs
 
     def get_serializer_class(self):
         return StartSerializer if self.action == "create" else JobSerializer
 
     def create(self, request, *args, **kwargs):
         """Start a section's double-dummy analysis or replay audit; the answer is the job, to follow."""
-        from tournaments.models import Section
-
         data = StartSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         section = Section.objects.filter(id=data.validated_data["section"]).first()

@@ -89,3 +89,22 @@ class Outbox(models.Model):
 
     def __str__(self) -> str:
         return f"{self.task} {self.key}"
+
+
+class Lease(models.Model):
+    """A task of a job at work on a worker, beating while it runs (jobs.leases): a lease whose beat stops is work
+    lost with its worker, sent again within seconds."""
+
+    job = models.ForeignKey(Job, on_delete=models.CASCADE, related_name="leases")
+    key = models.CharField(max_length=120, help_text="The task and its arguments.")
+    task = models.CharField(max_length=80)
+    args = models.JSONField(default=list)
+    holder = models.CharField(max_length=120, help_text="The worker process at work on it.")
+    beat = models.DateTimeField()
+    resent = models.DateTimeField(null=True, blank=True, help_text="When it was last sent again.")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["job", "key"], name="unique_job_lease")]
+
+    def __str__(self) -> str:
+        return f"{self.key} on {self.holder}"

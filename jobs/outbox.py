@@ -11,14 +11,14 @@ The task deletes its rows when its work is done (`done`), so a row outlives a lo
 from __future__ import annotations
 
 import logging
-import threading
 from datetime import timedelta
 
 import kombu.exceptions
 import redis
+from celery import current_app
 from celery.exceptions import Retry as TriedAgain
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from redis.backoff import NoBackoff
@@ -65,10 +65,6 @@ _client: redis.Redis | None = None
 
 def flush(limit: int = 500) -> int:
     """Send what is waiting; the number of messages sent."""
-    from config.celery import app
-
-    from . import tasks  # noqa: F401 - registers the task names the rows hold
-
     if not broker_answers():
         log.warning("broker unavailable: the outbox waits for the next flush")
         return 0
@@ -86,7 +82,7 @@ def flush(limit: int = 500) -> int:
     sent = 0
     for key, row in first.items():
         try:
-            app.tasks[row.task].apply_async(args=row.args, retry=False, ignore_result=True)
+            current_app.tasks[row.task].apply_async(args=row.args, retry=False, ignore_result=True)
         except BROKER_DOWN as exc:
             unsent = list(first)[sent:]
             Outbox.objects.filter(key__in=unsent, sent=now).update(sent=None)
@@ -109,33 +105,3 @@ def done(key: str, ids: list[int] | None = None) -> None:
     """The work for `key` is done for the rows `ids` (all its rows when None)."""
     rows = Outbox.objects.filter(key=key)
     (rows if ids is None else rows.filter(id__in=ids)).delete()
-
-
-class Heartbeat:
-    """While a task works for `key`, its rows are marked sent again every third of OUTBOX_RESEND_AFTER, so a
-    long job (a rotation search with a budget of many minutes) is not sent to a second worker. A task whose
-    worker dies stops beating, and its rows go out again as before."""
-
-    def __init__(self, key: str, every: float | None = None) -> None:
-        self.key = key
-        self.every = resend_after().total_seconds() / 3 if every is None else every
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._beat, name=f"heartbeat {key}", daemon=True)
-
-    def __enter__(self) -> Heartbeat:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_) -> None:
-        self._stop.set()
-        self._thread.join()
-
-    def _beat(self) -> None:
-        try:
-            while not self._stop.wait(self.every):
-                try:
-                    Outbox.objects.filter(key=self.key, sent__isnull=False).update(sent=timezone.now())
-                except Exception:  # the database away: the task itself will find out and retry
-                    log.warning("outbox heartbeat for %s missed", self.key, exc_info=True)
-        finally:
-            connection.close()

@@ -9,11 +9,13 @@ from django.db import transaction
 
 from games.engine.cards import Side
 from games.models import Tally
+from parties.core import forts_played, next_fort_game, party_kind, party_ladies
 from scoring.services import decide_table
 from tournaments.models import Section, Status
 from tournaments.movements.golfer import progressive_fixed
+from tournaments.movements.jsonout import movement_data
 from tournaments.movements.model import MovementError
-from tournaments.movements.progressive import Head, Method, progress
+from tournaments.movements.progressive import Head, Method, progress, progress_hearts
 from tournaments.services import ring_bell
 
 from . import services
@@ -23,8 +25,6 @@ from .services import JobFailed
 
 def rotate_job(job: Job) -> dict:
     """progressive_fixed(players, rounds) within `seconds`; each better schedule is stored as the job's result."""
-    from tournaments.movements.jsonout import movement_data
-
     args = job.arguments
     try:
         players, rounds = int(args["players"]), int(args["rounds"])
@@ -77,8 +77,12 @@ def bell_job(job: Job) -> dict:
     stops before anything changes and says so. The cut moves players; it wins no game."""
     args = job.arguments
     number, last = int(args["round"]), bool(args.get("last"))
-    try:
-        method, head = Method(args.get("method", "together")), Head(args.get("head", "stay"))
+    movement_kind, movement = Section.objects.values_list("movement_kind", "movement").get(id=job.section_id)
+    kind = party_kind(movement_kind)
+    chosen = ((movement or {}).get("party") or {}).get("method") or (kind.method or Method.TOGETHER).value
+    try:  # the method set up with the party, else its kind's (couples: method 2, L11405–11408)
+        method = Method(args.get("method", chosen))
+        head = Head(args.get("head", "stay"))
     except ValueError as exc:
         raise JobFailed(
             f"the bell: {exc}; the methods are together or split, the head table stay or wrap"
@@ -88,10 +92,17 @@ def bell_job(job: Job) -> dict:
         if section.current_round != number or section.status != Status.RUNNING:
             return _rung(section, number)  # this job rang it already, before its worker was lost
         rows = list(section.seatings.filter(round=number).order_by("table"))
-        winners = []
+        winners, cuts, punched = [], {}, []
         for row in rows:
             tally, _ = Tally.objects.get_or_create(section=section, round=number, table=row.table)
-            side = decide_table(section, tally)[0] or args.get("tied", {}).get(str(row.table), "")
+            if kind.game == "hearts":  # after each hand the winners move: a lady up, a gentleman down
+                punched.append([int(p) for p in decide_table(section, tally)[1]])
+                if not punched[-1] and not last:
+                    raise JobFailed(f"round {number} table {row.table}: enter the hearts each player took")
+                continue
+            side = decide_table(section, tally)[0]
+            if not side and args.get("tied", {}).get(str(row.table)) in ("NS", "EW"):
+                side = cuts[row.table] = args["tied"][str(row.table)]
             if side not in ("NS", "EW") and not last:
                 where = f"round {number} table {row.table}"
                 if tally.ns_points == tally.ew_points:
@@ -104,14 +115,26 @@ def bell_job(job: Job) -> dict:
                     "bell when a side has won its game; enter its final tally and ring again"
                 )
             winners.append(side)
-        following = None
-        if not last:
-            seating = tuple(tuple(int(row.seats[s]) for s in "NESW") for row in rows)
-            following = [
-                {"table": rows[i].table, "seats": dict(zip("NESW", map(str, seats), strict=True))}
-                for i, seats in enumerate(progress(seating, [Side(w) for w in winners], method, head))
-            ]
-        ring_bell(section, None, following, last=last)
+        seating = tuple(tuple(int(row.seats[s]) for s in "NESW") for row in rows)
+        if kind.name == "military-euchre":  # the forts' fixed round: over when every fort has met every other
+            moved = next_fort_game(seating)
+            last = last or forts_played(moved)
+        elif last:
+            moved = ()
+        elif kind.game == "hearts":
+            her = party_ladies((section.movement or {}).get("party"), 4 * len(rows))
+            lady_winners = [next(p for p in won if p in her) for won in punched]
+            moved = progress_hearts(
+                seating, lady_winners, [next(p for p in w if p not in her) for w in punched], her
+            )
+        else:
+            her = party_ladies((section.movement or {}).get("party"), 4 * len(rows)) if kind.mixed else ()
+            moved = progress(seating, [Side(w) for w in winners], method, head, her)
+        following = None if last else [
+            {"table": rows[i].table, "seats": dict(zip("NESW", map(str, seats), strict=True))}
+            for i, seats in enumerate(moved)
+        ]  # fmt: skip
+        ring_bell(section, None, following, last=last, cuts=cuts)
     return _rung(Section.objects.get(id=section.id), number)
 
 

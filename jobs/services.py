@@ -25,6 +25,12 @@ TASKS = {
 }
 
 
+def refresh_standings_later(section_id: int) -> None:
+    """STANDINGS_REFRESH=jobs (registered in JobsConfig.ready): the standings job, sent through the outbox inside
+    the transaction that changed the results, so it is not lost when the broker is down."""
+    outbox.send_later("jobs.standings", f"standings:{section_id}", [section_id])
+
+
 class JobFailed(Exception):
     """A job that cannot succeed however often it is tried; the message is for the director."""
 

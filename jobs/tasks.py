@@ -14,10 +14,17 @@ import time
 from celery import Task, group, shared_task
 from celery.exceptions import Retry
 from celery.signals import worker_process_init
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
+from django.utils import timezone
 
-from . import outbox, services
-from .models import Step
+from games.models import Board
+from scoring.services import refresh_standings
+from tournaments.models import Section
+
+from . import analysis, leases, outbox, services
+from .models import Job, Kind, State, Step
+from .rotation import bell_job, rotate_job
 from .services import JobFailed
 
 log = logging.getLogger(__name__)
@@ -64,8 +71,12 @@ class JobTask(Task):
 
     def __call__(self, *args, **kwargs):
         try:
-            with outbox.Heartbeat(f"job:{args[0]}"):
+            if settings.CELERY_TASK_ALWAYS_EAGER:  # in-process: no worker to lose, nothing to beat on
                 return super().__call__(*args, **kwargs)
+            with leases.Held(args[0], self.name, list(args)):
+                return super().__call__(*args, **kwargs)
+        except leases.Busy as busy:  # delivered again while it still runs elsewhere
+            log.info("job %s: %s", args[0], busy)
         except Retry:
             raise
         except TRANSIENT as exc:
@@ -93,8 +104,6 @@ class JobTask(Task):
 
 @shared_task(name="jobs.analyse", base=JobTask)
 def analyse(job_id: int) -> None:
-    from games.models import Board
-
     job = services.begin(job_id)
     if job is None:
         return
@@ -107,24 +116,22 @@ def analyse(job_id: int) -> None:
     services.set_total(job, len(boards))
     done = set(Step.objects.filter(job=job).values_list("key", flat=True))  # sent again: only what is left
     left = [board for board in boards if f"board:{board}" not in done]
+    leases.queue(job_id, analyse_board.name, [[job_id, board] for board in left])
     group(analyse_board.si(job_id, board) for board in left).apply_async(ignore_result=True)
 
 
 @shared_task(name="jobs.analyse_board", base=JobTask)
 def analyse_board(job_id: int, board_id: int) -> None:
-    from games.models import Board
-
-    from .analysis import analysis_summary, board_analysis
-
     if Step.objects.filter(job=job_id, key=f"board:{board_id}").exists():
         return  # delivered again after it was done
     board = Board.objects.get(id=board_id)
-    figures = board_analysis(board)
+    figures = analysis.board_analysis(board)
+    log.info("job %s: board %s solved", job_id, board_id)
     services.step(
         job_id,
         f"board:{board_id}",
         lambda: Board.objects.filter(id=board_id).update(analysis=figures),
-        last=lambda: analysis_summary(board.section_id),
+        last=lambda: analysis.analysis_summary(board.section_id),
     )
 
 
@@ -133,15 +140,15 @@ def analyse_board(job_id: int, board_id: int) -> None:
 
 @shared_task(name="jobs.audit", base=JobTask)
 def audit(job_id: int) -> None:
-    from .analysis import audit_file, audit_section
-
     job = services.begin(job_id)
     if job is None:
         return
     if job.section_id is not None:
-        summary = audit_section(job)
+        summary = analysis.audit_section(job)
     else:
-        summary = audit_file(job, job.arguments.get("path", ""), job.arguments.get("rules", "duplicate-2017"))
+        summary = analysis.audit_file(
+            job, job.arguments.get("path", ""), job.arguments.get("rules", "duplicate-2017")
+        )
     services.finish(job_id, summary)
 
 
@@ -150,8 +157,6 @@ def audit(job_id: int) -> None:
 
 @shared_task(name="jobs.rotate", base=JobTask)
 def rotate(job_id: int) -> None:
-    from .rotation import rotate_job
-
     job = services.begin(job_id)
     if job is None:
         return
@@ -163,8 +168,6 @@ def rotate(job_id: int) -> None:
 
 @shared_task(name="jobs.bell", base=JobTask)
 def bell(job_id: int) -> None:
-    from .rotation import bell_job
-
     job = services.begin(job_id)
     if job is None:
         return
@@ -178,13 +181,6 @@ def bell(job_id: int) -> None:
 def standings(section_id: int) -> bool:
     """Recompute a Section's standings for every change committed before the task started, unless an earlier run
     covered them all (then nothing to do): a burst of entries gives one recompute. True when it recomputed."""
-    from django.utils import timezone
-
-    from scoring.services import refresh_standings
-    from tournaments.models import Section
-
-    from .models import Job, Kind, State
-
     key = f"standings:{section_id}"
     covered = outbox.waiting(key)
     if (
@@ -204,14 +200,13 @@ def standings(section_id: int) -> bool:
 
 @shared_task(name="jobs.flush_outbox")
 def flush_outbox() -> int:
-    """The beat task: send what the outbox still holds (changes saved while the broker was down)."""
-    return outbox.flush()
+    """The beat task: send what the outbox still holds (changes saved while the broker was down), and again the
+    work of tasks whose worker died (their leases stopped beating)."""
+    return outbox.flush() + leases.recover()
 
 
 def wait(job_id: int, timeout: float = 600, every: float = 0.2, seen=None):
     """The job once it has ended (for commands and tests), polling its row; `seen(job)` after each look."""
-    from .models import Job, State
-
     deadline = time.monotonic() + timeout
     while True:
         job = Job.objects.get(id=job_id)

@@ -22,6 +22,8 @@ import time
 from django.conf import settings
 from django.db import close_old_connections, connection
 
+from scoring.services import refresh_spaced
+
 log = logging.getLogger(__name__)
 
 IDLE = 30.0
@@ -94,8 +96,6 @@ class Refresher:
                 self._changed.wait(min(self._due.values()) - now if self._due else IDLE)
 
     def _run(self) -> None:
-        from scoring.services import refresh_spaced
-
         while sections := self._next():
             for section in sections:
                 wait = 0.0

@@ -1,11 +1,11 @@
 """API shapes of standings and scorecards."""
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from rest_framework import serializers
 
 from games.models import Result
 from scoring.models import Standing
-from tournaments.models import Entry
+from tournaments.models import Entry, Section
 
 
 class StandingSerializer(serializers.ModelSerializer):
@@ -33,24 +33,43 @@ class ScorecardLineSerializer(serializers.Serializer):
     percentage = serializers.FloatField(allow_null=True)
 
 
-def scorecard(entry: Entry) -> list[dict]:
-    """An entry's results board by board, each from its own side."""
-    rows = (
-        Result.objects.filter(Q(ns=entry) | Q(ew=entry))
-        .select_related("board", "ns", "ew", "line_score")
+def _by_round(results: QuerySet[Result]) -> QuerySet[Result]:
+    """Results in scorecard order, with what a line shows (not the boards' deals and analyses: large JSON)."""
+    return (
+        results.select_related("board", "ns", "ew", "line_score")
+        .defer("board__deal", "board__analysis")
         .order_by("round", "board__number")
     )
-    lines = []
-    for result in rows:
-        ns = result.ns_id == entry.id
-        score = getattr(result, "line_score", None)
-        sign = 1 if ns else -1
-        lines.append({
-            "board": result.board.number, "round": result.round, "table": result.table,
-            "direction": "NS" if ns else "EW", "opponent": (result.ew if ns else result.ns).number,
-            "contract": result.contract, "declarer": result.declarer, "lead": result.lead, "tricks": result.tricks,
-            "score": None if result.score_ns is None else sign * result.score_ns, "adjusted": result.adjusted,
-            "points": None if score is None else (score.ns if ns else score.ew),
-            "percentage": None if score is None else (score.pct_ns if ns else score.pct_ew),
-        })  # fmt: skip
-    return lines
+
+
+def _line(result: Result, entry_id: int) -> dict:
+    """A result on the scorecard of one of its entries, from that entry's side."""
+    ns = result.ns_id == entry_id
+    score = getattr(result, "line_score", None)
+    sign = 1 if ns else -1
+    return {
+        "board": result.board.number, "round": result.round, "table": result.table,
+        "direction": "NS" if ns else "EW", "opponent": (result.ew if ns else result.ns).number,
+        "contract": result.contract, "declarer": result.declarer, "lead": result.lead, "tricks": result.tricks,
+        "score": None if result.score_ns is None else sign * result.score_ns, "adjusted": result.adjusted,
+        "points": None if score is None else (score.ns if ns else score.ew),
+        "percentage": None if score is None else (score.pct_ns if ns else score.pct_ew),
+    }  # fmt: skip
+
+
+def scorecard(entry: Entry, boards: set[int] | None = None) -> list[dict]:
+    """An entry's results board by board, each from its own side; only the boards with ids in `boards` when given
+    (those the viewer may see: tournaments.visibility)."""
+    rows = Result.objects.filter(Q(ns=entry) | Q(ew=entry))
+    if boards is not None:
+        rows = rows.filter(board_id__in=boards)
+    return [_line(result, entry.id) for result in _by_round(rows)]
+
+
+def scorecards(section: Section) -> dict[int, list[dict]]:
+    """Every entry's scorecard (by entry id) from one query: the printed scorecards of a whole event."""
+    cards: dict[int, list[dict]] = {}
+    for result in _by_round(Result.objects.filter(section=section)):
+        for entry_id in (result.ns_id, result.ew_id):
+            cards.setdefault(entry_id, []).append(_line(result, entry_id))
+    return cards

@@ -47,6 +47,7 @@ class SectionAdmin(admin.ModelAdmin):
     list_display = ["session", "name", "game", "movement_kind", "scoring_method", "status", "current_round"]
     list_filter = ["status", "game", "scoring_method"]
     inlines = [EntryInline]
+    readonly_fields = ["deal_seed", "cut_seed"]  # drawn with secrets by the services, never typed (issue 12)
 
 
 @admin.register(SectionVersion)

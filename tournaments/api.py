@@ -1,28 +1,27 @@
 """The director's API: events, sessions, sections (movement, deal, status, rounds, standings, scorecards) and entries.
 
 Views are thin: check who is asking (tournaments.permissions), call tournaments/games/scoring services, serialize.
-A service's Refused becomes a 4xx naming the problem (RefusedMixin), never a 500.
+A service's Refused becomes a 4xx naming the problem (config.api.RefusedMixin), never a 500.
 """
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db.models import ProtectedError, Q, RestrictedError
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import RefusedMixin, list_filters, number_param, require_director
 from games import exchange
 from games.serializers import TallyCorrectionSerializer, TallySerializer, TallyVersionSerializer
 from games.services import Refused, correct_tally
-from scoring.serializers import ScorecardLineSerializer, StandingSerializer, scorecard
+from jobs.rotation import start_bell
 from tournaments import services
 from tournaments.models import Club, Entry, Event, Section, Session, Status
-from tournaments.permissions import IsDirectorOrReadOnly, Viewer, directed_club_ids, is_director
+from tournaments.permissions import IsDirectorOrReadOnly, directed_club_ids
+from tournaments.selectors import visible_sections
 from tournaments.serializers import (
     BellSerializer,
     ClubSerializer,
@@ -40,42 +39,7 @@ from tournaments.serializers import (
     StatusSerializer,
     TableCodeSerializer,
 )
-
-
-class RefusedMixin:
-    """Turn a service's Refused (and a model's ValidationError) into an answer naming the problem."""
-
-    def handle_exception(self, exc):
-        if isinstance(exc, Refused):
-            return Response({"detail": exc.message, **exc.extra}, status=exc.status)
-        if isinstance(exc, ProtectedError | RestrictedError):
-            return Response(
-                {"detail": f"cannot delete it: it still holds {len(exc.args[1])} protected rows"}, 409
-            )
-        if isinstance(exc, DjangoValidationError):
-            return Response({"detail": "; ".join(exc.messages)}, status=400)
-        if isinstance(exc, exceptions.ValidationError) and isinstance(exc.detail, dict):
-            named = "; ".join(
-                f"{field}: {' '.join(map(str, errors))}" for field, errors in exc.detail.items()
-            )
-            return Response({"detail": named, "errors": exc.detail}, status=400)
-        return super().handle_exception(exc)
-
-
-def require_director(request, club_id: int) -> None:
-    if not is_director(request.user, club_id):
-        if not request.user.is_authenticated:
-            raise exceptions.NotAuthenticated("log in as a director of this club")
-        raise exceptions.PermissionDenied("only a director of this club may do this")
-
-
-def visible_sections(user):
-    """Sections a user may know of: all of their clubs', and everyone else's once they are running."""
-    clubs = directed_club_ids(user)
-    if clubs is None:
-        return Section.objects.all()
-    return Section.objects.filter(Q(session__event__club_id__in=clubs) | ~Q(status=Status.SETUP))
-
+from tournaments.visibility import Viewer
 
 EXPORTS = {
     "pbn": (exchange.export_pbn, "application/x-pbn; charset=utf-8", ".pbn"),
@@ -103,7 +67,10 @@ class ImportView(RefusedMixin, APIView):
         read = exchange.read_pbn if values["format"] == "pbn" else exchange.read_usebio
         imported = read(content, name)
         section = exchange.store(imported, club, name)
-        return Response(SectionSerializer(section).data | {"warnings": imported.warnings}, status=201)
+        return Response(
+            SectionSerializer(section, context={"request": request}).data | {"warnings": imported.warnings},
+            status=201,
+        )
 
 
 class MeView(APIView):
@@ -191,13 +158,14 @@ class SessionViewSet(DirectorViewSet):
         serializer.save()
 
 
+@list_filters(session=int)
 class SectionViewSet(DirectorViewSet):
     serializer_class = SectionSerializer
 
     def get_queryset(self):
         queryset = visible_sections(self.request.user).select_related("session__event")
-        session = self.request.query_params.get("session")
-        return queryset.filter(session_id=session) if session and session.isdigit() else queryset
+        session = number_param(self.request, "session")
+        return queryset if session is None else queryset.filter(session_id=session)
 
     def club_of(self, obj) -> int:
         return obj.session.event.club_id
@@ -250,7 +218,7 @@ class SectionViewSet(DirectorViewSet):
         else:
             raise Refused('give "movement" (the movement itself) or "kind" and "sizes"')
         section = services.install_movement(section, movement, request.user, values.get("two_winners"))
-        return Response(SectionSerializer(section).data)
+        return Response(SectionSerializer(section, context={"request": request}).data)
 
     @extend_schema(request=DealSerializer, responses=SectionSerializer)
     @action(detail=True, methods=["post"])
@@ -260,7 +228,7 @@ class SectionViewSet(DirectorViewSet):
         data = DealSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         section = services.deal_boards(section, data.validated_data.get("seed") or None)
-        return Response(SectionSerializer(section).data)
+        return Response(SectionSerializer(section, context={"request": request}).data)
 
     @extend_schema(request=HandRecordSerializer, responses={200: dict})
     @action(detail=True, methods=["post"], url_path="hand-records")
@@ -269,7 +237,7 @@ class SectionViewSet(DirectorViewSet):
         section = self._director_section(request)
         data = HandRecordSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        count = services.import_hand_records(section, data.validated_data["pbn"], "the PBN file")
+        count = services.import_hand_records(section, data.validated_data["pbn"], "the PBN file", "pbn")
         return Response({"boards": count})
 
     @extend_schema(request=StatusSerializer, responses=SectionSerializer)
@@ -280,14 +248,14 @@ class SectionViewSet(DirectorViewSet):
         data = StatusSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         section = services.set_status(section, data.validated_data["status"], request.user)
-        return Response(SectionSerializer(section).data)
+        return Response(SectionSerializer(section, context={"request": request}).data)
 
     @extend_schema(request=None, responses=SectionSerializer)
     @action(detail=True, methods=["post"], url_path="next-round")
     def next_round(self, request, pk=None):
         """Move the section on to its next round."""
         section = services.next_round(self._director_section(request), request.user)
-        return Response(SectionSerializer(section).data)
+        return Response(SectionSerializer(section, context={"request": request}).data)
 
     @extend_schema(request=BellSerializer, responses=SectionSerializer)
     @action(detail=True, methods=["post"])
@@ -304,11 +272,9 @@ class SectionViewSet(DirectorViewSet):
             section = services.ring_bell(
                 section, request.user, values.get("seating"), values.get("last", False)
             )
-            return Response(SectionSerializer(section).data)
+            return Response(SectionSerializer(section, context={"request": request}).data)
         if section.status != Status.RUNNING or section.scoring_method != "progressive":
             raise Refused(f"{section} is not a running progressive party", 409)
-        from jobs.rotation import start_bell
-
         options = {k: values[k] for k in ("method", "head", "tied") if values.get(k)}
         job = start_bell(section, request.user, **options)
         return Response({"job": job.id, "kind": job.kind, "state": job.state}, status=202)
@@ -319,7 +285,7 @@ class SectionViewSet(DirectorViewSet):
         """The section as a file: PBN, USEBIO XML, or CSV of the results or the standings (published, or
         directors)."""
         section = self.get_object()
-        if not Viewer(request, section).sees_all:
+        if not Viewer.of(request, section).sees_all:
             raise exceptions.PermissionDenied("a section is exported once its results are published")
         data = ExportSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
@@ -371,28 +337,8 @@ class SectionViewSet(DirectorViewSet):
         section = self._director_section(request)
         return Response(SectionVersionSerializer(section.versions.all(), many=True).data)
 
-    @extend_schema(responses=StandingSerializer(many=True))
-    @action(detail=True, methods=["get"])
-    def standings(self, request, pk=None):
-        """Standings as last computed (live while the section runs)."""
-        section = self.get_object()
-        rows = section.standings.select_related("entry")
-        return Response(StandingSerializer(rows, many=True).data)
 
-    @extend_schema(responses=ScorecardLineSerializer(many=True))
-    @action(detail=True, methods=["get"], url_path=r"scorecard/(?P<number>\d+)")
-    def scorecard(self, request, pk=None, number=None):
-        """One entry's scorecard: board by board, opponents, contract, score, matchpoints."""
-        section = self.get_object()
-        entry = get_object_or_404(Entry, section=section, number=number)
-        viewer = Viewer(request, section)
-        if not (viewer.sees_all or entry.id in viewer.entries):
-            raise exceptions.PermissionDenied(
-                "a scorecard is shown to its own players until the results are published"
-            )
-        return Response(ScorecardLineSerializer(scorecard(entry), many=True).data)
-
-
+@list_filters(section=int)
 class EntryViewSet(RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.UpdateModelMixin,
                    viewsets.GenericViewSet):  # fmt: skip
     """A section's entries (made by its movement); directors name them and give their players."""
@@ -404,14 +350,16 @@ class EntryViewSet(RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixi
         queryset = Entry.objects.filter(section__in=visible_sections(self.request.user)).prefetch_related(
             "players"
         )
-        section = self.request.query_params.get("section")
-        return queryset.filter(section_id=section) if section and section.isdigit() else queryset
+        section = number_param(self.request, "section")
+        return queryset if section is None else queryset.filter(section_id=section)
 
     def club_of(self, obj) -> int:
         return obj.section.session.event.club_id
 
     def perform_update(self, serializer):
-        club = self.club_of(serializer.instance)
-        if any(p.club_id != club for p in serializer.validated_data.get("players", [])):
-            raise Refused("an entry's players must be players of the section's club")
+        entry = serializer.instance
+        if "players" in serializer.validated_data:
+            players = list(serializer.validated_data.pop("players"))
+            services.name_entries(entry.section, {entry.number: players})
+            entry.refresh_from_db()
         serializer.save()

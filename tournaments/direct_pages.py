@@ -11,39 +11,40 @@ from __future__ import annotations
 import datetime
 
 from django.contrib import messages
+from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
+from rest_framework.authtoken.models import Token
 
 from games import services as game_services
+from games.engine.bridge import rules
+from games.formats import handrecords
+from games.formats.numbers import Column, NumberError, whole_number
 from games.models import Board, Result, ResultConflict, Tally
 from games.services import Refused
 from jobs.models import Job, Kind
 from jobs.rotation import start_bell
 from jobs.services import start as start_job
-from scoring.services import decide_table
-from tournaments import page_data, services
-from tournaments.models import Club, Entry, Event, Game, ScoringMethod, Seating, Section, Session, Status
+from parties.core import lone_hands_allowed, party_kind, round_deals
+from tournaments import member_pages, page_data, room, services
+from tournaments.models import Club, Entry, Event, ScoringMethod, Seating, Section, Session, Status
 from tournaments.movements.cards import table_cards
+from tournaments.movements.registry import SECTION_KINDS
 from tournaments.permissions import directed_club_ids, is_director
 from tournaments.printables import movement_of
+from tournaments.selectors import directed_section
 
-MOVEMENTS = {
-    "mitchell": ("Mitchell (two fields, N-S stay)", "tables"),
-    "howell": ("Howell (everyone meets everyone)", "pairs"),
-    "three-quarter-howell": ("Three-quarter Howell", "pairs"),
-}
-"""The movement kinds offered on the set-up page and the size each generator takes (services.GENERATORS)."""
+MOVEMENTS = {name: (kind.description, kind.size) for name, kind in SECTION_KINDS.items()}
+"""The movement kinds offered on the set-up page (movements.registry): description and the size it takes."""
 
 
 def _section(request, section_id: int) -> Section:
-    section = get_object_or_404(Section.objects.select_related("session__event__club"), id=section_id)
-    if not is_director(request.user, section.session.event.club_id):
-        raise PermissionDenied("only a director of this club may do this")
-    return section
+    return directed_section(request.user, section_id)
 
 
 @login_required
@@ -61,12 +62,10 @@ def _movement_request(data) -> tuple[str, dict]:
     kind = data.get("kind", "mitchell")
     if kind not in MOVEMENTS:
         raise Refused(f"movement {kind!r} is not one of {', '.join(MOVEMENTS)}")
-    try:
-        size = int(data.get("size", ""))
-        per_round = int(data.get("boards_per_round", ""))
-    except ValueError:
-        raise Refused("give the size and the boards per round as whole numbers") from None
-    return kind, {MOVEMENTS[kind][1]: size, "boards_per_round": per_round}
+    return kind, {
+        MOVEMENTS[kind][1]: data.get("size", ""),
+        "boards_per_round": data.get("boards_per_round", ""),
+    }
 
 
 @login_required
@@ -89,54 +88,192 @@ def new_session(request, slug: str):
             return render(request, "direct/new_session.html", context, status=400)
         context["movement"] = movement
         context["cards"] = table_cards(movement_of(movement))
+        context["entries"] = member_pages.entry_rows(member_pages.movement_entries(movement), data)
+        context["members"] = member_pages.member_choices(club)
         if request.method == "POST" and movement["check"]["ok"]:
-            section = _create(request, club, data, movement)
-            if section is not None:
-                messages.success(request, f"{section} is set up: {len(section.boards.all())} boards dealt.")
-                return redirect("direct-section", section.id)
+            try:
+                players = member_pages.typed_players(club, data)
+                section = _create(request, club, data, movement, players)
+            except Refused as error:
+                context["problem"] = error.message
+                return render(request, "direct/new_session.html", context, status=400)
+            messages.success(request, f"{section} is set up: {len(section.boards.all())} boards dealt.")
+            return redirect("direct-section", section.id)
     return render(request, "direct/new_session.html", context)
 
 
-def _create(request, club: Club, data, movement: dict) -> Section | None:
+@transaction.atomic
+def _create(request, club: Club, data, movement: dict, players: dict) -> Section:
+    """The event, its session and section, the movement, the entries' players and the deal: all or nothing."""
     name = data.get("name", "").strip() or "Pairs"
     try:
         date = datetime.date.fromisoformat(data.get("date", ""))
     except ValueError:
         date = datetime.date.today()
     method = data.get("scoring_method", ScoringMethod.MATCHPOINTS)
-    try:
-        with transaction.atomic():
-            event = Event.objects.create(club=club, name=name, date=date)
-            session = Session.objects.create(event=event, number=1)
-            section = Section.objects.create(session=session, name="A", scoring_method=method)
-            section = services.install_movement(section, movement, request.user)
-            return services.deal_boards(section)
-    except Refused as error:
-        messages.error(request, error.message)
-        return None
+    event = Event.objects.create(club=club, name=name, date=date)
+    session = Session.objects.create(event=event, number=1)
+    section = Section.objects.create(session=session, name="A", scoring_method=method)
+    section = services.install_movement(section, movement, request.user)
+    services.name_entries(section, players)
+    return services.deal_boards(section)
 
 
 @login_required
 def section(request, section_id: int):
     """The director's desk for one section: status and rounds, table codes, boards, conflicts, printables."""
+    return section_page(request, section_id)
+
+
+def section_page(request, section_id: int, status: int = 200, typed=None):
     section = _section(request, section_id)
     entered = {
         (r, t): n for r, t, n in _counts(Result.objects.filter(section=section).values_list("round", "table"))
     }
+    section.current_round = room.round_in_play(section)
     seatings = section.seatings.filter(round=section.current_round).select_related("ns", "ew")
     tables = [
         {"seating": s, "entered": entered.get((s.round, s.table), 0), "expected": len(s.boards)}
         for s in seatings
     ]
-    conflicts = ResultConflict.objects.filter(result__section=section, resolved=False).select_related(
-        "result__board", "result__ns", "result__ew"
-    )
+    if page_data.is_party(section):  # a party's table: its four players and its tally, not pairs and boards
+        names = dict(section.entries.values_list("number", "name"))
+        tallies = {t.table: t for t in section.tallies.filter(round=section.current_round)}
+        for row in tables:
+            row["players"] = [
+                (seat, n, names.get(n, "")) for seat, n in page_data.seat_numbers(row["seating"])
+            ]
+            row["tally"] = tallies.get(row["seating"].table)
     return render(request, "direct/section.html", {
         "section": section, "tables": tables, "codes": section.table_codes.all(),
-        "boards": section.boards.all(), "conflicts": conflicts, "party": page_data.is_party(section),
-        "last_round": max(section.seatings.values_list("round", flat=True), default=0),
-        "jobs": _jobs(section),
+        "boards": section.boards.all(), "conflicts": _conflicts(section), "party": page_data.is_party(section),
+        "last_round": room.last_round(section), "missing": _missing(section),
+        "jobs": _jobs(section), "deal_formats": handrecords.FORMATS.values(),
+        "entries": member_pages.section_entry_rows(section, typed),
+        "members": member_pages.member_choices(section.club),
+    }, status=status)  # fmt: skip
+
+
+@login_required
+@require_POST
+def section_entries(request, section_id: int):
+    """The desk's entry form: every entry's players at once (all or nothing), refused naming them."""
+    section = _section(request, section_id)
+    try:
+        services.name_entries(section, member_pages.typed_players(section.club, request.POST))
+    except Refused as error:
+        messages.error(request, error.message)
+        return section_page(request, section.id, status=error.status, typed=request.POST)
+    messages.success(request, "The entries' players are saved.")
+    return redirect("direct-section", section.id)
+
+
+def _conflicts(section: Section):
+    return ResultConflict.objects.filter(result__section=section, resolved=False).select_related(
+        "result__board", "result__ns", "result__ew"
+    )
+
+
+def _missing(section: Section) -> list[room.Missing]:
+    """The results missing in the rounds played so far (none before play starts, none at a party)."""
+    if section.status == Status.SETUP or page_data.is_party(section):
+        return []
+    return room.missing_results(section, up_to=room.round_in_play(section))
+
+
+@login_required
+def room_state(request, section_id: int):
+    """The desk's live state for its poll (JSON): round, status, the results missing and the open conflicts,
+    each conflict with the link that resolves it."""
+    section = _section(request, section_id)
+    return JsonResponse({
+        "round": room.round_in_play(section), "rounds": room.last_round(section), "status": section.status,
+        "missing": [m.as_dict() for m in _missing(section)],
+        "conflicts": [{
+            "id": c.id, "board": c.result.board.number, "ns": c.result.ns.number, "ew": c.result.ew.number,
+            "text": f"Board {c.result.board.number}, pairs {c.result.ns.tag} v {c.result.ew.tag}: "
+                    f"{c.sent_by_label} sent {c.proposed.get('contract')} by {c.proposed.get('declarer')}, "
+                    f"{c.proposed.get('tricks')} tricks",
+            "url": reverse("direct-result", args=[c.result.id]),
+        } for c in _conflicts(section)],
     })  # fmt: skip
+
+
+@login_required
+@require_POST
+def table_code(request, section_id: int, table: int):
+    """A new access code for one table; its cards are printed again from the desk."""
+    section = _section(request, section_id)
+    try:
+        code = services.renew_table_code(section, table)
+    except Refused as error:
+        return _refused(request, section, error.message, error.status)
+    messages.success(request, f"Table {table} has a new code, {code.code}: print its cards again.")
+    return redirect("direct-section", section.id)
+
+
+@login_required
+@require_POST
+def not_played(request, section_id: int):
+    """The director marks a missing result not played, with a reason (kept in the result's version)."""
+    section = _section(request, section_id)
+    try:
+        seating = get_object_or_404(
+            Seating.objects.select_related("ns", "ew"), section=section,
+            round=int(request.POST.get("round", 0)), table=int(request.POST.get("table", 0)),
+        )  # fmt: skip
+        number = int(request.POST.get("board", 0))
+        game_services.mark_not_played(section, seating, number, request.user, request.POST.get("reason", ""))
+    except Refused as error:  # before ValueError, which it is
+        return _refused(request, section, error.message, error.status)
+    except ValueError:
+        return _refused(request, section, "give the round, the table and the board as whole numbers")
+    messages.success(request, f"Board {number}, table {seating.table}, round {seating.round}: not played.")
+    return redirect("direct-section", section.id)
+
+
+def _refused(request, section: Section, problem: str, status: int = 400):
+    """The desk again, saying what was wrong, with a 4xx."""
+    messages.error(request, problem)
+    return section_page(request, section.id, status=status)
+
+
+MAX_DEAL_FILE = 1 << 20
+"""An upload larger than this is no hand-record file (99 boards of the largest format take 16 kB)."""
+
+
+@login_required
+def deals_download(request, section_id: int):
+    """The section's deals as a file for the dealing machine, in the format chosen (directors only: hidden boards
+    too)."""
+    section = _section(request, section_id)
+    try:
+        data, name, kind = services.hand_record_file(section, request.GET.get("format", ""))
+    except Refused as error:
+        return _refused(request, section, error.message, error.status)
+    response = HttpResponse(data, content_type=kind.media_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@login_required
+@require_POST
+def deals_upload(request, section_id: int):
+    """The dealing machine's file as the section's deals: all boards or none."""
+    section = _section(request, section_id)
+    upload = request.FILES.get("file")
+    if upload is None:
+        return _refused(request, section, "choose the dealing machine's file to upload")
+    if upload.size > MAX_DEAL_FILE:
+        return _refused(request, section, f"{upload.name} is over 1 MB: not a hand-record file")
+    try:
+        count = services.import_hand_records(
+            section, upload.read(), upload.name, request.POST.get("format") or None
+        )
+    except Refused as error:
+        return _refused(request, section, error.message, error.status)
+    messages.success(request, f"{count} boards dealt from {upload.name}.")
+    return redirect("direct-section", section.id)
 
 
 def _counts(pairs) -> list[tuple]:
@@ -158,6 +295,20 @@ ACTIONS = {
     "publish": lambda s, u: services.set_status(s, Status.PUBLISHED, u),
     "reopen": lambda s, u: services.set_status(s, Status.RUNNING if s.status == Status.FINISHED else Status.FINISHED, u),
 }  # fmt: skip
+ACTIONS_WITH_REASON = {
+    "next-round": services.next_round,
+    "finish": lambda s, u, reason: services.set_status(s, Status.FINISHED, u, reason),
+}
+ASK_FIRST = {"next-round": "Go on to the next round", "finish": "Close the session"}
+"""Actions that first list the results still missing and ask; going on anyway is recorded with that list."""
+
+
+def _went_on(name: str, missing: list[room.Missing]) -> str:
+    lines = "; ".join(f"table {m.seating.table} round {m.seating.round}: boards {', '.join(map(str, m.boards))}"
+                      for m in missing)  # fmt: skip
+    return f"{ASK_FIRST[name]} with {sum(len(m.boards) for m in missing)} result(s) missing ({lines})"
+
+
 JOBS = {"analyse": Kind.ANALYSE, "audit": Kind.AUDIT}
 """Jobs a director starts from the desk; their progress bars show there."""
 
@@ -174,8 +325,18 @@ def section_action(request, section_id: int):
     elif action is None:
         messages.error(request, "unknown action")
     else:
+        missing = _missing(section) if name in ASK_FIRST else []
+        if missing and request.POST.get("confirm") != "yes":
+            return render(request, "direct/confirm.html", {
+                "section": section, "action": name, "label": ASK_FIRST[name], "missing": missing,
+                "count": sum(len(m.boards) for m in missing),
+            })  # fmt: skip
         try:
-            section = action(section, request.user)
+            section = (
+                ACTIONS_WITH_REASON[name](section, request.user, _went_on(name, missing))
+                if missing
+                else action(section, request.user)
+            )
             messages.success(
                 request, f"{section}: {section.get_status_display().lower()}, round {section.current_round}."
             )
@@ -196,6 +357,7 @@ def entry(request, section_id: int, number: int):
     ]
     if request.method == "POST":
         added, refused = _enter_rows(request, section, board, rows)
+        services.follow_results(section)
         if added:
             messages.success(request, f"Board {number}: {added} result(s) entered.")
         for message in refused:
@@ -262,7 +424,7 @@ def result(request, result_id: int):
         return redirect("direct-result", found.id)
     return render(request, "direct/result.html", {
         "section": section, "result": found, "versions": found.versions.select_related("changed_by"),
-        "conflicts": found.conflicts.all(), "tricks": range(14),
+        "conflicts": found.conflicts.all(), "tricks": range(14), "honors": rules(section.rule_set).honors,
     })  # fmt: skip
 
 
@@ -271,7 +433,9 @@ def _change(request, found: Result) -> None:
     reason = data.get("reason", "")
     what = data.get("what")
     if what == "correct":
-        values = {name: data.get(name, "").strip() for name in ("contract", "declarer", "tricks", "lead")}
+        values = {
+            name: data.get(name, "").strip() for name in ("contract", "declarer", "tricks", "lead", "honors")
+        }
         values["contract"] = values["contract"].upper()
         game_services.correct_result(found, values, request.user, reason)
     elif what == "adjust":
@@ -307,23 +471,29 @@ def party(request, section_id: int):
             )
         return redirect("direct-party", section.id)
     tallies = {(t.round, t.table): t for t in section.tallies.all()}
-    playing = [
-        tallies.get((section.current_round, s.table))
-        for s in section.seatings.filter(round=section.current_round)
-    ]
-    tied = [t.table for t in playing if t is not None and not t.frozen and not decide_table(section, t)[0]]
+    kind = party_kind(section.movement_kind)
+    tie = kind.tie
+    deals = round_deals((section.movement or {}).get("party"))
     names = {e.number: e.name or f"Player {e.number}" for e in Entry.objects.filter(section=section)}
-    rounds = []
+    rounds, tied = [], []
     for number in sorted(set(section.seatings.values_list("round", flat=True)), reverse=True):
         rows = []
         for seating in section.seatings.filter(round=number).order_by("table"):
-            rows.append({"seating": seating, "tally": tallies.get((number, seating.table)),
-                         "players": [(seat, names.get(seating.seats.get(seat), "")) for seat in "NESW"]})  # fmt: skip
+            tally = tallies.get((number, seating.table))
+            state = None
+            if tally is not None and not tally.frozen:
+                state = kind.state(
+                    seating.table, tally.ns_points, tally.ew_points, bool(tally.hearts), tally.hands, deals
+                )
+                if state.state == "tied" and number == section.current_round:
+                    tied.append(seating.table)
+            rows.append({"seating": seating, "tally": tally, "state": state,
+                         "players": [(seat, names.get(n, "")) for seat, n in page_data.seat_numbers(seating)]})  # fmt: skip
         rounds.append((number, rows))
     return render(request, "direct/party.html", {
         "section": section, "rounds": rounds, "party": page_data.party_rows(section),
         "running": section.status == Status.RUNNING, "codes": section.table_codes.all(),
-        "euchre": section.game == Game.EUCHRE, "jobs": _jobs(section), "tied": tied, "players": len(names),
+        "euchre": lone_hands_allowed(section.game, 2, section.movement_kind), "jobs": _jobs(section), "tied": tied, "tie": tie, "players": len(names), "deals": deals,
     })  # fmt: skip
 
 
@@ -338,16 +508,18 @@ def party_prizes(request, section_id: int):
     lone = request.POST.get("lone_hand_prize") == "1"
     reason = request.POST.get("reason", "")
     try:
-        if not text.isdigit() or int(text) > players:
-            raise Refused(f"give the number of prizes as a whole number from 0 to {players} (the players)")
-        services.change_settings(
-            section, {"prizes": int(text), "lone_hand_prize": lone}, request.user, reason
-        )
+        try:
+            prizes = whole_number(text, "prizes", Column(0, players))
+        except NumberError:
+            raise Refused(
+                f"give the number of prizes as a whole number from 0 to {players} (the players)"
+            ) from None
+        services.change_settings(section, {"prizes": prizes, "lone_hand_prize": lone}, request.user, reason)
     except Refused as error:
         messages.error(request, error.message)
     else:
         extra = " and the lone-hand prize" if lone else ""
-        messages.success(request, f"{int(text)} prize(s) by games won{extra}: the standings follow.")
+        messages.success(request, f"{prizes} prize(s) by games won{extra}: the standings follow.")
     return redirect("direct-party", section.id)
 
 
@@ -377,3 +549,25 @@ def party_tally(request, section_id: int, round_number: int, table: int):
     return render(request, "direct/tally.html", {
         "section": section, "tally": tally, "seats": seats, "versions": tally.versions.select_related("changed_by"),
     })  # fmt: skip
+
+
+@require_POST
+def log_out(request):
+    """Log out and go to the home page of the club this user directs (the site's home when it is not one club)."""
+    clubs = list(
+        Club.objects.filter(id__in=directed_club_ids(request.user) or []).values_list("slug", flat=True)
+    )
+    logout(request)
+    return redirect("club", slug=clubs[0]) if len(clubs) == 1 else redirect("home")
+
+
+@login_required
+def api_token(request):
+    """The director's API token (Authorization: Token <key>): shown, made or replaced by a new one."""
+    if request.method == "POST":
+        Token.objects.filter(user=request.user).delete()
+        Token.objects.create(user=request.user)
+        messages.success(request, "A new token is made; the old one no longer works.")
+        return redirect("direct-token")
+    token = Token.objects.filter(user=request.user).first()
+    return render(request, "direct/token.html", {"token": token})

@@ -45,6 +45,7 @@ class Player(models.Model):
     federation_number = models.CharField(max_length=20, blank=True)
     email = models.EmailField(blank=True)
     phone = models.CharField(max_length=30, blank=True)
+    guest = models.BooleanField(default=False, help_text="A walk-in visitor, not a member: no member number.")
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player",
         help_text="The login that may see this player's own scorecards.",
@@ -62,6 +63,12 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def choice(self) -> str:
+        """How the entry forms' list offers the player, and reads the choice back: "Ann Smith (1234)"."""
+        tag = "guest" if self.guest else self.federation_number
+        return f"{self} ({tag})" if tag else str(self)
 
 
 class Event(models.Model):
@@ -99,15 +106,19 @@ class Session(models.Model):
 class Game(models.TextChoices):
     BRIDGE = "bridge", "Duplicate bridge"
     EUCHRE = "euchre", "Progressive euchre"
+    HEARTS = "hearts", "Progressive hearts"
 
 
 class ScoringMethod(models.TextChoices):
-    """The scoring.methods the standings service knows (its `METHODS` table maps each to a core)."""
+    """How a Section is scored: the board-by-board methods of scoring.methods.registry.METHODS (same names and
+    descriptions), the books' compass game (each direction over the session) and a progressive party's tally."""
 
     MATCHPOINTS = "mp", "Matchpoints (2 per result beaten, Neuberg)"
     MATCHPOINTS_ACBL = "mp-acbl", "Matchpoints (ACBL: 1 per result beaten)"
     BUTLER = "butler", "Butler IMPs"
     CROSS_IMPS = "cross-imp", "Cross-IMPs"
+    COMPASS = "compass", "Compass (Hoyle 1940: each pair plus or minus its direction's average)"
+    VICTORY_POINTS = "vp", "Teams: IMPs board by board, VPs by the WBF 2013 scale"
     PROGRESSIVE = "progressive", "Progressive party (games won, lone hands)"
 
 

@@ -1,6 +1,6 @@
 """What the web pages show, gathered from the stored rows: standings by field, hand diagrams, double-dummy
 figures, travellers and scorecards. No scoring here: the numbers are the ones the scoring service stored; the
-access rules are tournaments.permissions' (Viewer) and tournaments.api's (visible_sections)."""
+access rules are tournaments.visibility's (Viewer) and tournaments.selectors' (visible_sections)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,16 @@ from django.shortcuts import get_object_or_404
 
 from games.engine.bridge.calls import Denomination
 from games.engine.cards import SEATS, Deal, DealError, Suit
-from games.models import Board, Result, Tally
+from games.models import Board, Publication, Result, Tally
 from jobs.analysis import board_analysis
 from jobs.services import JobFailed
+from parties.core import lone_hands_allowed, party_kind
+from scoring.methods.books import Stars
 from scoring.models import Standing
-from tournaments.api import visible_sections
+from scoring.services import section_stars
 from tournaments.models import ScoringMethod, Section, Status, TableCode
-from tournaments.permissions import Viewer
+from tournaments.selectors import visible_sections
+from tournaments.visibility import Viewer
 
 FIELD_NAMES = {"NS": "North-South", "EW": "East-West", "": ""}
 STRAINS = (
@@ -45,9 +48,8 @@ def page_section(request, section_id: int) -> Section:
 
 
 def viewer(request, section: Section) -> Viewer:
-    """The API's Viewer for a page request: the logged-in user, and the table code of this browser's session."""
-    request.auth = table_code(request)
-    return Viewer(request, section)
+    """The Viewer of a page request: the logged-in user, and the table code of this browser's session."""
+    return Viewer(section, request.user, table_code(request))
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,22 @@ def standings(section: Section) -> list[Field]:
         fields.setdefault(row.field, []).append(row)
     order = sorted(fields, key=lambda name: (name != "NS", name))  # North-South first, as travellers read
     return [Field(FIELD_NAMES.get(name, name), fields[name]) for name in order]
+
+
+def publications(section: Section) -> list[Publication]:
+    """The published versions, newest first, while the results are published (none before)."""
+    if section.status != Status.PUBLISHED:
+        return []
+    return list(section.publications.order_by("-number").defer("standings", "results"))
+
+
+def published_fields(version: Publication) -> list[tuple[str, list[dict]]]:
+    """A published version's frozen standings, one list per field as the live page shows them."""
+    fields: dict[str, list[dict]] = {}
+    for row in version.standings:
+        fields.setdefault(row["field"], []).append(row)
+    order = sorted(fields, key=lambda name: (name != "NS", name))
+    return [(FIELD_NAMES.get(name, name), fields[name]) for name in order]
 
 
 def live_tag(section: Section) -> str:
@@ -93,11 +111,11 @@ def hand_diagram(deal_text: str) -> dict[str, list[tuple[str, str, str]]] | None
     return diagram
 
 
-def analysis(board: Board, compute: bool = True) -> dict | None:
+def analysis(board: Board) -> dict | None:
     """The board's double-dummy table and par as the analysis job stores them ({"table": {seat: {strain:
     tricks}}, "par": {"score", "contracts"}}); solved by the job's own function and stored the first time a
     page asks for a board nobody has analysed yet."""
-    if board.analysis or not compute or not board.deal:
+    if board.analysis or not board.deal:
         return board.analysis or None
     try:
         board.analysis = board_analysis(board)
@@ -115,13 +133,13 @@ def dd_rows(figures: dict | None) -> list[tuple[str, list[int]]]:
     return [(STRAIN_SIGNS[d.value], [table[seat][d.value] for seat in ("N", "S", "E", "W")]) for d in STRAINS]
 
 
-def hand_records(section: Section, viewer: Viewer, compute: bool) -> list[dict]:
-    """The boards this viewer may see, each with its diagram and double-dummy figures (solved now for those
-    not analysed yet when `compute`: the printed hand records; the page shows what the analysis job stored)."""
+def hand_records(section: Section, viewer: Viewer) -> list[dict]:
+    """The boards this viewer may see, each with its diagram and the double-dummy figures the analysis job stored
+    (none yet for a board it has still to solve: jobs.analysis.hand_record_analysis starts it)."""
     boards = []
     for board in Board.objects.filter(section=section):
         if viewer.sees_board(board.id):
-            figures = analysis(board, compute)
+            figures = board.analysis
             boards.append({"board": board, "diagram": hand_diagram(board.deal), "dd_rows": dd_rows(figures),
                            "par": (figures or {}).get("par")})  # fmt: skip
     return boards
@@ -171,26 +189,33 @@ def party_rows(section: Section) -> list[dict]:
         for player, count in tally.lone_hands.items():
             lone[player] = lone.get(player, 0) + count
     rows = []
+    kind = party_kind(section.movement_kind)
+    measure = kind.measure
+    stars = section_stars(section) if kind.scoring == "stars" else None
+    lone_play = lone_hands_allowed(section.game, 2, section.movement_kind)  # away from the head table
     for standing in Standing.objects.filter(section=section).select_related("entry").order_by("place"):
         key = str(standing.entry.number)
         rows.append({
             "rank": standing.rank, "entry": standing.entry, "games": standing.total, "lone_hands": lone.get(key, 0),
-            "prize": standing.prize, "cut": standing.cut,
+            "prize": standing.prize, "cut": standing.cut, "measure": measure, "lone": lone_play,
+            "stars": None if stars is None else stars.get(standing.entry.number, Stars()),
         })  # fmt: skip
     return rows
 
 
-def _count(text: str) -> int | str:
-    """A form's count as a number; left as typed when it is not one, for the service to name the problem."""
-    text = text.strip() or "0"
-    return int(text) if text.isdigit() else text
-
-
 def tally_form(data) -> dict:
-    """A tally form's figures (hands, N-S and E-W points, lone hands by seat) as the tally services take them."""
-    values = {name: _count(data.get(name, "")) for name in ("hands", "ns_points", "ew_points")}
-    values["lone_hands"] = {seat: _count(data.get(f"lone-{seat}", "")) for seat in "NESW"}
+    """A tally form's figures (hands, N-S and E-W points, lone hands and hearts by seat) as the tally services take
+    them: the text as typed, a blank as 0; the service parses and names a figure that is not a count."""
+    values = {name: data.get(name, "").strip() or 0 for name in ("hands", "ns_points", "ew_points")}
+    values["lone_hands"] = {seat: data.get(f"lone-{seat}", "").strip() or 0 for seat in "NESW"}
+    if any(f"hearts-{seat}" in data for seat in "NESW"):
+        values["hearts"] = {seat: data.get(f"hearts-{seat}", "").strip() or 0 for seat in "NESW"}
     return values
+
+
+def seat_numbers(seating) -> list[tuple[str, int | None]]:
+    """A party table's seats N, E, S, W with the player numbers sitting there."""
+    return [(seat, seating.seats.get(seat)) for seat in "NESW"]
 
 
 def is_party(section: Section) -> bool:

@@ -4,17 +4,22 @@ printables, and the director's and host's pages under /direct/."""
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments import direct_pages
+from tournaments import direct_pages, member_pages
 from tournaments import views as pages
+from tournaments.signin import LoginForm
 
 urlpatterns = [
     path("", pages.home, name="home"),
     path("clubs/<slug:slug>/", pages.club, name="club"),
     path("sections/<int:section_id>/", pages.section, name="page-section"),
     path("sections/<int:section_id>/standings/", pages.standings_fragment, name="page-standings"),
+    path("sections/<int:section_id>/published/<int:number>/", pages.published, name="page-published"),
     path("sections/<int:section_id>/boards/<int:number>/", pages.traveller, name="page-traveller"),
     path("sections/<int:section_id>/boards/<int:number>/audit/", pages.audit, name="page-audit"),
     path("sections/<int:section_id>/hands/", pages.hand_records, name="page-hands"),
+    path(
+        "sections/<int:section_id>/hands/analysis/", pages.hand_records_analysis, name="page-hands-analysis"
+    ),
     path("sections/<int:section_id>/scorecards/<int:number>/", pages.scorecard_page, name="page-scorecard"),
     path("sections/<int:section_id>/seating/", pages.party_seating, name="page-party-seating"),
     path("sections/<int:section_id>/cards-<str:kind>.pdf", pages.cards_pdf, name="pdf-cards"),
@@ -22,16 +27,41 @@ urlpatterns = [
     path("sections/<int:section_id>/results.pdf", pages.results_pdf, name="pdf-results"),
     path("sections/<int:section_id>/scorecards.pdf", pages.scorecards_pdf, name="pdf-scorecards"),
     path("table/", pages.table, name="page-table"),
+    path("t/<str:code>/", pages.table_open, name="page-table-open"),
     path("table/result/", pages.table_result, name="page-table-result"),
     path("table/confirm/", pages.table_confirm, name="page-table-confirm"),
     path("table/tally/", pages.table_tally, name="page-table-tally"),
     path("table/leave/", pages.table_logout, name="page-table-logout"),
-    path("login/", auth_views.LoginView.as_view(template_name="direct/login.html"), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(template_name="direct/login.html", authentication_form=LoginForm),
+        name="login",
+    ),
+    path("logout/", direct_pages.log_out, name="logout"),
     path("direct/", direct_pages.home, name="direct-home"),
+    path("direct/token/", direct_pages.api_token, name="direct-token"),
     path("direct/clubs/<slug:slug>/new/", direct_pages.new_session, name="direct-new"),
+    path("direct/clubs/<slug:slug>/members/", member_pages.members, name="direct-members"),
+    path(
+        "direct/clubs/<slug:slug>/members/import/", member_pages.members_import, name="direct-members-import"
+    ),
+    path("direct/clubs/<slug:slug>/members/<int:member_id>/", member_pages.member, name="direct-member"),
+    path("direct/sections/<int:section_id>/entries/", direct_pages.section_entries, name="direct-entries"),
+    path(
+        "direct/sections/<int:section_id>/tables/<int:table>/code/",
+        direct_pages.table_code,
+        name="direct-table-code",
+    ),
     path("direct/sections/<int:section_id>/", direct_pages.section, name="direct-section"),
     path("direct/sections/<int:section_id>/action/", direct_pages.section_action, name="direct-action"),
+    path("direct/sections/<int:section_id>/room.json", direct_pages.room_state, name="direct-room"),
+    path("direct/sections/<int:section_id>/not-played/", direct_pages.not_played, name="direct-not-played"),
+    path("direct/sections/<int:section_id>/deals/", direct_pages.deals_download, name="direct-deals"),
+    path(
+        "direct/sections/<int:section_id>/deals/upload/",
+        direct_pages.deals_upload,
+        name="direct-deals-upload",
+    ),
     path("direct/sections/<int:section_id>/boards/<int:number>/", direct_pages.entry, name="direct-entry"),
     path("direct/sections/<int:section_id>/check/", direct_pages.check, name="direct-check"),
     path("direct/sections/<int:section_id>/party/", direct_pages.party, name="direct-party"),

@@ -6,25 +6,29 @@
 - Player: a login linked to a Player: their own scorecards, and what the public sees.
 - Public: events and Sections once running; live standings while running; boards and results when published.
 
-Hidden boards: a Board's hand record and the other tables' results on it are shown to nobody who has still to
-play it in the Section, that is to a player or table only after their own result on it is in.
+Hidden boards: what a viewer may see of a board (its hand, its results) and of the seeds is one rule, in
+tournaments.visibility.
 """
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from django.contrib.auth.models import AnonymousUser
-from django.core.cache import cache
-from django.db.models import Q
+from django.core.cache import caches
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions, permissions, throttling
 
-from tournaments.models import Club, Entry, Section, Status, TableCode
+from tournaments import guesses
+from tournaments.models import Club, Section, Status, TableCode
 
-FAILED_CODE_LIMIT = 20
-"""Wrong table codes allowed per client address in FAILED_CODE_WINDOW seconds before it is throttled."""
-FAILED_CODE_WINDOW = 600
+CODE_WINDOW = 600
+"""Wrong table codes are counted in windows of this many seconds, the limits holding over this window and the one
+before (tournaments.guesses)."""
+SAME_CODE_LIMIT = 5
+"""Wrong tries of one code in a window before that code waits: a phone that keeps sending a wrong code."""
+SITE_CODE_LIMIT = 200
+"""Wrong codes in a window across the site before every code waits: someone guessing. A code is one of 23^6
+(148 million), so with 20 tables running a guesser at this rate finds one about once in 6,000 hours of play, while
+one bad phone's 70 wrong codes leave the room at work."""
 
 
 def is_director(user, club: Club | int) -> bool:
@@ -47,52 +51,6 @@ def directed_club_ids(user) -> list[int] | None:
 
 def section_club_id(section: Section) -> int:
     return Section.objects.filter(id=section.id).values_list("session__event__club_id", flat=True).get()
-
-
-def player_entries(user, section: Section) -> list[int]:
-    """The entries of a Section a logged-in player plays in."""
-    if not user or not user.is_authenticated:
-        return []
-    return list(Entry.objects.filter(section=section, players__user=user).values_list("id", flat=True))
-
-
-class Viewer:
-    """Who is asking about one Section, and what of it they may see."""
-
-    def __init__(self, request, section: Section):
-        self.section = section
-        self.code = request.auth if isinstance(request.auth, TableCode) else None
-        if self.code is not None and self.code.section_id != section.id:
-            self.code = None
-        self.director = is_director(request.user, section_club_id(section))
-        self.entries = player_entries(request.user, section)
-        if self.code is not None and section.status == Status.RUNNING:
-            seating = section.seatings.filter(round=section.current_round, table=self.code.table).first()
-            self.entries += [e for e in (seating.ns_id, seating.ew_id) if e] if seating else []
-
-    @property
-    def sees_all(self) -> bool:
-        return self.director or self.section.status == Status.PUBLISHED
-
-    @cached_property
-    def played(self) -> set[int]:
-        """Board ids that every entry this viewer speaks for has played (result in)."""
-        from games.models import Result
-
-        if not self.entries:
-            return set()
-        boards: set[int] | None = None
-        for entry in self.entries:
-            mine = set(
-                Result.objects.filter(Q(ns_id=entry) | Q(ew_id=entry), section=self.section).values_list(
-                    "board_id", flat=True
-                )
-            )
-            boards = mine if boards is None else boards & mine
-        return boards or set()
-
-    def sees_board(self, board_id: int) -> bool:
-        return self.sees_all or board_id in self.played
 
 
 class IsDirectorOrReadOnly(permissions.BasePermission):
@@ -137,10 +95,6 @@ class TableCodeAuthentication(authentication.BaseAuthentication):
         return self.keyword
 
 
-def _client(request) -> str:
-    return request.META.get("REMOTE_ADDR", "unknown")
-
-
 _CODE_AND_SECTION = """
     SELECT s.*, c.id AS code_id, c."table" AS code_table
     FROM tournaments_section s JOIN tournaments_tablecode c ON c.section_id = s.id
@@ -151,17 +105,23 @@ _CODE_AND_SECTION = """
 
 
 def check_code(request, text: str) -> TableCode:
-    """The TableCode for `text`; wrong codes are counted per client address and throttled past the limit."""
-    key = f"table-code-failures:{_client(request)}"
-    if (cache.get(key) or 0) >= FAILED_CODE_LIMIT:
-        raise exceptions.Throttled(detail="too many wrong table codes from this address; wait a few minutes")
+    """The TableCode for `text`. Wrong codes are counted per code tried and across the site, in the shared cache;
+    past either limit every try waits (right codes too, or the answer would tell a guesser it had found one), but
+    nothing is counted per client address, so one phone's wrong codes never lock out the room sharing it."""
     text = text.strip().upper()
+    tries = guesses.counts(CODE_WINDOW, code=text, site="all")
+    for name, limit, which in (
+        ("code", SAME_CODE_LIMIT, "this code"),
+        ("site", SITE_CODE_LIMIT, "table codes on this site"),
+    ):
+        if tries[name].total >= limit:
+            raise exceptions.Throttled(
+                wait=tries[name].wait(CODE_WINDOW, limit),
+                detail=f"too many wrong tries of {which}; wait a few minutes",
+            )
     section = next(iter(Section.objects.raw(_CODE_AND_SECTION, [text])), None)
     if section is None:
-        try:
-            cache.incr(key)
-        except ValueError:
-            cache.set(key, 1, FAILED_CODE_WINDOW)
+        guesses.count_wrong(CODE_WINDOW, code=text, site="all")
         raise exceptions.AuthenticationFailed("unknown table code") from None
     if section.status != Status.RUNNING:
         raise exceptions.PermissionDenied(f"{section} is not running: its table codes are closed")
@@ -176,15 +136,19 @@ class IsTableScorer(permissions.BasePermission):
 
 
 class TableLoginThrottle(throttling.AnonRateThrottle):
-    """Logging in: a club's phones share one address, so a whole room of tables may log in at once."""
+    """Logging in, per address: only a flood guard, far above a room of tables logging in at once (a club's phones
+    share one address), counted by each process; wrong codes are bounded by check_code in the shared cache."""
 
+    cache = caches["local"]
     scope = "table-login"
-    rate = "30/min"
+    rate = "300/min"
 
 
 class TableThrottle(throttling.SimpleRateThrottle):
-    """Per table code: far above what a table enters, far below a runaway script."""
+    """Per table code: far above what a table enters, far below a runaway script. Counted by each process: it is
+    on every scorer's request, where the database cache would cost more queries than the entry itself."""
 
+    cache = caches["local"]
     scope = "table"
     rate = "1200/min"
 

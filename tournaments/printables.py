@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import segno
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
@@ -17,7 +18,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table
 
-from scoring.serializers import scorecard
+from scoring.serializers import scorecards as scorecard_lines
 from tournaments import page_data
 from tournaments.models import Section
 from tournaments.movements.cards import cards_pdf, guide_cards, table_cards
@@ -71,10 +72,56 @@ def movement_of(data: dict, name: str = "") -> Movement:
     )
 
 
-def movement_cards(section: Section, kind: str) -> bytes:
-    """Guide cards (one per pair or player) or table cards (one per table), as the movements package prints them."""
-    movement = movement_of(section.movement or {}, str(section))
-    return cards_pdf(guide_cards(movement) if kind == "guide" else table_cards(movement))
+def qr_png(text: str) -> bytes:
+    """A QR code of `text` as PNG (segno), large enough to scan from a card on the table."""
+    buffer = io.BytesIO()
+    segno.make(text, error="m").save(buffer, kind="png", scale=8, border=2)
+    return buffer.getvalue()
+
+
+def movement_cards(section: Section, kind: str, links: dict[int, tuple[str, str]] | None = None,
+                   table: int | None = None) -> bytes:  # fmt: skip
+    """Guide cards (one per pair or player) or table cards (one per table), as the movements package prints them.
+
+    With `links` (table → its access code and the address that opens the table with it; for directors only) each
+    table card carries its table's code and a QR code of the address; a guide card lists the code of each table the
+    entry visits, and the QR code too when it stays at one table. A guide card is titled with its entry's names. With `table`, only the cards of that table (the
+    table card, and the guide cards of those who play there): printed again after its code changed."""
+    data = section.movement or {}
+    if page_data.is_party(section):  # a party is seated round by round at the bell: every round seated so far
+        rounds: dict[int, list[dict]] = {}
+        for seating in section.seatings.order_by("round", "table"):
+            rounds.setdefault(seating.round, []).append({"table": seating.table, "seats": seating.seats})
+        data = {**data, "rounds": [{"round": r, "tables": tables} for r, tables in rounds.items()]}
+    movement = movement_of(data, str(section))
+    if kind == "guide":
+        names = dict(section.entries.values_list("number", "name"))
+        cards = [
+            (f"{title}: {names[entrant]}" if names.get(entrant) else title, headings, rows)
+            for entrant, (title, headings, rows) in zip(movement.players, guide_cards(movement), strict=True)
+        ]
+        visits = [
+            [_table_at(movement, entrant, rnd) for rnd in movement.rounds] for entrant in movement.players
+        ]
+    else:
+        cards = table_cards(movement)
+        visits = [[number] for number in sorted({t.number for rnd in movement.rounds for t in rnd.tables})]
+    keep = [i for i, tables in enumerate(visits) if table is None or table in tables]
+    notes = [_note(visits[i], links) for i in keep] if links is not None else None
+    return cards_pdf([cards[i] for i in keep], notes)
+
+
+def _table_at(movement: Movement, entrant: int, rnd: Round) -> int | None:
+    return next((t.number for t in rnd.tables if entrant in t.players), None)
+
+
+def _note(tables: list[int | None], links: dict[int, tuple[str, str]]) -> tuple[str, bytes | None]:
+    played = sorted({t for t in tables if t is not None and t in links})
+    if len(played) == 1:
+        code, address = links[played[0]]
+        words = f'Table {played[0]} code: <b>{code}</b><br/><font size="9">Scan to enter results, or open {address}</font>'
+        return words, qr_png(address)
+    return "Table codes: " + ", ".join(f"table {t} <b>{links[t][0]}</b>" for t in played), None
 
 
 def _document(buffer, title: str) -> SimpleDocTemplate:
@@ -125,8 +172,9 @@ def _board_cell(entry: dict, styles, font: str) -> list:
     return parts
 
 
-def hand_records(section: Section, boards: list[dict]) -> bytes:
-    """Four boards a page (two by two), each with its hand diagram and double-dummy table."""
+def hand_records(section: Section, boards: list[dict], note: str = "") -> bytes:
+    """Four boards a page (two by two), each with its hand diagram and double-dummy table where the analysis job
+    has stored it; `note` under each page's title says why some have none yet."""
     font = _font()
     styles = _styles(font)
     buffer = io.BytesIO()
@@ -139,7 +187,10 @@ def hand_records(section: Section, boards: list[dict]) -> bytes:
                        ("INNERGRID", (0, 0), (-1, -1), 0.4, colors.grey)])  # fmt: skip
         if story:
             story.append(PageBreak())
-        story += [Paragraph(f"{section} — hand records", styles["Heading3"]), grid]
+        story.append(Paragraph(f"{section} — hand records", styles["Heading3"]))
+        if note:
+            story.append(Paragraph(note, styles["Normal"]))
+        story.append(grid)
     if not story:
         story.append(Paragraph(f"{section}: no boards to show.", styles["Normal"]))
     _document(buffer, f"Hand records: {section}").build(story)
@@ -203,12 +254,13 @@ def scorecards(section: Section, entries: list) -> bytes:
     styles = _styles(font)
     buffer = io.BytesIO()
     story = []
+    cards = scorecard_lines(section)
     for entry in entries:
         rows = [["Round", "Board", "Dir", "Against", "Contract", "By", "Tricks", "Score", "Points", "%"]] + [
             [_number(line["round"]), str(line["board"]), line["direction"], str(line["opponent"]),
              _adjusted(line["adjusted"]) or line["contract"], line["declarer"], _number(line["tricks"]), _number(line["score"]),
              _number(line["points"]), _number(line["percentage"])]
-            for line in scorecard(entry)
+            for line in cards.get(entry.id, [])
         ]  # fmt: skip
         standing = getattr(entry, "standing", None)
         summary = f"Rank {standing.rank}, {_number(standing.percentage)}%" if standing else ""

@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+from games.engine.rule_sets import check_rule_set, default_rule_set
 from tournaments.models import (
     Club,
     Entry,
@@ -13,6 +14,7 @@ from tournaments.models import (
     Session,
     TableCode,
 )
+from tournaments.visibility import sees_seeds
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -43,6 +45,14 @@ class SectionSerializer(serializers.ModelSerializer):
     reason = serializers.CharField(write_only=True, required=False, help_text="Why a setting changes (kept).")
     tables = serializers.SerializerMethodField()
     rounds = serializers.IntegerField(read_only=True)
+    deal_seed = serializers.CharField(
+        read_only=True, allow_null=True,
+        help_text="The secret the boards were dealt from: null unless you direct the section, until it is published.",
+    )  # fmt: skip
+    cut_seed = serializers.CharField(
+        read_only=True, allow_null=True,
+        help_text="The secret prize ties are cut with: null unless you direct the section, until it is published.",
+    )  # fmt: skip
 
     class Meta:
         model = Section
@@ -50,6 +60,26 @@ class SectionSerializer(serializers.ModelSerializer):
                   "two_winners", "prizes", "lone_hand_prize", "status", "current_round", "rounds", "tables", "deal_seed",
                   "cut_seed", "reason"]  # fmt: skip
         read_only_fields = ["movement_kind", "status", "current_round", "deal_seed", "cut_seed"]
+
+    def validate(self, data: dict) -> dict:
+        """A new Section takes its game's rule set unless it names one; a rule set of another game is refused."""
+        game = data.get("game", self.instance.game if self.instance else "bridge")
+        if self.instance is None and "rule_set" not in data:
+            data["rule_set"] = default_rule_set(game)
+        try:
+            check_rule_set(game, data.get("rule_set", self.instance.rule_set if self.instance else ""))
+        except ValueError as error:
+            raise serializers.ValidationError({"rule_set": str(error)}) from None
+        return data
+
+    def to_representation(self, section: Section) -> dict:
+        """The seeds only for who may read them (tournaments.visibility): with the deal seed, every hidden deal can
+        be rebuilt."""
+        data = super().to_representation(section)
+        request = self.context.get("request")
+        if not sees_seeds(getattr(request, "user", None), section):
+            data["deal_seed"] = data["cut_seed"] = None
+        return data
 
     def get_tables(self, section: Section) -> int:
         return len(

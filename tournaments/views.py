@@ -1,7 +1,7 @@
 """Pages for players and the public: clubs, a session's results with live standings, travellers, scorecards, hand
 records, the replay audit, progressive party standings; and the table-entry page for scorers' phones.
 
-Views are thin: who may see what is tournaments.permissions' Viewer; entries and confirmations go through
+Views are thin: who may see what is tournaments.visibility's Viewer; entries and confirmations go through
 games.services (the engine validates and scores); the numbers shown are the scoring service's stored ones.
 """
 
@@ -9,13 +9,19 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 from rest_framework.exceptions import APIException
 
-from games.models import Board, PlayRecord, Result, Tally
+from games.engine.bridge import rules
+from games.models import Board, PlayRecord, Publication, Result, Tally, TallyVersion
 from games.services import Refused, confirm_at_table, enter_at_table, record_tally, table_seating
+from jobs.analysis import hand_record_analysis
+from jobs.models import Job, Kind, State
+from parties.core import lone_hands_allowed, party_kind, round_deals
 from scoring.serializers import scorecard
 from tournaments import page_data, printables
 from tournaments.models import Club, Entry, Status
@@ -41,8 +47,14 @@ def club(request, slug: str):
 
 def _standings_context(request, section) -> dict:
     viewer = page_data.viewer(request, section)
-    context = {"section": section, "viewer": viewer, "live": section.status == Status.RUNNING}
-    if page_data.is_party(section):
+    party = page_data.is_party(section)
+    context = {
+        "section": section,
+        "viewer": viewer,
+        "live": section.status == Status.RUNNING,
+        "is_party": party,
+    }
+    if party:
         context["party"] = page_data.party_rows(section)
     else:
         context["fields"] = page_data.standings(section)
@@ -57,7 +69,19 @@ def section(request, section_id: int):
     boards = list(Board.objects.filter(section=section).only("id", "number"))
     context["boards"] = [(b.number, viewer.sees_board(b.id)) for b in boards]
     context["hidden_boards"] = sum(1 for _, seen in context["boards"] if not seen)
+    context["publications"] = page_data.publications(section)
     return render(request, "pages/section.html", context)
+
+
+def published(request, section_id: int, number: int):
+    """A published version of the results as it was: its standings and each board's results, frozen."""
+    section = page_data.page_section(request, section_id)
+    version = get_object_or_404(Publication, section=section, number=number)
+    later = section.publications.filter(number__gt=number).order_by("number").first()
+    return render(request, "pages/published.html", {
+        "section": section, "version": version, "later": later, "here": f"Published version {number}",
+        "fields": page_data.published_fields(version),
+    })  # fmt: skip
 
 
 def standings_fragment(request, section_id: int):
@@ -109,14 +133,36 @@ def audit(request, section_id: int, number: int):
     return render(request, "pages/audit.html", {"section": section, "board": board, "records": records})
 
 
+def _analysis(request, section) -> Job | None:
+    """The analysis the hand records wait for (started if it has not run), its reason for failing left to the
+    director's desk: it may quote a deal."""
+    job = hand_record_analysis(section, request.user)
+    if job is not None:
+        job.error = ""
+    return job
+
+
 def hand_records(request, section_id: int):
-    """Every board the viewer may see, with its double-dummy table where it has been analysed."""
+    """Every board the viewer may see, with its double-dummy table once the analysis job has solved it: started
+    here when it has not run, its progress shown, the page reloaded when it is done."""
     section = page_data.page_section(request, section_id)
-    boards = page_data.hand_records(section, page_data.viewer(request, section), compute=False)
+    job = _analysis(request, section)
+    boards = page_data.hand_records(section, page_data.viewer(request, section))
     unanalysed = sum(1 for entry in boards if entry["diagram"] and not entry["dd_rows"])
-    return render(
-        request, "pages/hand_records.html", {"section": section, "boards": boards, "unanalysed": unanalysed}
-    )
+    return render(request, "pages/hand_records.html", {
+        "section": section, "boards": boards, "unanalysed": unanalysed, "jobs": [job] if unanalysed and job else [],
+        "job_url": reverse("page-hands-analysis", args=[section.id]),
+    })  # fmt: skip
+
+
+def hand_records_analysis(request, section_id: int):
+    """How far the hand records' analysis has got, for the page's progress bar: its state and progress only
+    (the job's result names boards this viewer may still have to play)."""
+    section = page_data.page_section(request, section_id)
+    job = Job.objects.filter(section=section, kind=Kind.ANALYSE).order_by("-id").first()
+    if job is None:
+        raise Http404("no analysis of this section")
+    return JsonResponse({"id": job.id, "state": job.state, "progress": job.progress, "error": ""})
 
 
 def scorecard_page(request, section_id: int, number: int):
@@ -124,10 +170,13 @@ def scorecard_page(request, section_id: int, number: int):
     section = page_data.page_section(request, section_id)
     entry = get_object_or_404(Entry.objects.prefetch_related("players"), section=section, number=number)
     viewer = page_data.viewer(request, section)
-    if not (viewer.sees_all or entry.id in viewer.entries):
+    if not viewer.sees_scorecard(entry.id):
         return render(request, "pages/scorecard.html",
                       {"section": section, "entry": entry, "seen": False, "here": f"Scorecard {entry.tag}"}, status=403)  # fmt: skip
-    lines = scorecard(entry)
+    lines = scorecard(entry, viewer.shown_boards)
+    names = dict(section.entries.values_list("number", "name"))
+    for line in lines:
+        line["opponent_name"] = names.get(line["opponent"], "")
     standing = getattr(entry, "standing", None)
     return render(request, "pages/scorecard.html", {
         "section": section, "entry": entry, "seen": True, "lines": lines, "standing": standing,
@@ -147,7 +196,15 @@ def party_seating(request, section_id: int):
         {"table": s.table, "seats": [(seat, s.seats.get(seat), names.get(s.seats.get(seat), "")) for seat in "NESW"]}
         for s in seatings
     ]  # fmt: skip
-    return render(request, "pages/party_seating.html", {"section": section, "tables": tables})
+    minutes = ((section.movement or {}).get("party") or {}).get("minutes")
+    started = None
+    if minutes and section.current_round > 1:  # a timed round starts when the bell froze the round before
+        started = (
+            TallyVersion.objects.filter(tally__section=section, tally__round=section.current_round - 1, kind="frozen")
+            .order_by("-changed_at").values_list("changed_at", flat=True).first()
+        )  # fmt: skip
+    return render(request, "pages/party_seating.html",
+                  {"section": section, "tables": tables, "minutes": minutes, "started": started})  # fmt: skip
 
 
 # The table-entry page: what Bridgemate does, on a scorer's phone.
@@ -181,9 +238,16 @@ def table(request):
     if page_data.is_party(section):
         tally = Tally.objects.filter(section=section, round=seating.round, table=code.table).first()
         names = {e.number: e.name or f"Player {e.number}" for e in section.entries.all()}
-        seats = [(seat, seating.seats.get(seat), names.get(seating.seats.get(seat), "")) for seat in "NESW"]
-        return render(request, "pages/table_tally.html",
-                      {"section": section, "code": code, "seating": seating, "tally": tally, "seats": seats})  # fmt: skip
+        lone = (tally.hearts if section.game == "hearts" else tally.lone_hands) if tally else {}
+        seats = [
+            (seat, n, names.get(n, ""), lone.get(str(n), 0)) for seat, n in page_data.seat_numbers(seating)
+        ]
+        return render(request, "pages/table_tally.html", {
+            "section": section, "code": code, "seating": seating, "tally": tally, "seats": seats,
+            "lone_hands": lone_hands_allowed(section.game, code.table, section.movement_kind),
+            "most": party_kind(section.movement_kind).max_points,
+            "deals": round_deals((section.movement or {}).get("party")),
+        })  # fmt: skip
     results = {
         r.board.number: r
         for r in Result.objects.filter(section=section, ns=seating.ns, ew=seating.ew).select_related("board")
@@ -194,8 +258,20 @@ def table(request):
     ]
     return render(request, "pages/table.html", {
         "section": section, "code": code, "seating": seating, "boards": boards,
-        "done": all(b["result"] for b in boards), "tricks": range(14),
+        "done": all(b["result"] for b in boards), "tricks": range(14), "honors": rules(section.rule_set).honors,
     })  # fmt: skip
+
+
+def table_open(request, code: str):
+    """The address a table card's QR code holds: the phone logs in with the table's code, then goes on to the
+    table page (the code does not stay in the address bar)."""
+    try:
+        found = check_code(request, code)
+    except APIException as error:
+        messages.error(request, f"That code did not open a table: {_api_error(error)}.")
+        return redirect("page-table")
+    request.session["table_code"] = found.id
+    return redirect("page-table")
 
 
 @require_POST
@@ -205,7 +281,7 @@ def table_result(request):
         return redirect("page-table")
     values = {
         name: request.POST.get(name, "").strip()
-        for name in ("board", "contract", "declarer", "tricks", "lead")
+        for name in ("board", "contract", "declarer", "tricks", "lead", "honors")
     }
     values["contract"] = values["contract"].upper().replace(" ", "")
     try:
@@ -277,13 +353,36 @@ def cards_pdf(request, section_id: int, kind: str):
     section = page_data.page_section(request, section_id)
     if kind not in ("guide", "table") or not section.movement:
         raise Http404("no such cards")
-    return pdf_response(printables.movement_cards(section, kind), f"{kind}-cards-{section.id}.pdf")
+    links = None
+    if page_data.viewer(request, section).director:  # the table codes are the director's to hand out
+        links = {
+            c.table: (c.code, request.build_absolute_uri(reverse("page-table-open", args=[c.code])))
+            for c in section.table_codes.all()
+        }
+    table = request.GET.get("table", "")
+    if table and (not table.isdigit() or not section.table_codes.filter(table=int(table)).exists()):
+        raise Http404(f"{section} has no table {table}")
+    data = printables.movement_cards(section, kind, links, int(table) if table else None)
+    return pdf_response(data, f"{kind}-cards-{section.id}{f'-table-{table}' if table else ''}.pdf")
 
 
 def hand_records_pdf(request, section_id: int):
+    """The hand records at once: with the double-dummy tables the analysis job stored, and while it still runs
+    (started here when it has not), without them and saying so."""
     section = page_data.page_section(request, section_id)
-    boards = page_data.hand_records(section, page_data.viewer(request, section), compute=True)
-    return pdf_response(printables.hand_records(section, boards), f"hand-records-{section.id}.pdf")
+    job = _analysis(request, section)
+    boards = page_data.hand_records(section, page_data.viewer(request, section))
+    unanalysed = sum(1 for entry in boards if entry["diagram"] and not entry["dd_rows"])
+    note = ""
+    if unanalysed and job is not None and job.state == State.FAILED:
+        note = "The double-dummy analysis failed: the director can start it again from the desk."
+    elif unanalysed:
+        note = (f"The double-dummy analysis is under way ({unanalysed} board{pluralize(unanalysed)} to go): "
+                "print again when it is done for the double-dummy tables.")  # fmt: skip
+    response = pdf_response(printables.hand_records(section, boards, note), f"hand-records-{section.id}.pdf")
+    if note:
+        response["Cache-Control"] = "no-store"
+    return response
 
 
 def _published(request, section_id: int):

@@ -200,7 +200,7 @@ class Seat(enum.Enum):
 
     @property
     def index(self) -> int:
-        return _SEAT_INDEX[self]
+        return _SEAT_INDEX[self._value_]  # a str key: hashing an Enum member runs Python code
 
     @property
     def next(self) -> Seat:
@@ -235,7 +235,7 @@ class Seat(enum.Enum):
 
 
 SEATS: tuple[Seat, ...] = tuple(Seat)
-_SEAT_INDEX = {seat: i for i, seat in enumerate(SEATS)}
+_SEAT_INDEX = {seat.value: i for i, seat in enumerate(SEATS)}
 
 
 class Side(enum.Enum):

@@ -12,9 +12,10 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from endplay import dds
+from endplay import _dds, dds
 from endplay import types as ep
 from endplay._dds import DDSError  # not re-exported by endplay.dds
+from endplay.dds.ddtable import DDTable
 
 from games.engine.bridge.calls import Denomination, Vulnerability
 from games.engine.cards import SEATS, Card, Deal, Seat, Side
@@ -72,7 +73,7 @@ def _deal(deal: Deal) -> ep.Deal:
 
 
 @functools.lru_cache(maxsize=64)
-def _solved(pbn: str) -> ep.DDTable:
+def _solved(pbn: str) -> DDTable:
     """The solver's table for a deal, kept for a while: the table and par of a board need the same solve."""
     try:
         return dds.calc_dd_table(ep.Deal(pbn))
@@ -102,18 +103,47 @@ def side_tricks(
 ) -> int:
     """The tricks `side` takes of those left with best play by all four: `deal` holds the cards not yet played
     (equal hands, or one card fewer for those who have played to the unfinished `trick`, which `leader` led)."""
-    board = ep.Deal(deal.to_pbn())
-    board.first = _EP_PLAYER[leader]
-    board.trump = _EP_DENOM[denomination]
+    masks = [sum(1 << _INDEX[card] for card in deal.hands.get(seat, ())) for seat in SEATS]
+    trump = -1 if denomination.suit is None else _SUIT_ORDER.index(denomination.suit.value)
+    return tricks_left(
+        masks, leader.index, trump, [_INDEX[card] for card in trick], 0 if side is Side.NS else 1
+    )
+
+
+_SUIT_ORDER = "CDHS"  # card index = suit order × 13 + rank − 2, as in games.engine.bridge.play
+_INDEX = {
+    Card.parse(suit + rank): 13 * s + r
+    for s, suit in enumerate(_SUIT_ORDER)
+    for r, rank in enumerate("23456789TJQKA")
+}
+
+
+def tricks_left(hands: Sequence[int], leader: int, trump: int, trick: Sequence[int], side: int) -> int:
+    """`side_tricks` on the replay's 52-bit hands (seat index order N, E, S, W, without the cards played to the
+    unfinished `trick`; `trump` a suit's order or -1; `side` 0 North-South, 1 East-West).
+
+    One SolveBoard call on DDS's own deal structure (suits S H D C, ranks as bits 2–14): building an endplay Deal
+    from text cost more than the solve of a claim's few cards.
+    """
+    board = _dds.deal()
+    board.trump = 4 if trump < 0 else 3 - trump
+    board.first = leader
+    for position, card in enumerate(trick):
+        board.currentTrickSuit[position] = 3 - card // 13
+        board.currentTrickRank[position] = card % 13 + 2
+    for seat, hand in enumerate(hands):
+        for order in range(4):
+            board.remainCards[seat][3 - order] = (hand >> (13 * order) & 0x1FFF) << 2
+    found = _dds.futureTricks()
     try:
-        for card in trick:
-            board.play(ep.Card(str(card)))
-        solved = list(dds.solve_board(board))
+        _dds.SolveBoard(
+            board, -1, 1, 1, found, 0
+        )  # target -1, one solution: the best score of the hand to play
     except (DDSError, RuntimeError) as exc:
         raise DoubleDummyError(f"the solver refused the position: {exc}") from None
-    to_play = SEATS[(leader.index + len(trick)) & 3]
-    best = max(tricks for _, tricks in solved)
-    return best if to_play.side is side else len(deal.hands[leader]) + bool(trick) - best
+    best = found.score[0]
+    remaining = hands[leader].bit_count() + bool(trick)
+    return best if (leader + len(trick)) & 1 == side else remaining - best
 
 
 def card_costs(

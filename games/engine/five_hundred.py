@@ -494,7 +494,7 @@ def _check_joker_calls(
                 found.append(
                     _irregular(
                         IrregularityKind.ILLEGAL_CALL,
-                        f"trick {number}: player {leader} named {named.name.lower()}, a suit he renounced",  # type: ignore[union-attr]
+                        f"trick {number}: player {leader} named {named.name.lower()}, a suit he renounced",
                         leader,
                     )
                 )

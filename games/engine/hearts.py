@@ -76,6 +76,13 @@ THREE_HAND = HeartsRules(players=3, jacks=False)
 BLACK_LADY = HeartsRules(penalty=Penalty.BLACK_LADY)
 BLACK_JACK = HeartsRules(penalty=Penalty.BLACK_JACK)
 JOKER_HEARTS = HeartsRules(penalty=Penalty.JOKER)
+RULE_SETS: Mapping[str, HeartsRules] = {
+    "hoyle-1940": HeartsRules(),
+    "black-lady": BLACK_LADY,
+    "black-jack": BLACK_JACK,
+    "joker": JOKER_HEARTS,
+}
+"""The hearts rule sets a Section may name (games.engine.rule_sets)."""
 
 
 class HeartsTricks(TrickRules):

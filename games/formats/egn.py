@@ -102,7 +102,7 @@ def read_egn(text: str) -> EgnGame:
     score = metadata.get("initialScore") or [0, 0]
     if not (isinstance(score, list) and len(score) == 2 and all(isinstance(s, int) for s in score)):
         raise EgnError(f"initialScore {score!r} is not two whole numbers")
-    deals = []
+    deals: list[tuple[int, EuchreDeal | str]] = []
     for position, raw in enumerate(data["deals"]):
         number = raw.get("dealNumber", position) if isinstance(raw, dict) else position
         try:

@@ -14,6 +14,8 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
+from games.formats.numbers import INTEGER, SMALL, Column, NumberError, whole_number
+
 ADJUSTED = re.compile(r"A\d{4}")
 _POINTS = ("MATCH_POINTS", "BUTLER_POINTS", "CROSS_IMP_POINTS", "IMPS", "POINTS")
 
@@ -117,13 +119,13 @@ def _required(element: ET.Element, tag: str, where: str) -> str:
     return value
 
 
-def _int(text: str | None, tag: str, where: str) -> int | None:
+def _int(text: str | None, tag: str, where: str, column: Column = SMALL) -> int | None:
     if text is None or text == "":
         return None
     try:
-        return int(text)
-    except ValueError:
-        raise UsebioError(f"{where}: {tag} {text!r} is not a whole number") from None
+        return whole_number(text, tag, column)
+    except NumberError as error:
+        raise UsebioError(f"{where}: {error}") from None
 
 
 def _simple(element: ET.Element, skip: set[str]) -> tuple[tuple[str, str], ...]:
@@ -157,8 +159,8 @@ def _pair(element: ET.Element, index: int) -> Pair:
 
 def _line(element: ET.Element, where: str) -> TravellerLine:
     raw = _required(element, "SCORE", where)
-    if re.fullmatch(r"-?\d+", raw):
-        score: int | str = int(raw)
+    if re.fullmatch(r"[+-]?[0-9]+", raw):
+        score: int | str = _int(raw, "SCORE", where, INTEGER) or 0
     elif ADJUSTED.fullmatch(raw.upper()):
         score = raw.upper()
     else:
@@ -204,6 +206,8 @@ def loads(text: str | bytes) -> Usebio:
         root = ET.fromstring(text)
     except ET.ParseError as error:
         raise UsebioError(f"not well-formed XML: {error}") from None
+    except LookupError as error:  # the XML declaration names an encoding Python does not know
+        raise UsebioError(f"the XML declaration's encoding: {error}") from None
     if root.tag != "USEBIO":
         raise UsebioError(f"the root element is {root.tag}, not USEBIO")
     event = root.find("EVENT")
@@ -238,7 +242,7 @@ def load(path) -> Usebio:
         return loads(handle.read())
 
 
-def _add(parent: ET.Element, tag: str, value) -> None:
+def _add(parent: ET.Element, tag: str, value: object) -> None:
     if value is not None:
         ET.SubElement(parent, tag).text = str(value)
 
@@ -278,10 +282,12 @@ def dumps(document: Usebio) -> str:
         _add(element, "BOARD_AVERAGE", board.average)
         for line in board.lines:
             t = ET.SubElement(element, "TRAVELLER_LINE")
-            for tag, value in (("NS_PAIR_NUMBER", line.ns_pair), ("EW_PAIR_NUMBER", line.ew_pair),
-                               ("CONTRACT", line.contract), ("PLAYED_BY", line.played_by), ("LEAD", line.lead),
-                               ("TRICKS", line.tricks), ("SCORE", line.score)):  # fmt: skip
-                _add(t, tag, value)
+            fields: tuple[tuple[str, object], ...] = (
+                ("NS_PAIR_NUMBER", line.ns_pair), ("EW_PAIR_NUMBER", line.ew_pair), ("CONTRACT", line.contract),
+                ("PLAYED_BY", line.played_by), ("LEAD", line.lead), ("TRICKS", line.tricks), ("SCORE", line.score),
+            )  # fmt: skip
+            for tag, field in fields:
+                _add(t, tag, field)
             if line.points:
                 _add(t, f"NS_{line.points}", line.ns_points)
                 _add(t, f"EW_{line.points}", line.ew_points)

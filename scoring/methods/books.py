@@ -8,6 +8,7 @@
 - Individual progressive bridge, pivot and rubber bridge: each player's plus scores less minus scores (L5408–5411:
   won 1,640 and lost 320 → +1,320); progressive contract rounds of four deals (L20376–20392).
 - Military euchre: forts ranked by the flags they captured (L11452–11464).
+- The older Hoyle's mixed party (seed 002 L677–682): gold, red and green stars; ties by red, then fewest green.
 
 Deal scores (rubber, progressive contract, hearts settlements) come from the rules engines (games.engine); this
 module only turns them into standings.
@@ -15,8 +16,9 @@ module only turns them into standings.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -84,6 +86,40 @@ def compass(ns_totals: Mapping[Hashable, int], ew_totals: Mapping[Hashable, int]
             "do not balance: a score was posted wrongly"
         )
     return Compass(ns, ew, average_ns, average_ew, tuple(problems))
+
+
+@dataclass(frozen=True, slots=True)
+class Posting:
+    """One tray's score as the two pairs posted it on their own cards (L5366–5372): N-S's and E-W's figures, each
+    from its own side; None where a pair's card is not known (the other's figure, negated, stands for it)."""
+
+    board: str
+    ns: Hashable
+    ew: Hashable
+    score_ns: int | None
+    score_ew: int | None
+
+
+def compass_postings(postings: Iterable[Posting]) -> Compass:
+    """The compass ranking from each pair's own postings, with every tray whose two cards disagree named: the
+    referee's check that "the losses and gains balance" (L5383–5385) finds that one of them was mis-posted."""
+    ns_totals: dict[Hashable, int] = {}
+    ew_totals: dict[Hashable, int] = {}
+    misposted = []
+    for posting in postings:
+        if posting.score_ns is None and posting.score_ew is None:
+            continue
+        ns = posting.score_ns if posting.score_ns is not None else -(posting.score_ew or 0)
+        ew = posting.score_ew if posting.score_ew is not None else -ns
+        if ns != -ew:
+            misposted.append(
+                f"board {posting.board}: N-S pair {posting.ns} posted {ns:+d} but E-W pair {posting.ew} posted "
+                f"{ew:+d}, not {-ns:+d}"
+            )
+        ns_totals[posting.ns] = ns_totals.get(posting.ns, 0) + ns
+        ew_totals[posting.ew] = ew_totals.get(posting.ew, 0) + ew
+    found = compass(ns_totals, ew_totals)
+    return dataclasses.replace(found, problems=(*found.problems, *misposted))
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +273,7 @@ def progressive_contract_round(
     dealer = first_dealer
     for number, (contract, tricks, *cards) in enumerate(deals, start=1):
         if contract is not None:
+            assert contract.declarer is not None  # a contract, not a pass-out
             vulnerable = progressive_vulnerability(number, dealer).of(contract.declarer.side)
             total = total + score_deal(rule_set, contract, tricks, vulnerable, cards[0] if cards else None)
         dealer = dealer.next
@@ -295,4 +332,105 @@ def hearts_session(
     labels = ranks([float(totals[p]) for p in ordered])
     return HeartsSession(
         totals, [(p, totals[p], label) for p, label in zip(ordered, labels, strict=True)], jack
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Stars:
+    """The mixed party's stars (seed 002 L680): gold for a win at the head table, red for a win at any other,
+    green for a loss at the booby table."""
+
+    gold: int = 0
+    red: int = 0
+    green: int = 0
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        """Most gold; "in the event of a tie ... the number of red stars ... decides. If this again is a tie, the
+        competitor with the fewest green stars is the winner" (002 L681)."""
+        return (self.gold, self.red, -self.green)
+
+
+def star_counts(
+    games: Iterable[tuple[int, Sequence[Player], Sequence[Player]]], tables: int
+) -> dict[Player, Stars]:
+    """Stars per player from each game: (table, winners, losers), table 1 the head table, `tables` the booby."""
+    counts: dict[Player, Stars] = {}
+    for table, winners, losers in games:
+        for player in winners:
+            old = counts.get(player, Stars())
+            gold = table == 1
+            counts[player] = Stars(old.gold + gold, old.red + (not gold), old.green)
+        for player in losers:
+            old = counts.get(player, Stars())
+            counts[player] = Stars(old.gold, old.red, old.green + (table == tables and tables > 1))
+    return counts
+
+
+def star_ranking(counts: Mapping[Player, Stars]) -> list[tuple[Player, Stars, str]]:
+    """Players by gold stars, ties by red, then by fewest green; equal in all three share a rank ("2=")."""
+    players = sorted(counts, key=lambda p: counts[p].key, reverse=True)
+    gold, red, green = zip(*(counts[p].key for p in players), strict=True) if players else ((), (), ())
+    labels = ranks(list(gold), [list(red), list(green)])
+    return [(p, counts[p], label) for p, label in zip(players, labels, strict=True)]
+
+
+STAR_COLOURS = ("gold", "red", "green")
+
+
+def star_prizes(
+    counts: Mapping[Player, Stars],
+    ladies: Collection[Player],
+    cut: Callable[[Sequence[Player]], Sequence[Player]] = random_cut,
+) -> dict[Player, Award]:
+    """The star party's prizes (002 L681): "the lady and gentleman having the largest number of stars of a given
+    class each receive a prize"; "in the event of a tie for a gold star prize, the number of red stars held by each
+    player decides. If this again is a tie, the competitor with the fewest green stars is the winner". The book
+    gives no rule for the other colours' ties, nor for a gold tie past the green stars: those are cut. No one wins a
+    colour's prize without a star of it."""
+    prizes: dict[Player, list[str]] = {}
+    cuts: dict[Player, list[str]] = {}
+    for colour in STAR_COLOURS:
+        for side, group in (("Lady", [p for p in counts if p in ladies]),
+                            ("Gentleman", [p for p in counts if p not in ladies])):  # fmt: skip
+
+            def key(p: Player, colour: str = colour) -> tuple[int, ...]:
+                return counts[p].key if colour == "gold" else (getattr(counts[p], colour),)
+
+            holders = [p for p in group if getattr(counts[p], colour)]
+            if not holders:
+                continue
+            best = max(key(p) for p in holders)
+            tied = sorted((p for p in holders if key(p) == best), key=str)
+            prize = f"{side}'s {colour}-star prize"
+            winner = cut(tied)[0] if len(tied) > 1 else tied[0]
+            prizes.setdefault(winner, []).append(prize)
+            if len(tied) > 1:
+                others = [str(p) for p in tied if p != winner]
+                cuts.setdefault(winner, []).append(
+                    f"won the cut with player{'s' if len(others) > 1 else ''} {_and(others)} for the {prize.lower()}"
+                )
+    return {p: Award(_and(prizes[p]), "; ".join(cuts.get(p, []))) for p in prizes}
+
+
+def hearts_hand_winners(
+    hearts_taken: Mapping[Player, int],
+    ladies: Collection[Player],
+    cut: Callable[[Sequence[Player]], Sequence[Player]] = random_cut,
+) -> tuple[Player, Player]:
+    """Progressive hearts after a hand at one table (Hoyle 1940 L12252–12263): the lady with fewer hearts and the
+    gentleman with fewer hearts each win (a punch mark; she moves up, he down); "Ties are decided by cutting"."""
+
+    def fewer(group: list[Player]) -> Player:
+        if len(group) != 2:
+            raise ValueError(
+                f"a progressive hearts table seats two ladies and two gentlemen, not {len(group)}"
+            )
+        a, b = group
+        if hearts_taken[a] != hearts_taken[b]:
+            return a if hearts_taken[a] < hearts_taken[b] else b
+        return cut([a, b])[0]
+
+    return fewer([p for p in hearts_taken if p in ladies]), fewer(
+        [p for p in hearts_taken if p not in ladies]
     )

@@ -34,7 +34,8 @@ def imps(difference):
 
 def artificial_imps(score: Artificial) -> tuple[int, int]:
     """Law 12C2(b): a side given more than average gets +3, average 0, less −3."""
-    return tuple(int(3 * np.sign(pct - 50)) for pct in (score.ns, score.ew))
+    ns, ew = (int(3 * np.sign(pct - 50)) for pct in (score.ns, score.ew))
+    return ns, ew
 
 
 def cross_imps(scores: Sequence[int] | np.ndarray) -> np.ndarray:

@@ -37,6 +37,11 @@ class Factoring(enum.Enum):
     SIMPLE = "simple"  # M' = M · top(E)/top(A): the plain ratio of tops, the older "simple" factoring
 
 
+ARTIFICIAL_PERCENTAGES = (40, 50, 60)
+"""What a director may give each side as an artificial score (Law 12C2(a)): average minus, average, average plus.
+Files written by other programs are read with any percentage; a director's adjustment is refused otherwise."""
+
+
 @dataclass(frozen=True, slots=True)
 class Artificial:
     """An artificial adjusted score (Law 12C2): each side's percentage of the top, e.g. A6040, A5050, A6060."""
@@ -65,6 +70,11 @@ class Artificial:
     @property
     def code(self) -> str:
         return f"A{self.ns:02.0f}{self.ew:02.0f}"
+
+    @property
+    def lawful(self) -> bool:
+        """Each side's percentage is one of ARTIFICIAL_PERCENTAGES."""
+        return self.ns in ARTIFICIAL_PERCENTAGES and self.ew in ARTIFICIAL_PERCENTAGES
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +180,11 @@ def side_scores(result: Weighted | Split) -> tuple[float, float]:
     """The N-S score each side is scored on (a weighted side as its weighted mean), for files with one number
     per side."""
     ns, ew = (result.ns, result.ew) if isinstance(result, Split) else (result, result)
-    return tuple(side.mean if isinstance(side, Weighted) else float(side) for side in (ns, ew))
+
+    def mean(side: int | Weighted) -> float:
+        return side.mean if isinstance(side, Weighted) else float(side)
+
+    return mean(ns), mean(ew)
 
 
 def assigned_scores(result: Weighted | Split) -> list[int]:
@@ -243,10 +257,16 @@ def factor(mp, actual: int, expected: int, scale: Scale = Scale.EBU, method: Fac
     if actual == expected or actual == 0:
         return mp
     if method is Factoring.NEUBERG:
-        return (mp + scale.value) * expected / actual - scale.value
+        return neuberg(mp, scale.value, expected, actual)
     if actual == 1:
         return np.full_like(mp, scale.top(expected) / 2)
     return mp * (expected - 1) / (actual - 1)
+
+
+def neuberg(mp, unit: float, expected: float, actual: float = 1):
+    """Neuberg's formula, M' = (M + u)·E/A − u: matchpoints M earned among A results brought to E results, u the
+    tie unit. A program that rounds the ratio first (Compscore3) gives it as E with A = 1."""
+    return (mp + unit) * expected / actual - unit
 
 
 def _field_matchpoints(owner: np.ndarray, weight: np.ndarray, scores: np.ndarray, lines: int) -> np.ndarray:
@@ -326,18 +346,19 @@ def score_board(
     comparable = np.ones(n, dtype=bool)
     not_played = 0
     assigned = []  # weighted and split lines
+    artificials: list[tuple[int, Artificial]] = []
     for i, result in traveller.special.items():
         comparable[i] = False
         if result is NOT_PLAYED:
             not_played += 1
         elif isinstance(result, Artificial):
             artificial[i] = True
+            artificials.append((i, result))
         else:
             assigned.append(i)
     total = expected if expected is not None else n - not_played
     top = options.scale.top(total)
-    for i in np.flatnonzero(artificial):
-        score = traveller.special[i]
+    for i, score in artificials:
         ns[i], ew[i] = score.ns * top / 100, score.ew * top / 100
     if groups is None and not assigned:
         where = np.flatnonzero(comparable)
@@ -355,7 +376,7 @@ def score_board(
             if options.acbl_small_groups and groups is not None and small:
                 _score_small_group(traveller.scores[where], where, top, ns, ew)
             else:
-                _score_assigned([traveller.result(i) for i in where], where, total, options, ns, ew)
+                _score_assigned([traveller.result(i) for i in where.tolist()], where, total, options, ns, ew)
     if options.places is not None:
         ns = round_array(ns, options.places, options.rounding, top / 2)
         ew = round_array(ew, options.places, options.rounding, top / 2)

@@ -34,14 +34,14 @@ from decimal import Decimal, InvalidOperation
 from games.engine.bridge.calls import Contract
 from games.engine.bridge.scoring import DUPLICATE_2017, rules, score_deal
 from games.formats import pbn, usebio
-from scoring.methods.matchpoints import Artificial, BoardOptions, Scale, Split
+from games.formats.numbers import SMALL, NumberError, whole_number
+from scoring.methods import books
+from scoring.methods.matchpoints import Artificial, Split
+from scoring.methods.registry import METHODS
 from scoring.methods.rounding import decimal_text, round_array
 from scoring.methods.session import (
     COMPSCORE,
     MAGIC_CONTEST,
-    ButlerMethod,
-    CrossImpMethod,
-    MatchpointMethod,
     Session,
     SessionOptions,
 )
@@ -53,6 +53,9 @@ class Method(enum.Enum):
     MP_ACBL = "mp-acbl"
     BUTLER = "butler"
     CROSS_IMP = "cross-imp"
+    COMPASS = (
+        "compass"  # the book's duplicate game (Hoyle 1940 L5371–5385): plus or minus the direction's average
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,9 +114,14 @@ class Rescore:
     pairs: list[dict]
     differences: list[str] = field(default_factory=list)
     datums: dict[str, int] = field(default_factory=dict)  # Butler: the datum per board (text report only)
+    balance: list[str] | None = None  # compass: the referee's check, each problem named (empty: it balances)
+    averages: dict[str, float | None] = field(default_factory=dict)  # compass: each direction's average
 
     def as_json(self) -> dict:
-        return {"method": self.method.value, "boards": self.boards, "pairs": self.pairs}
+        out: dict[str, object] = {"method": self.method.value, "boards": self.boards, "pairs": self.pairs}
+        if self.balance is not None:
+            out["balance"] = {"balanced": not self.balance, "problems": self.balance}
+        return out
 
 
 _LINE_PLACES = {Method.MP: 1, Method.BUTLER: 0, Method.CROSS_IMP: 2}
@@ -130,7 +138,13 @@ def from_usebio(document: usebio.Usebio) -> Source:
         "BUTLER_POINTS": Method.BUTLER,
         "CROSS_IMP_POINTS": Method.CROSS_IMP,
     }
-    method = by_points.get(kind) or by_type.get(event.event_type or "", Method.MP)
+    method = by_points.get(kind or "") or by_type.get(event.event_type or "", Method.MP)
+    for board in event.boards:
+        seen: dict[str, str] = {}
+        for i, line in enumerate(board.lines, start=1):
+            where = f"BOARD {board.number} TRAVELLER_LINE {i}"
+            _check_line(where, line.contract, line.played_by, line.tricks)
+            _once(where, board.number, (line.ns_pair, line.ew_pair), seen)
     boards = tuple(
         SourceBoard(
             board.number,
@@ -138,7 +152,7 @@ def from_usebio(document: usebio.Usebio) -> Source:
                 SourceLine(
                     line.ns_pair,
                     line.ew_pair,
-                    Artificial.parse(line.score) if line.adjusted else line.score,
+                    Artificial.parse(line.score) if isinstance(line.score, str) else line.score,
                     Published(line.ns_points, line.ew_points),
                 )  # fmt: skip
                 for line in board.lines
@@ -183,10 +197,18 @@ def _from_score_tables(games: Sequence[pbn.Game]) -> tuple[list[SourceBoard], li
         if table is None:
             continue
         lines = []
+        seen: dict[str, str] = {}
         for i, row in enumerate(table.records(), start=1):
             where = f"{game.label} ScoreTable row {i}"
             if "PairId_NS" not in row or "PairId_EW" not in row:
                 raise ValueError(f"{where}: no PairId_NS and PairId_EW columns")
+            result = (row.get("Result") or "").strip()
+            try:
+                tricks = None if result in ("", "-", "?") else whole_number(result, "Result", SMALL)
+            except NumberError as error:
+                raise ValueError(f"{where}: {error}") from None
+            _check_line(where, row.get("Contract"), row.get("Declarer"), tricks)
+            _once(where, game.label, (row["PairId_NS"], row["PairId_EW"]), seen)
             score = pbn_result(row.get("Score_NS", "-"), row.get("Score_EW", "-"), where)
             published = Published(row.get("MP_NS"), row.get("MP_EW"), row.get("Percentage_NS"),
                                   row.get("Percentage_EW"))  # fmt: skip
@@ -195,7 +217,9 @@ def _from_score_tables(games: Sequence[pbn.Game]) -> tuple[list[SourceBoard], li
     pairs = []
     totals = next((g.tables["TotalScoreTable"] for g in games if "TotalScoreTable" in g.tables), None)
     if totals is not None:
-        for row in totals.records():
+        for i, row in enumerate(totals.records(), start=1):
+            if "PairId" not in row:
+                raise ValueError(f"TotalScoreTable row {i}: no PairId column")
             session = (
                 "SessionScoreMP" in row
             )  # a multi-session table: only the Session* columns are this file's
@@ -208,6 +232,32 @@ def _from_score_tables(games: Sequence[pbn.Game]) -> tuple[list[SourceBoard], li
             ))  # fmt: skip
     firsts = {_direction(p.direction) for p in pairs if (p.place or "").rstrip("=") == "1"}
     return boards, pairs, len(firsts) > 1
+
+
+def _check_line(where: str, contract: str | None, declarer: str | None, tricks: int | None) -> None:
+    """A traveller line's contract, declarer and tricks, where given, are ones bridge has: the scores are re-computed
+    from the line's score, but a line with tricks 14 or contract 8H is a wrong line, not a result."""
+    if contract and contract.strip() not in ("-", "?"):
+        try:
+            Contract.parse(contract)
+        except ValueError as error:
+            raise ValueError(f"{where}: {error}") from None
+    if (
+        declarer
+        and declarer.strip() not in ("-", "?")
+        and declarer.strip().upper() not in ("N", "E", "S", "W")
+    ):
+        raise ValueError(f"{where}: declarer {declarer.strip()!r} is not N, E, S or W")
+    if tricks is not None and not 0 <= tricks <= 13:
+        raise ValueError(f"{where}: {tricks} tricks is not 0 to 13")
+
+
+def _once(where: str, board: str, pairs: tuple[str, str], seen: dict[str, str]) -> None:
+    """Each pair plays a board once: a repeated traveller line would count twice."""
+    for pair in pairs:
+        if pair in seen:
+            raise ValueError(f"{where}: pair {pair} already has a line on board {board} ({seen[pair]})")
+        seen[pair] = where
 
 
 def _from_player_tags(games: Sequence[pbn.Game]) -> list[SourceBoard]:
@@ -251,13 +301,11 @@ def _session(source: Source, method: Method) -> Session:
     options = {"compscore": COMPSCORE, "magic": MAGIC_CONTEST}.get(
         source.program, SessionOptions(publish_places=2)
     )
-    scale = Scale.ACBL if method is Method.MP_ACBL else Scale.EBU
-    scorer = {
-        Method.MP: MatchpointMethod(BoardOptions(scale=scale)),
-        Method.MP_ACBL: MatchpointMethod(BoardOptions(scale=scale)),
-        Method.BUTLER: ButlerMethod(),
-        Method.CROSS_IMP: CrossImpMethod(),
-    }[method]
+    # A Board with fewer results than expected (the most lines any Board has, unplayed tables included) is
+    # Neuberg-factored up to that count, as JFR Pary and other programs that publish percentages do; Compscore3
+    # and Magic Contest keep their own rules (module docstring).
+    scoring = METHODS[method.value]
+    scorer = scoring.method if source.program else scoring.for_sections
     if method in (Method.BUTLER, Method.CROSS_IMP):
         options = SessionOptions(publish_places=_LINE_PLACES[method])
     known = [p.pair for p in source.pairs]
@@ -276,7 +324,11 @@ def _number(value: float, places: int, trim: bool = False) -> float | None:
 
 def rescore(source: Source, method: Method = Method.AUTO) -> Rescore:
     """Re-compute the session; with the file's method (auto) also list where the file's published answers differ."""
+    if not source.boards:
+        raise ValueError("no board with results in the file: nothing to score")
     chosen = source.method if method is Method.AUTO else method
+    if chosen is Method.COMPASS:
+        return _compass(source)
     session = _session(source, chosen)
     boards_out = []
     datums: dict[str, int] = {}
@@ -304,8 +356,12 @@ def rescore(source: Source, method: Method = Method.AUTO) -> Rescore:
             if chosen is source.method:
                 where = f"board {board.board} {line.ns} v {line.ew}"
                 differences += _compare_line(where, line.published, ns_value, ew_value, top, source)
-        checked = chosen is source.method and board.datum is not None and score.datum is not None
-        if checked and _differs(board.datum, score.datum, 0):
+        if (
+            chosen is source.method
+            and board.datum is not None
+            and score.datum is not None
+            and _differs(board.datum, score.datum, 0)
+        ):
             differences.append(f"board {board.board} datum: file {board.datum}, ours {score.datum}")
         boards_out.append({"board": board.board, "top": _top(top), "lines": lines})
         if score.datum is not None:
@@ -321,6 +377,45 @@ def rescore(source: Source, method: Method = Method.AUTO) -> Rescore:
         if chosen is source.method:
             differences += _compare_pair(pair, total, pct, place, standings.ranks[i])
     return Rescore(chosen, boards_out, pairs_out, differences, datums)
+
+
+def _compass(source: Source) -> Rescore:
+    """The book's ranking: each pair's net points against its direction's average, and the referee's balance check
+    with every line whose two postings disagree named (scoring.methods.books.compass_postings)."""
+    postings = []
+    boards_out = []
+    sat: dict[str, set[str]] = {}
+    for board in source.boards:
+        lines: list[dict[str, object]] = []
+        for line in board.lines:
+            score = line.score
+            if isinstance(score, Split) and isinstance(score.ns, int) and isinstance(score.ew, int):
+                posted = (score.ns, -score.ew)  # E-W's own figure is their side's: minus the N-S view
+            elif isinstance(score, int):
+                posted = (score, -score)
+            else:
+                lines.append({"ns": line.ns, "ew": line.ew, "score_ns": None, "score_ew": None})
+                continue  # not played, or an artificial score: no points in the book's game
+            sat.setdefault(line.ns, set()).add("NS")
+            sat.setdefault(line.ew, set()).add("EW")
+            postings.append(books.Posting(board.board, line.ns, line.ew, *posted))
+            lines.append({"ns": line.ns, "ew": line.ew, "score_ns": posted[0], "score_ew": posted[1]})
+        boards_out.append({"board": board.board, "top": None, "lines": lines})
+    both = [pair for pair, directions in sat.items() if len(directions) > 1]
+    if both:
+        raise ValueError(
+            f"the compass ranks N-S and E-W apart, but pair {both[0]} sat both ways (a Howell is not a compass game)"
+        )
+    found = books.compass_postings(postings)
+    pairs_out = [
+        {"pair": line.pair, "direction": direction, "total": line.total,
+         "plus_minus": _number(float(line.plus_minus), 2), "rank": line.rank}
+        for direction, lines_ in (("NS", found.ns), ("EW", found.ew))
+        for line in sorted(lines_, key=lambda line: int(line.rank.rstrip("=")))
+    ]  # fmt: skip
+    averages = {"NS": _number(float(found.average_ns), 2), "EW": _number(float(found.average_ew), 2)}
+    return Rescore(Method.COMPASS, boards_out, pairs_out, datums={}, balance=list(found.problems),
+                   averages=averages)  # fmt: skip
 
 
 def _top(top: float | None):
@@ -374,6 +469,8 @@ def _compare_pair(pair: SourcePair, total: float, pct: float, place: int, rank: 
 
 def text_report(result: Rescore, differences: Sequence[str] = ()) -> str:
     """A plain-text listing: each Board's lines, then the standings."""
+    if result.balance is not None:
+        return _compass_report(result)
     out = [f"Method: {result.method.value}"]
     for board in result.boards:
         top = f" (top {board['top']})" if board["top"] is not None else ""
@@ -393,6 +490,26 @@ def text_report(result: Rescore, differences: Sequence[str] = ()) -> str:
     if differences:
         out.append(f"\n{len(differences)} difference(s) from the file:")
         out += [f"  {d}" for d in differences]
+    return "\n".join(out)
+
+
+def _compass_report(result: Rescore) -> str:
+    """Each direction's average and each pair "plus" or "minus" so many points (L5379–5382), then the balance."""
+    out = ["Method: compass (Hoyle 1940: each pair against its direction's average)"]
+    for direction, name in (("NS", "N-S"), ("EW", "E-W")):
+        out.append(f"\n{name} average {result.averages[direction]:+.2f}")
+        out.append("  Pair          Total   Plus or minus   Rank")
+        for pair in (p for p in result.pairs if p["direction"] == direction):
+            value = pair["plus_minus"]
+            word = "plus" if value > 0 else "minus" if value < 0 else "even"
+            out.append(
+                f"  {pair['pair']:>6} {pair['total']:+10d}   {word:>5} {abs(value):8.2f}   {pair['rank']}"
+            )
+    if result.balance:
+        out.append("\nBalance: the losses and gains do not balance:")
+        out += [f"  {problem}" for problem in result.balance]
+    else:
+        out.append("\nBalance: the N-S gains and losses balance the E-W: the scores are correct")
     return "\n".join(out)
 
 

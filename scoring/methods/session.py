@@ -14,7 +14,7 @@ COMPSCORE (Australia, ../shared/data/usebio) and MAGIC_CONTEST (FFB, test_set.pb
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -28,6 +28,7 @@ from scoring.methods.matchpoints import (
     Result,
     Scale,
     Traveller,
+    neuberg,
     score_board,
     side_parts,
 )
@@ -65,7 +66,11 @@ class MatchpointMethod:
         return self.board.scale.value
 
 
-def _imp_board(traveller: Traveller, values_of, parts_of) -> BoardScore:
+def _imp_board(
+    traveller: Traveller,
+    values_of: Callable[[np.ndarray], tuple[int | None, np.ndarray]],
+    parts_of: Callable[[int | None, tuple[np.ndarray, np.ndarray, np.ndarray], int], np.ndarray],
+) -> BoardScore:
     """Shared frame of the IMP methods: artificial lines get Law 12C2(b)'s ±3, the rest `values_of(scores)`.
 
     With weighted or split lines on the Board, every comparable line is scored again by parts:
@@ -107,7 +112,9 @@ class ButlerMethod:
         return _imp_board(
             results,
             lambda scores: imp_scale.butler(scores, self.options),
-            lambda datum, parts, lines: imp_scale.weighted_butler(*parts, lines, datum),
+            lambda datum, parts, lines: imp_scale.weighted_butler(
+                *parts, lines, datum or 0
+            ),  # butler gives one
         )
 
 
@@ -241,12 +248,13 @@ class Session:
     def _factor(self, score: BoardScore, ns, ew):
         """Neuberg a short Board up to the session top: NS' = (NS + u)·f − u, EW' = T − NS' (Compscore3)."""
         unit = self.method.unit
+        assert self.expected is not None  # the caller factors only to a given number of results
         f = self.expected / score.results
         if self.options.factor_places is not None:
             f = float(round_array(f, self.options.factor_places))
         top = Scale.EBU.top(self.expected) * unit
-        new_ns = (ns + unit) * f - unit
-        return new_ns, np.where(score.artificial, (ew + unit) * f - unit, top - new_ns), top
+        new_ns = neuberg(ns, unit, f)
+        return new_ns, np.where(score.artificial, neuberg(ew, unit, f), top - new_ns), top
 
     def _apply(self, entry: _Board | None, sign: int) -> None:
         if entry is None:
@@ -298,4 +306,4 @@ class Session:
                     factored = percentage[members] * boards.max() * (top / boards) / 100
                 total[members] = np.where(boards > 0, factored, 0.0)
         places, labels = field_places(np.column_stack([total, *tie_breaks]), parts=self._parts)
-        return Standings(self.pairs, total, percentage, self._boards.copy(), places, labels)
+        return Standings(tuple(self.pairs), total, percentage, self._boards.copy(), places, labels)

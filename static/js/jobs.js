@@ -10,7 +10,7 @@
         bar.value = job.progress || 0;
         bar.textContent = (job.progress || 0) + "%";
         var state = bar.parentNode.querySelector(".job-state");
-        if (state) state.textContent = job.error ? job.state + ": " + job.error : job.state;
+        if (state) state.textContent = job.error ? job.state + ": " + job.error : job.state === "pending" ? "waiting for a worker" : job.state;
         if (ENDED.indexOf(job.state) < 0) {
           setTimeout(function () { follow(bar); }, 700);
         } else if (bar.dataset.reload) {

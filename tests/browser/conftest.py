@@ -8,7 +8,8 @@ import os
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
+from django.conf import settings
+from django.core.cache import caches
 from django.test import override_settings
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -64,7 +65,8 @@ def site(live_server, settings, transactional_db):
     """The live server over plain HTTP (no redirect, cookies without the secure flag), with an empty cache."""
     settings.SESSION_COOKIE_SECURE = False
     settings.CSRF_COOKIE_SECURE = False
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
     ARTIFACTS.mkdir(exist_ok=True)
     return live_server.url
 
@@ -86,7 +88,7 @@ def new_page(browser):
 
 
 def running_mitchell(club, name: str = "Wednesday Pairs"):
-    """A running 3-table Mitchell (6 boards, 2 a round) of `club`, dealt from a fixed seed, set up by the services."""
+    """A running 3-table Mitchell (6 boards, 2 a round) of `club`, dealt from a secret seed, set up by the services."""
     from tournaments import services
     from tournaments.models import Event, Section, Session
 
@@ -95,7 +97,7 @@ def running_mitchell(club, name: str = "Wednesday Pairs"):
     services.install_movement(
         section, services.generate_movement("mitchell", tables=3, boards_per_round=2), None
     )
-    services.deal_boards(section, f"browser-test-{name}")
+    services.deal_boards(section)
     return services.set_status(section, "running", None)
 
 
@@ -123,3 +125,27 @@ def axe_violations(page) -> list[str]:
         for v in results.response["violations"]
         if v["impact"] in ("serious", "critical", "moderate")
     ]
+
+
+@pytest.fixture
+def jobs_run(request):
+    """Jobs the pages start (the bell, the analysis) run eagerly without a broker; with one (CI on PostgreSQL), a
+    real worker process runs them."""
+    return request.getfixturevalue("worker") if settings.REDIS_URL else None
+
+
+PASSWORD = "correct horse battery staple"
+
+
+def log_in(page, site: str, club):
+    """A director of `club` signed in on `page` through the login page; the user."""
+    from django.contrib.auth.models import User  # as running_mitchell: models load after this module
+
+    user = User.objects.create_user("dora", password=PASSWORD)
+    club.directors.add(user)
+    page.goto(f"{site}/login/")
+    page.get_by_label("User name").fill("dora")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("heading", name="Director").wait_for()
+    return user

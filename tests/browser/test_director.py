@@ -4,34 +4,14 @@ progressive party host's view: tallies, the bell, the next seating on the projec
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
-from django.contrib.auth.models import User
 from django.core.management import call_command
 
 from games.models import Board, Result
 from games.services import record_tally
-from tests.browser.conftest import axe_violations, no_overflow, running_mitchell, shot
+from tests.browser.conftest import axe_violations, log_in, no_overflow, running_mitchell, shot
 from tournaments.models import Club, Section
 
 pytestmark = pytest.mark.browser
-
-PASSWORD = "correct horse battery staple"
-
-
-@pytest.fixture
-def jobs_run(request):
-    """Jobs run eagerly without a broker; with one (CI on PostgreSQL), a real worker process runs them."""
-    return request.getfixturevalue("worker") if settings.REDIS_URL else None
-
-
-def log_in(page, site: str, club: Club) -> None:
-    user = User.objects.create_user("dora", password=PASSWORD)
-    club.directors.add(user)
-    page.goto(f"{site}/login/")
-    page.get_by_label("User name").fill("dora")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.get_by_role("heading", name="Director").wait_for()
 
 
 def test_traveller_entry_grid_and_analysis_job(site, new_page, jobs_run):

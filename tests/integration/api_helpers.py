@@ -113,20 +113,6 @@ def expected_standings(sent: dict, pairs: list[int], expected: int, fields: list
     }, lines
 
 
-def generated(kind: str) -> bool:
-    """Whether the movements package's generator of `kind` is installed (it is another helper's work)."""
-    import importlib
-
-    from tournaments.services import GENERATORS
-
-    try:
-        importlib.import_module(GENERATORS[kind].split(":")[0])
-        importlib.import_module("tournaments.movements.jsonout")
-    except ImportError:
-        return False
-    return True
-
-
 def new_section(client, club, event_name: str, movement: dict, **fields) -> tuple[int, dict, dict[int, str]]:
     """As the logged-in director, through the API: an event, its session, a section with `fields` and its movement
     (the body: {"movement": ...} or {"kind": ..., "sizes": ...}); returns the section's id, the section as the

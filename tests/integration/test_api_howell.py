@@ -7,7 +7,6 @@ import pytest
 
 from tests.integration.api_helpers import (
     expected_standings,
-    generated,
     make_director,
     new_section,
     play_all_rounds,
@@ -16,9 +15,6 @@ from tests.integration.api_helpers import (
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.mark.skipif(
-    not generated("howell"), reason="the movements package's Howell generator is not installed"
-)
 def test_five_table_howell_from_creation_to_published_standings(client):
     user, club = make_director()
     client.force_login(user)
@@ -28,7 +24,7 @@ def test_five_table_howell_from_creation_to_published_standings(client):
     seating = client.get(f"/api/sections/{sid}/seating/").json()
     met = {frozenset((row["ns"], row["ew"])) for row in seating}
     assert len(met) == 45, "every pair meets every other once"
-    client.post(f"/api/sections/{sid}/deal/", {"seed": "howell"})
+    client.post(f"/api/sections/{sid}/deal/", {})
     boards = client.get(f"/api/boards/?section={sid}").json()
     deals = {b["number"]: b["deal"] for b in boards}
     assert len(deals) == 18

@@ -14,9 +14,7 @@ from games.models import Result
 from scoring.methods.matchpoints import Artificial
 from tests.integration.api_helpers import (
     expected_standings,
-    generated,
     make_director,
-    mitchell,
     new_section,
     play_all_rounds,
 )
@@ -29,11 +27,7 @@ TABLES, BOARDS_PER_ROUND = 7, 2
 def test_seven_table_mitchell_from_creation_to_published_standings(client):
     user, club = make_director()
     client.force_login(user)
-    movement = (
-        {"kind": "mitchell", "sizes": {"tables": TABLES, "boards_per_round": BOARDS_PER_ROUND}}
-        if generated("mitchell")
-        else {"movement": mitchell(TABLES, BOARDS_PER_ROUND)}
-    )
+    movement = {"kind": "mitchell", "sizes": {"tables": TABLES, "boards_per_round": BOARDS_PER_ROUND}}
     sid, section, codes = new_section(client, club, "Monday pairs", movement, name="A", scoring_method="mp")
     assert (section["two_winners"], section["rounds"], section["tables"]) == (True, 7, 7)
     dealt = client.post(f"/api/sections/{sid}/deal/", {}).json()

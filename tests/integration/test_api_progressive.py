@@ -17,7 +17,8 @@ ROUND_1 = [(1, {"N": 1, "E": 2, "S": 3, "W": 4}), (2, {"N": 5, "E": 6, "S": 7, "
 ROUND_2 = [(1, {"N": 1, "E": 5, "S": 4, "W": 8}), (2, {"N": 2, "E": 9, "S": 6, "W": 12}),
            (3, {"N": 3, "E": 10, "S": 7, "W": 11})]  # fmt: skip
 TALLIES = {1: {1: (5, 3, {}), 2: (2, 4, {"E": 1}), 3: (4, 4, {})},
-           2: {1: (2, 5, {"W": 1}), 2: (6, 1, {"N": 2}), 3: (3, 1, {})}}  # fmt: skip
+           2: {1: (2, 5, {}), 2: (6, 1, {"N": 2}), 3: (3, 1, {"W": 1})}}  # fmt: skip
+# No lone hands at the head table (Hoyle 1940 L11381–11382): table 1 has none.
 
 
 def seats(rows):
@@ -71,7 +72,7 @@ def test_progressive_euchre_party(client):
         for r, rows in ((1, ROUND_1), (2, ROUND_2))
     ]
     won = games_won(rounds)
-    lone = {1: 0, 2: 0} | {6: 1, 8: 1, 2: 2}  # round 1 table 2 E = 6; round 2 table 1 W = 8, table 2 N = 2
+    lone = {1: 0, 2: 0} | {6: 1, 11: 1, 2: 2}  # round 1 table 2 E = 6; round 2 table 3 W = 11, table 2 N = 2
     want = progressive_standings(
         {p: won.get(p, 0) for p in range(1, 13)}, prizes=0, lone_hands=lone, cut=sorted
     )

@@ -1,20 +1,16 @@
 """The demo's events: a published 7-table Mitchell, a running 5-table Howell, a progressive euchre party."""
 
 import os
+import re
 
 import pytest
 from django.core.management import call_command
 
 from games.models import Result, Tally
-from tests.integration.api_helpers import generated
+from scoring.methods.ranking import seeded_cut
 from tournaments.models import Section
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not generated("howell"), reason="the movements package's generators are not installed"
-    ),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_demo_events(client):
@@ -40,13 +36,21 @@ def test_demo_events(client):
     ]  # fmt: skip
     standings = client.get(f"/api/sections/{party.id}/standings/").json()
     assert sorted(s["entry"] for s in standings if s["total"]) == [1, 3, 6, 8, 9, 11]
-    # Three prizes and the lone-hand prize: the six winners of round 1 cut for the choice of the three, and 3 and
-    # 12 (a lone hand each) for the lone-hand prize, drawn from the demo's recorded seed.
-    assert {s["entry"]: s["prize"] for s in standings if s["prize"]} == {
-        1: "1st prize", 9: "2nd prize", 3: "3rd prize", 12: "lone-hand prize"
-    }  # fmt: skip
+    # Three prizes and the lone-hand prize: the six winners of round 1 cut for the choice of the three, and 7 and
+    # 12 (a lone hand each; none at the head table) for the lone-hand prize, drawn from the party's secret seed (drawn at the first recompute).
+    party.refresh_from_db()
+    assert re.fullmatch("[0-9a-f]{32}", party.cut_seed) and re.fullmatch("[0-9a-f]{32}", howell.deal_seed)
+    order = seeded_cut(party.cut_seed)([1, 3, 6, 8, 9, 11])
+    lone = seeded_cut(f"{party.cut_seed}:lone hands")([7, 12])
+    want = {order[0]: "1st prize", order[1]: "2nd prize", order[2]: "3rd prize"}
+    want[lone[0]] = f"{want[lone[0]]}, lone-hand prize" if lone[0] in want else "lone-hand prize"
+    assert {s["entry"]: s["prize"] for s in standings if s["prize"]} == want
     assert next(s["cut"] for s in standings if s["entry"] == 12) == (
-        "drew 1st of 2 in the cut with player 3 for the lone-hand prize"
+        f"drew {'1st' if lone[0] == 12 else '2nd'} of 2 in the cut with player 7 for the lone-hand prize"
+    )
+    section = client.get(f"/api/sections/{howell.id}/").json()
+    assert (section["deal_seed"], section["cut_seed"]) == (None, None), (
+        "the public never reads a running seed"
     )
 
     call_command("demo", stdout=open(os.devnull, "w"))  # noqa: SIM115

@@ -1,5 +1,7 @@
 """Import and export: USEBIO round trips on the real files, the French final's PBN in and out, CSV, broken files."""
 
+import datetime
+
 import pytest
 from django.core.management import CommandError, call_command
 
@@ -169,3 +171,21 @@ def test_one_game_per_table_pbn_keeps_auctions_and_play(club):
                                     result__ns__name=" - ".join(sorted((game.tags["North"], game.tags["South"]))))  # fmt: skip
     assert record.auction == [call for _, call in game.auction.made()]
     assert record.play["tricks"][0] == list(game.play.recorded[0])
+
+
+def test_names_with_line_breaks_export_on_one_line(club):
+    """An event named with a carriage return gave a 500 on GET /api/sections/<id>/export/?kind=pbn (the schema
+    fuzz found it): a PBN string holds no line break, so names are written on one line (pbn.one_line)."""
+    from tests.integration.api_helpers import make_director, mitchell
+    from tournaments import services
+    from tournaments.models import Section, Session
+
+    user, _ = make_director()
+    event = Event.objects.create(club=club, name="Monday\r\npairs\t#2", date=datetime.date(2026, 11, 24))
+    section = Section.objects.create(session=Session.objects.create(event=event))
+    services.install_movement(section, mitchell(3, 1), user)
+    games = pbn.parse(export_pbn(section))
+    assert {g.tags["Event"] for g in games} == {"Monday pairs #2"}
+    assert pbn.one_line("#1 of the\rseason") == " #1 of the season", (
+        "a leading # would read as inheritance (§4.8)"
+    )

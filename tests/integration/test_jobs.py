@@ -20,9 +20,9 @@ from django.db import OperationalError
 
 from config.celery import app
 from games.engine.bridge import rules
-from games.engine.bridge.archive import replay_games
 from games.exchange import read_pbn, store
 from games.formats import pbn
+from games.formats.pbn.audit import replay_games
 from games.models import Board, PlayRecord, Tally
 from games.services import record_tally
 from jobs import analysis, services
@@ -241,7 +241,7 @@ def test_results_entered_while_redis_is_down_are_kept_and_the_standings_catch_up
     settings.STANDINGS_REFRESH = "jobs"
     user, club = make_director()
     section = dealt_section(user, club, tables=3, per_round=2)
-    sections.deal_boards(section, "outbox test")
+    sections.deal_boards(section)
     section = sections.set_status(section, "running", user)
     codes = dict(TableCode.objects.filter(section=section).values_list("table", "code"))
     results = [
@@ -302,7 +302,8 @@ def test_the_demo_euchre_party_played_through_with_the_bell(run_jobs):
     bell = start_bell(Section.objects.get(id=party.id), method="together", head="stay", tied={"2": "EW"})
     job = wait(bell.id, timeout=60)
     assert job.state == State.DONE, job.error
-    assert job.result["winners"] == {"1": "NS", "2": "", "3": "EW"}
+    assert job.result["winners"] == {"1": "NS", "2": "EW", "3": "EW"}, "the cut's winners are kept (issue 15)"
+    assert Tally.objects.get(section=party, round=2, table=2).punches == {}, "the cut wins no game"
     # Hoyle 1940 L11401-11411, method 1: the winners go up a table and separate, each partnering a loser there;
     # the head table's winners stay and its losers go to the booby table (older Hoyle, seed 002 L680).
     stay_arrive = {1: ({1, 3}, {9, 12}), 2: ({2, 5}, {10, 11}), 3: ({4, 7}, {6, 8})}
@@ -343,6 +344,18 @@ def test_audit_of_an_imported_session_stores_each_report(run_jobs):
     assert job.result["with_play"] == 278, "example2.pbn: 278 of its 299 tables have [Play]"
     file_job = wait(services.start("audit", None, {"path": str(path)}).id, timeout=120)
     assert file_job.result["with_play"] == 278 and len(file_job.result["games_report"]) == 299
+
+
+def test_audit_of_deal_records_of_whist_hearts_and_five_hundred(run_jobs):
+    """The demo's deal records (games.formats.deal_record) audited as files; the Five Hundred one is Hoyle 1940's
+    example, the bidder at 360 counting out first (L11635-11641)."""
+    folder = Path(__file__).resolve().parents[2] / "tournaments" / "demo_data"
+    for game in ("whist", "hearts", "five-hundred"):
+        job = wait(services.start("audit", None, {"path": str(folder / f"{game}.deal.json")}).id, timeout=120)
+        assert job.state == State.DONE, job.error
+        assert (job.result["games"], job.result["irregular"]) == (1, 0), game
+    (five_hundred,) = job.result["games_report"]
+    assert (five_hundred["score"], five_hundred["game_won_by"]) == ([520, 510, 0], 0)
 
 
 def test_rotation_keeps_the_best_schedule_and_the_commands_show_progress(run_jobs, capsys):
@@ -416,7 +429,7 @@ def test_standings_as_a_job_follow_every_result(run_jobs, client, settings):
     settings.STANDINGS_REFRESH = "jobs"
     user, club = make_director()
     section = dealt_section(user, club, tables=3, per_round=2)
-    sections.deal_boards(section, "standings as jobs")
+    sections.deal_boards(section)
     section = sections.set_status(section, "running", user)
     code = TableCode.objects.get(section=section, table=1).code
     for board in section.seatings.get(round=1, table=1).boards:
@@ -426,23 +439,3 @@ def test_standings_as_a_job_follow_every_result(run_jobs, client, settings):
         assert answer.status_code == 201, answer.content
     assert until(lambda: caught_up(section), 30)
     assert Job.objects.filter(kind="standings", section=section, state="done").exists()
-
-
-def test_a_task_at_work_keeps_its_outbox_row_from_being_sent_again(transactional_db, settings):
-    """A long job (a rotation search of many minutes) beats on its outbox row, so flush does not send it to a
-    second worker; once the beat stops (its worker died), the row goes out again after OUTBOX_RESEND_AFTER."""
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from jobs.outbox import Heartbeat, flush
-
-    settings.OUTBOX_RESEND_AFTER = 0.2
-    Outbox.objects.create(
-        task="jobs.flush_outbox", key="job:0", args=[], sent=timezone.now() - timedelta(seconds=5)
-    )
-    with Heartbeat("job:0", every=0.05):
-        time.sleep(0.3)
-        assert flush() == 0, "a row beaten on within OUTBOX_RESEND_AFTER is not sent again"
-    time.sleep(0.3)
-    assert flush() == 1, "no beat for longer than OUTBOX_RESEND_AFTER: sent again"

@@ -34,7 +34,7 @@ def test_a_burst_of_entries_costs_two_recomputes_and_the_standings_cover_them_al
     event = Event.objects.create(club=club, name="Background night", date="2026-11-21")
     section = Section.objects.create(session=Session.objects.create(event=event), name="A")
     sections.install_movement(section, mitchell(3, 2), user)
-    sections.deal_boards(section, "background refresh")
+    sections.deal_boards(section)
     section = sections.set_status(section, "running", user)
     codes = dict(TableCode.objects.filter(section=section).values_list("table", "code"))
     rng, sent = random.Random(7), {}

@@ -66,7 +66,7 @@ def guide_cards(movement: Movement) -> list[Card]:
                     [str(rnd.number), str(table.number), direction, str(table.players[1 - where]), boards]
                 )
         cards.append((f"{unit} {entrant} - {movement.title}", headings, rows))
-    return cards
+    return _boardless(movement, cards)
 
 
 def table_cards(movement: Movement) -> list[Card]:
@@ -86,7 +86,14 @@ def table_cards(movement: Movement) -> list[Card]:
                 boards += " (shared with table " + ", ".join(map(str, shared)) + ")"
             rows.append([str(rnd.number), *map(str, table.players), boards])
         cards.append((f"Table {number} - {movement.title}", headings, rows))
-    return cards
+    return _boardless(movement, cards)
+
+
+def _boardless(movement: Movement, cards: list[Card]) -> list[Card]:
+    """A progressive party plays no boards: its cards have no Boards column."""
+    if any(table.boards for rnd in movement.rounds for table in rnd.tables):
+        return cards
+    return [(title, headings[:-1], [row[:-1] for row in rows]) for title, headings, rows in cards]
 
 
 def cards_text(cards: list[Card]) -> str:
@@ -99,18 +106,33 @@ def cards_text(cards: list[Card]) -> str:
     return "\n\n".join(blocks) + "\n"
 
 
-def cards_pdf(cards: list[Card]) -> bytes:
-    """One card per block, kept whole on a page, A4."""
-    from reportlab.lib import colors
+Note = tuple[str, bytes | None]
+"""What a card carries beside its grid: a line of text (a table's access code) and an optional PNG (its QR code)."""
+
+
+def cards_pdf(cards: list[Card], notes: list[Note | None] | None = None) -> bytes:
+    """One card per block, kept whole on a page, A4; `notes[i]`, where given, is printed above card i's grid."""
+    from reportlab.lib import colors  # reportlab is heavy: loaded only when a PDF is drawn
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Flowable, Image, KeepTogether, Paragraph, SimpleDocTemplate, Spacer
     from reportlab.platypus import Table as PdfTable
 
     buffer = io.BytesIO()
     styles = getSampleStyleSheet()
-    story = []
-    for title, headings, rows in cards:
+    story: list[Flowable] = []
+    for i, (title, headings, rows) in enumerate(cards):
+        parts: list[Flowable] = [Paragraph(title, styles["Heading3"])]
+        note = notes[i] if notes else None
+        if note is not None:
+            text, png = note
+            picture = Image(io.BytesIO(png), width=32 * mm, height=32 * mm) if png else ""
+            note_grid = PdfTable(
+                [[Paragraph(text, styles["Heading2"]), picture]], colWidths=[120 * mm, 36 * mm]
+            )
+            note_grid.setStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE")])
+            parts.append(note_grid)
         grid = PdfTable([headings, *rows], repeatRows=1)
         grid.setStyle(
             [
@@ -119,6 +141,6 @@ def cards_pdf(cards: list[Card]) -> bytes:
                 ("FONTSIZE", (0, 0), (-1, -1), 9),
             ]
         )
-        story.append(KeepTogether([Paragraph(title, styles["Heading3"]), grid, Spacer(1, 12)]))
+        story.append(KeepTogether([*parts, grid, Spacer(1, 12)]))
     SimpleDocTemplate(buffer, pagesize=A4, title="Movement cards").build(story)
     return buffer.getvalue()

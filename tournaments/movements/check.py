@@ -108,7 +108,7 @@ def _check_seating(movement: Movement) -> list[Problem]:
                 problems.append(
                     Problem("unknown", f"{where}: {movement.unit.value} {entrant} is not in the event")
                 )
-            elif count > 1:
+            elif count > movement.requirements.rooms:
                 problems.append(
                     Problem("twice", f"{where}: {movement.unit.value} {entrant} is in {count} places")
                 )
@@ -141,7 +141,8 @@ def _check_boards(movement: Movement, summary: Summary) -> list[Problem]:
         for board, tables in sorted(
             item for item in places.items() if len(item[1]) > 1 or item[0] in resting
         ):
-            if len(tables) > 1 and not any(set(tables) <= group for group in shared):
+            duplicated = movement.requirements.rooms > 1
+            if len(tables) > 1 and not duplicated and not any(set(tables) <= group for group in shared):
                 listed = ", ".join(map(str, tables))
                 problems.append(
                     Problem(
@@ -159,7 +160,7 @@ def _check_boards(movement: Movement, summary: Summary) -> list[Problem]:
         if len(set(boards)) == len(boards):
             continue
         for board, count in sorted(Counter(boards).items()):
-            if count > 1:
+            if count > movement.requirements.rooms:
                 problems.append(
                     Problem("board-replayed", f"{unit} {entrant} plays board {board} {count} times")
                 )

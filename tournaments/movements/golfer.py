@@ -133,7 +133,7 @@ def golfer_search(
                     continue
                 if move_delta is None or delta < move_delta or (delta == move_delta and rng.random() < 0.3):
                     move, move_delta = (w, p, q), delta
-        if move is None:
+        if move is None or move_delta is None:
             continue
         w, p, q = move
         _swap(meet, weeks[w], where[w], p, q)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -41,7 +42,8 @@ def howell(pairs: int, rounds: int | None = None, boards_per_round: int = 2) -> 
     every_board = set(range(1, layout.boards + 1))
     built = []
     for r in range(rounds):
-        tables, idle, in_play = [], [], set()
+        tables, idle = [], []
+        in_play: set[int] = set()
         for t, ((a, b), chosen) in enumerate(zip(layout.schedule[r], layout.units[r], strict=True)):
             boards = tuple(board for unit in chosen for board in boards_of_set(unit + 1, layout.unit_boards))
             if bye in (a, b):
@@ -89,6 +91,7 @@ class _Layout:
 @cache
 def _layout(pairs: int, boards_per_round: int) -> _Layout:
     m = pairs - 1
+    units: list[list[tuple[int, ...]]]
     if m >= 7:
         base = howell_base(m)
         adders = (0, *(a for _, _, a in base))
@@ -100,10 +103,13 @@ def _layout(pairs: int, boards_per_round: int) -> _Layout:
             units = [list(row) for row in HOWELL_6_HALF_SETS]
             return _Layout(schedule, units, boards_per_round // 2, m * boards_per_round)
         # as the published 3-table relay Howells: whole sets, some shared by two tables in a round
-        units = search_units(schedule, m, 1, shares=True)
+        found = search_units(schedule, m, 1, shares=True)
+        assert found is not None, "3 tables: the search always finds the relay sets"
+        units = found
         return _Layout(schedule, units, boards_per_round, m * boards_per_round, shared=True)
     # each round twice: the tables play the halves of the round's set in opposite orders
-    doubled, units = [], []
+    doubled: list[list[tuple[int, int]]] = []
+    units = []
     for r, row in enumerate(schedule):
         for half in (0, 1):
             doubled.append(row)
@@ -205,7 +211,7 @@ def patterned_base(m: int, seed: int = 0, max_steps: int = 200_000) -> Base:
 
 
 def search_units(
-    schedule: list[list[tuple[int, ...]]],
+    schedule: Sequence[Sequence[tuple[int, ...]]],
     units: int,
     per_table: int,
     max_steps: int = 200_000,

@@ -21,7 +21,8 @@ from .model import Movement, MovementError, Requirements, Round, Table, Unit, bo
 INFINITY = -1
 GENERAL_SEARCH_LIMIT = 28
 """Above this many players the general search takes too long to run while a director waits."""
-Game = tuple[int, int, int, int]
+Game = tuple[int, ...]
+"""The four players of one table's game, in seat order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -512,7 +513,7 @@ def _has_whist(players: int) -> bool:
 def _individual(
     kind: str,
     players: int,
-    rounds: list[tuple[list[Game] | list[tuple[int, ...]], tuple[int, ...]]],
+    rounds: Sequence[tuple[Sequence[Game], tuple[int, ...]]],
     boards_per_round: int | None,
     name: str,
     requirements: Requirements,
@@ -522,14 +523,15 @@ def _individual(
         sets = None
     elif sets is None:
         sets = _board_sets(rounds)
+    per_round = boards_per_round or 0
     built = []
     for r, (games, idle) in enumerate(rounds):
         tables = tuple(
-            Table(t + 1, tuple(game), boards_of_set(sets[r][t], boards_per_round) if sets else ())
+            Table(t + 1, tuple(game), boards_of_set(sets[r][t], per_round) if sets else ())
             for t, game in enumerate(games)
         )
         built.append(Round(r + 1, tables, sit_out=tuple(idle), shares=shared_tables(tables)))
-    total = max((s for row in sets for s in row), default=0) * boards_per_round if sets else 0
+    total = max((s for row in sets for s in row), default=0) * per_round if sets else 0
     return Movement(
         kind, Unit.PLAYER, players, tuple(built), boards=total, name=name, requirements=requirements
     )

@@ -139,7 +139,7 @@ def _carried_set(t: int, r: int, tables: int) -> int:
 
 
 def _label(position: int | str, sets: int) -> int:
-    return sets if position == "relay" else position + 1
+    return position + 1 if isinstance(position, int) else sets  # "relay": the relay stand holds the last set
 
 
 def _without(rnd: Round, missing: int) -> Round:
@@ -179,7 +179,8 @@ def _add_rover(built: list[Round], tables: int, rover: int) -> list[Round]:
 
 
 def _route_ok(built: list[Round], route: tuple[int, ...]) -> bool:
-    met, boards = set(), set()
+    met: set[int] = set()
+    boards: set[int] = set()
     for rnd, number in zip(built[1:], route, strict=False):
         table = rnd.table(number)
         if table.ew in met or not boards.isdisjoint(table.boards):

@@ -88,6 +88,9 @@ class Requirements:
     opponent_exactly: int | None = None
     """Individuals: every two players oppose this many times (Wh: 2)."""
     max_opponent: int | None = None
+    rooms: int = 1
+    """Teams of four or more: each team sits in this many rooms at once (open and closed), plays each Board once
+    per room, and every match of a round plays the same duplicated Boards."""
     fields: tuple[tuple[int, ...], ...] = ()
     """Entrants that never meet each other (Mitchell: the N-S pairs; military euchre: the home pairs)."""
 

@@ -73,6 +73,8 @@ def progress(
             up, down = _up_and_down(won[t], ladies)  # at the ends of the line the winner has nowhere to go
             arrive[max(t - 1, 0)].append(up)
             arrive[min(t + 1, tables - 1)].append(down)
+        if ladies and tables > 1:
+            _balance_the_ends(stay, arrive, ladies)
     return tuple(_seat(stay[t], arrive[t], ladies) for t in range(tables))
 
 
@@ -105,6 +107,23 @@ def progress_hearts(
             raise MovementError(f"table {t + 1} would not seat two ladies and two gentlemen")
         result.append((her[0], him[0], her[1], him[1]))
     return tuple(result)
+
+
+def _balance_the_ends(stay: list[list[int]], arrive: list[list[int]], ladies: Collection[int]) -> None:
+    """Method 2 with ladies and gentlemen: the head table's winning lady and the booby table's winning gentleman
+    stay, so the head table would hold three ladies and the booby three gentlemen. Its losing lady goes to the
+    booby table and the booby's losing gentleman comes to the head table; each end then seats two ladies, two
+    gentlemen, every lady partnering a gentleman and every winner a loser (the book is silent on the ends)."""
+    lady = next((p for p in stay[0] if p in ladies), None)
+    gentleman = next((p for p in stay[-1] if p not in ladies), None)
+    if lady is None or gentleman is None:
+        return
+    stay[0][stay[0].index(lady)] = gentleman
+    stay[-1][stay[-1].index(gentleman)] = lady
+    for end in (0, -1):  # the gentlemen as the table's first two, so that each partners a lady
+        group = stay[end] + arrive[end]
+        stay[end] = [p for p in group if p not in ladies]
+        arrive[end] = [p for p in group if p in ladies]
 
 
 def _side(table: tuple[int, int, int, int], side: Side) -> tuple[int, int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from .howell import circle_rounds
-from .model import Movement, MovementError, Requirements, Round, Table, Unit
+from .model import Movement, MovementError, Requirements, Round, Table, Unit, boards_of_set
 
 MAX_FORTS = 12
 """Hoyle 1940 L11436: military euchre is "for a moderate number of tables, never more than twelve"."""
@@ -92,3 +92,64 @@ def swiss_pairing(
     if matches is None:
         raise MovementError("every possible pairing repeats a match: the Swiss has run out of new opponents")
     return matches, bye
+
+
+def two_rooms(matches: Sequence[tuple[int, int]], boards: tuple[int, ...]) -> tuple[Table, ...]:
+    """Each match (home, away) played in two rooms on the same boards: the open room (table 2m-1) has home N-S,
+    the closed room (table 2m) away N-S, so each Board's two results compare as IMPs (imps.teams_match)."""
+    return tuple(
+        table
+        for m, (home, away) in enumerate(matches, start=1)
+        for table in (Table(2 * m - 1, (home, away), boards), Table(2 * m, (away, home), boards))
+    )
+
+
+def _teams(kind: str, teams: int, rounds: Sequence[Round], boards_per_round: int, name: str) -> Movement:
+    """A teams movement whose round r plays boards set r in both rooms of every match. An even number of teams
+    only: what a bye scores in VPs is not in our sources (standards.md 2.6 says only who gets it)."""
+    if teams % 2:
+        raise MovementError(f"{name}: an even number of teams, please (a bye's VPs are not set), not {teams}")
+    roomed = tuple(
+        Round(
+            rnd.number,
+            two_rooms([(t.ns, t.ew) for t in rnd.tables], boards_of_set(rnd.number, boards_per_round)),
+        )
+        for rnd in rounds
+    )
+    return Movement(
+        kind=kind,
+        unit=Unit.TEAM,
+        entrants=teams,
+        rounds=roomed,
+        boards=len(roomed) * boards_per_round,
+        name=name,
+        requirements=Requirements(max_meetings=2, rooms=2),
+    )
+
+
+def teams_round_robin(teams: int, boards_per_round: int = 8) -> Movement:
+    """A round robin of two-room matches, boards_per_round boards a match."""
+    return _teams(
+        "teams-round-robin",
+        teams,
+        round_robin(teams).rounds,
+        boards_per_round,
+        f"Teams round robin, {teams} teams",
+    )
+
+
+def teams_match(teams: int = 2, boards_per_round: int = 24) -> Movement:
+    """Two teams, one match of `boards_per_round` boards in the open and closed rooms."""
+    if teams != 2:
+        raise MovementError(f"a teams match is between 2 teams, not {teams}: choose a Swiss or a round robin")
+    match = (Round(1, (Table(1, (1, 2)),)),)
+    return _teams("teams-match", 2, match, boards_per_round, f"Teams match, {boards_per_round} boards")
+
+
+def swiss_first_round(teams: int, boards_per_round: int = 8) -> Movement:
+    """A Swiss teams event's first round (all level: 1 v 2, 3 v 4, ...); each next round is drawn from the
+    standings by swiss_pairing when the round before is scored."""
+    if teams < 2:
+        raise MovementError(f"a Swiss needs at least 2 teams, not {teams}")
+    first = Round(1, tuple(Table(i, (2 * i - 1, 2 * i)) for i in range(1, teams // 2 + 1)))
+    return _teams("swiss", teams, (first,), boards_per_round, f"Swiss teams, {teams} teams")

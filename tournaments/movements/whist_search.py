@@ -34,7 +34,7 @@ INFINITY = -1
 
 def anneal(
     players: int, seed: int = 0, max_moves: int = 2_000_000, temperature: float = 1.0
-) -> tuple[tuple[int, int, int, int], ...] | None:
+) -> tuple[tuple[int, ...], ...] | None:
     """A base round over Z_m, m = players (4n+1, zero sits out) or players-1 (4n, with infinity), or None."""
     fixed = players % 4 == 0
     m = players - 1 if fixed else players
@@ -118,7 +118,7 @@ pair {m/3, 2m/3} joins one such pair in a game, and a game (x, hx, y, hy) may be
 
 def pair_up(
     players: int, seed: int = 0, max_nodes: int = 200_000, attempts: int = 100_000
-) -> tuple[tuple[int, int, int, int], ...] | None:
+) -> tuple[tuple[int, ...], ...] | None:
     """A base round over Z_m (as anneal), invariant under the multiplier when MULTIPLIERS has one, or None."""
     fixed = players % 4 == 0
     m = players - 1 if fixed else players
@@ -140,14 +140,14 @@ def pair_up(
         partner_need[space.cls(x - y)] -= 1
     rng = random.Random(seed)
     for _ in range(attempts):
-        pairs = _starter(space, free, orbit, partner_need, rng)
-        if pairs is None:
+        starter = _starter(space, free, orbit, partner_need, rng)
+        if starter is None:
             continue
-        left = set(orbit.values()) - {orbit[x] for pair in pairs for x in pair}
+        left = set(orbit.values()) - {orbit[x] for pair in starter for x in pair}
         if left:  # 4n players and no fixed games: infinity partners the one element left
-            pairs.append((INFINITY, left.pop()))
-        pairs += fixed_pairs
-        games = _match(space, pairs, opponent_need, rng, max_nodes)
+            starter.append((INFINITY, left.pop()))
+        starter += fixed_pairs
+        games = _match(space, starter, opponent_need, rng, max_nodes)
         if games is not None:
             return tuple(fixed_games) + tuple(image for game in games for image in space.images(game))
     return None

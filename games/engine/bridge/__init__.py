@@ -1,5 +1,5 @@
 """Contract bridge (and its auction-bridge ancestor): auction, play, scoring rule sets, revoke rectification and
-the replay auditor (games.engine.bridge.archive replays whole PBN files)."""
+the replay auditor (games.formats.pbn.audit replays whole PBN files)."""
 
 from games.engine.bridge.calls import (
     AuctionResult,
@@ -21,6 +21,8 @@ from games.engine.bridge.scoring import (
     DealScore,
     Rubber,
     Rules,
+    claimed_honors,
+    event_score,
     honors,
     progressive_vulnerability,
     rules,
@@ -46,6 +48,8 @@ __all__ = [
     "board_dealer",
     "board_vulnerability",
     "check_auction",
+    "claimed_honors",
+    "event_score",
     "honors",
     "progressive_vulnerability",
     "replay",

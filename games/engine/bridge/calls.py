@@ -157,6 +157,18 @@ class Contract:
     def parse(cls, text: str, declarer: Seat | None = None) -> Contract | None:
         """Parse PBN's [Contract] value: "4SX", "3NT", "1NXX", or "Pass" (None)."""
         key = text.strip().upper()
+        if key in _CONTRACTS:  # an archive repeats a few dozen contracts
+            found = _CONTRACTS[key]
+        else:
+            found = cls._parse(key, text)
+            if len(_CONTRACTS) < 1024:
+                _CONTRACTS[key] = found
+        if found is None or declarer is None:
+            return found
+        return cls(found.level, found.denomination, found.penalty, declarer)
+
+    @classmethod
+    def _parse(cls, key: str, text: str) -> Contract | None:
         if key in ("PASS", "P", "AP"):
             return None
         penalty = Penalty.UNDOUBLED
@@ -170,10 +182,13 @@ class Contract:
             denomination = Denomination.parse(key[1:])
         except ValueError:
             raise ValueError(f"{text!r} is not a contract (as in 4SX, 3NT or Pass)") from None
-        return cls(int(key[0]), denomination, penalty, declarer)
+        return cls(int(key[0]), denomination, penalty)
 
     def __str__(self) -> str:
         return f"{self.level}{self.denomination}{self.penalty.suffix}"
+
+
+_CONTRACTS: dict[str, Contract | None] = {}
 
 
 def contract_name(contract: Contract | None) -> str:
@@ -234,7 +249,7 @@ def check_auction(
     doubler = -1
     passes = 0
     ended = False
-    first_named: dict[tuple[int, Denomination], int] = {}
+    first_named: dict[int, int] = {}  # side × 5 + the denomination's order: the seat that named it first
 
     def report(kind: IrregularityKind, message: str, law: str, call_text: str | None = None) -> None:
         problems.append(
@@ -247,8 +262,10 @@ def check_auction(
         if isinstance(token, Call):
             call = token
         else:
-            call = _KNOWN_CALLS.get(token)
-            if call is None:
+            known = _KNOWN_CALLS.get(token)
+            if known is not None:
+                call = known
+            else:
                 text = token.strip().rstrip("!?")
                 if text.upper() == "AP":
                     tokens.extendleft([PASS] * max((3 if last_bid is not None else 4) - passes, 0))
@@ -275,7 +292,7 @@ def check_auction(
         elif kind is CallKind.BID:
             if last_bid is not None and call.rank <= last_bid.rank:
                 report(IrregularityKind.INSUFFICIENT_BID, f"bid {call} over {last_bid}", "27", str(call))
-            first_named.setdefault((seat & 1, call.denomination), seat)  # type: ignore[arg-type]
+            first_named.setdefault((seat & 1) * 5 + call.rank % 5, seat)
             last_bid, last_bidder, penalty, doubler, passes = call, seat, Penalty.UNDOUBLED, -1, 0
         elif kind is CallKind.DOUBLE:
             if last_bidder < 0 or (last_bidder ^ seat) & 1 == 0 or penalty:
@@ -308,7 +325,7 @@ def check_auction(
         if declarer_rule == "last-bidder":
             declarer = last_bidder
         else:
-            declarer = first_named[(last_bidder & 1, last_bid.denomination)]
+            declarer = first_named[(last_bidder & 1) * 5 + last_bid.rank % 5]
         contract = Contract(last_bid.level, last_bid.denomination, penalty, SEATS[declarer])
     if parsed and not ended:
         problems.append(

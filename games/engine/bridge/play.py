@@ -17,6 +17,7 @@ CARD_INDEX: dict[Card, int] = {
 CARD_NAMES: tuple[str, ...] = tuple(str(card) for card in sorted(CARD_INDEX, key=CARD_INDEX.__getitem__))
 TOKEN_INDEX: dict[str, int] = {}
 for _card, _i in CARD_INDEX.items():
+    assert _card.suit is not None  # CARD_INDEX holds no joker
     for _rank in {_card.rank.letter, "10"} if _card.rank.letter == "T" else {_card.rank.letter}:
         for _text in (f"{_card.suit.value}{_rank}", f"{_rank}{_card.suit.value}"):
             TOKEN_INDEX[_text] = _i

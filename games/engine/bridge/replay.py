@@ -6,16 +6,20 @@ replay carries on with what it can use, so one broken game never hides the rest 
 Laws cited are the 2017 Laws of Duplicate Bridge: 17A (the dealer calls first), 18 (sufficient bids),
 19 (doubles), 22 (end of auction), 27 (insufficient bid), 39 (calls after the auction), 54 (opening lead out of
 turn), 44 (sequence of play: follow suit), 53 (lead out of turn), 57 (premature play), 61/64 (revoke), 70 (claims),
-71 (a concession void: the rule set's `concession` option), 77 (score), 79 (tricks won).
+71 (a concession void: the rule set's `concession` option), 77 (score), 79 (tricks won); a revoke and its penalty
+cite the laws of the rule set in force (games.engine.bridge.revoke.revoke_laws).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
+from games.engine import dd
 from games.engine.bridge.calls import Call, Contract, Vulnerability, check_auction, contract_name
-from games.engine.bridge.claims import fewest_tricks
+from games.engine.bridge.claims import can_take, fewest_tricks
 from games.engine.bridge.play import (
     CARD_INDEX,
     CARD_NAMES,
@@ -25,15 +29,15 @@ from games.engine.bridge.play import (
     Play,
     card_index,
     hand_indices,
-    winning_index,
 )
-from games.engine.bridge.revoke import revoke_transfer
+from games.engine.bridge.revoke import revoke_laws, revoke_transfer
 from games.engine.bridge.scoring import Rules, score_deal
-from games.engine.cards import JOKER, SEATS, Deal, DealError, Seat, Side
+from games.engine.cards import JOKER, SEATS, Deal, DealError, Seat
 from games.engine.report import GameReport, Irregularity, IrregularityKind
 
 _CARDS = {index: card for card, index in CARD_INDEX.items()}
 _NOT_PLAYED = frozenset({None, "", "-"})
+_BITS = tuple(1 << card for card in range(52))
 _SEAT_NAMES = tuple(seat.name.title() for seat in SEATS)
 _SEAT_LETTERS = tuple(seat.value for seat in SEATS)
 _SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
@@ -117,16 +121,29 @@ def replay(
 
     has_play = play is not None and _has_cards(play)
     extra: dict[str, object] = {}
+    notes: list[str] = []  # how the record was read, where it is not plainly what it says
+    if has_play and deal is None:
+        # Vugraph archives write a deal's second table without its Deal (which PBN §4.8 forbids inheriting): only
+        # what the play alone proves is reported (a card played twice, a suit shown out of and played later).
+        notes.append("no deal: holdings not checked")
     order: list[tuple[int, int]] = []
     in_play: list[Irregularity] = []
     complete = False
     computed: int | None = None
-    explained = False  # the recorded result is the claim, and the void concession says why it is wrong
+    explained = False  # the record shows the claim (a void concession) or the tricks before a revoke penalty
     if has_play and final is not None and final.declarer is not None:
         assert play is not None
         winners: list[int] = []
         revokes: list[tuple[int, int, int]] = []
         complete = _replay_play(play, final, hands, in_play, order, winners, revokes)
+        reread = _in_play_order(play, final, hands, in_play, winners)
+        if reread is not None:
+            play, order, winners, revokes = reread, [], [], []
+            in_play.clear()
+            complete = _replay_play(play, final, hands, in_play, order, winners, revokes)
+            notes.append(
+                f"trick {len(play.rows)} is written in the order played, not under the seats' columns: read so"
+            )
         declarer_side = final.declarer.index & 1
         won = sum(1 for winner in winners if winner & 1 == declarer_side)
         played_tricks = len(winners)
@@ -144,9 +161,18 @@ def replay(
             by_side = claimed if declarer_side == 0 else claimed[::-1]
             transfer = revoke_transfer(rule_set, revokes, winners, final.declarer.index, by_side)
             if transfer:
-                extra["tricks_after_revoke_penalty"] = computed + transfer
-                if recorded_result == computed + transfer:
-                    computed = recorded_result
+                # The transferred tricks rank as tricks won in play (1935 L21618–21619, 1926 §123): the score
+                # uses them. A record may show the tricks before the transfer (the penalty was not applied).
+                played_result = computed
+                computed = min(13, max(0, computed + transfer))
+                extra["tricks_after_revoke_penalty"] = computed
+                extra["revoke_penalty_law"] = revoke_laws(rule_set)[1]
+                explained = explained or recorded_result == played_result
+        if revokes:
+            law = revoke_laws(rule_set)[0]
+            problems[:] = [
+                dataclasses.replace(i, law=law) if i.kind is IrregularityKind.REVOKE else i for i in problems
+            ]
     elif has_play:
         malformed("play is recorded but there is no contract with a declarer to play it")
 
@@ -172,6 +198,8 @@ def replay(
             )
         )
 
+    if notes:
+        extra["notes"] = notes
     if dd and deal is not None and None not in hands:
         extra["dd"] = _double_dummy(
             deal, vulnerability, auction, final, order if has_play and not in_play else []
@@ -209,7 +237,11 @@ def _hands(
             deal = None
     if deal is None:
         return None, [None, None, None, None]
+    last = _last_dealt[0]
+    if last[0] is deal:  # the tables of a board share its Deal (games.formats.pbn reads each deal once)
+        return deal, list(last[1])
     hands: list[set[int] | None] = []
+    found = len(problems)
     for seat in SEATS:
         cards = deal.hands.get(seat, frozenset())
         if JOKER in cards:
@@ -230,7 +262,13 @@ def _hands(
                 )
             )
         hands.append(indices if len(indices) == 13 else None)
+    if len(problems) == found:
+        _last_dealt[0] = (deal, tuple(hands))
     return deal, hands
+
+
+# The last deal replayed and its hands (read only): a board's tables follow one another in an archive.
+_last_dealt: list[tuple[Deal | None, tuple[set[int] | None, ...]]] = [(None, ())]
 
 
 def _recorded_contract(
@@ -266,6 +304,35 @@ def _recorded_contract(
     return Contract(contract.level, contract.denomination, contract.penalty, seat), False
 
 
+def _in_play_order(
+    play: Play,
+    contract: Contract,
+    hands: list[set[int] | None],
+    in_play: list[Irregularity],
+    winners: list[int],
+) -> ColumnPlay | None:
+    """The record with its unfinished last trick read in the order played ("DK C7 - -" when East led DK) rather
+    than under the seats' columns, when the column reading breaks a rule in that trick alone and this one does
+    not; else None. Writers of archives often put an incomplete last trick so."""
+    if not isinstance(play, ColumnPlay) or not play.rows or not in_play or None in hands:
+        return None
+    last = len(play.rows)
+    cards = [token for token in play.rows[-1] if token not in _NOT_PLAYED and token != "*"]
+    if not 0 < len(cards) < 4 or any(i.trick != last for i in in_play) or len(winners) != last - 1:
+        return None
+    assert contract.declarer is not None
+    leader = winners[-1] if winners else (contract.declarer.index + 1) & 3
+    row: list[str | None] = ["-"] * 4
+    for step, token in enumerate(cards):
+        row[(leader + step - play.first.index) & 3] = token
+    reread = ColumnPlay(play.first, (*play.rows[:-1], tuple(row)))
+    if tuple(row) == play.rows[-1]:
+        return None
+    found: list[Irregularity] = []
+    _replay_play(reread, contract, hands, found, [], [], [])
+    return None if found else reread
+
+
 def _has_cards(play: Play) -> bool:
     if isinstance(play, ColumnPlay):
         return any(token not in _NOT_PLAYED and token != "*" for row in play.rows for token in row)
@@ -294,9 +361,9 @@ def _replay_play(
     holder = [-1] * 52
     suit_counts = [[0, 0, 0, 0] for _ in range(4)]
     for seat, hand in enumerate(hands):
-        for card in hand or ():
-            holder[card] = seat
-            suit_counts[seat][card // 13] += 1
+        for held in hand or ():
+            holder[held] = seat
+            suit_counts[seat][held // 13] += 1
     known = [hand is not None for hand in hands]
     state = _PlayState(holder, known, suit_counts, [0] * 52, {}, revokes, add)
     played = state.played
@@ -305,12 +372,15 @@ def _replay_play(
     leader = (contract.declarer.index + 1) & 3
     full_tricks = 0
     ordered = isinstance(play, OrderedPlay)
-    rows = play.tricks if isinstance(play, OrderedPlay) else play.rows
+    rows: tuple[tuple[Any, ...], ...] = (
+        play.tricks if isinstance(play, OrderedPlay) else play.rows
+    )  # pairs or tokens
     first = play.first.index if isinstance(play, ColumnPlay) else 0
+    order_append = order.append
 
     for t, row in enumerate(rows, start=1):
         if ordered:
-            entries = [(seat.index, token) for seat, token in row if token not in _NOT_PLAYED]  # type: ignore[union-attr]
+            entries = [(seat.index, token) for seat, token in row if token not in _NOT_PLAYED]
             if not entries:
                 break
             lead_seat = entries[0][0]
@@ -323,7 +393,7 @@ def _replay_play(
                 row = (*row, *("-",) * (4 - len(row)))
             offset = (lead_seat - first) & 3
             in_turn = row[offset:4] + row[:offset]
-            if "-" in in_turn or None in in_turn or "" in in_turn:
+            if not _NOT_PLAYED.isdisjoint(in_turn):
                 entries = [
                     (seat, token)
                     for seat, token in zip(_ROTATION[lead_seat], in_turn, strict=True)
@@ -344,9 +414,8 @@ def _replay_play(
                     law="54" if t == 1 else "53",
                 )
             )
-        cards: list[int] = []
-        seats: list[int] = []
         led = -1
+        top_seat, top_key = -1, -1  # the card winning the trick so far (Law 44): its seat and trick_rank
         for position, (seat, token) in enumerate(entries):
             if ordered and seat != (lead_seat + position) & 3:
                 add(
@@ -381,6 +450,7 @@ def _replay_play(
                 state.check_card(t, seat, card)
             if led < 0:
                 led = suit
+                top_seat, top_key = seat, card % 13 + (200 if suit == trump else 100)
             elif suit != led:
                 if known[seat]:
                     if suit_counts[seat][led] > 0:
@@ -388,9 +458,11 @@ def _replay_play(
                         revokes.append((t, seat, led))
                 else:
                     state.renounced.setdefault((seat, led), (t, card))
-            cards.append(card)
-            seats.append(seat)
-        order.extend(zip(seats, cards, strict=True))
+                if suit == trump and card % 13 + 200 > top_key:
+                    top_seat, top_key = seat, card % 13 + 200
+            elif card % 13 + (200 if suit == trump else 100) > top_key:
+                top_seat, top_key = seat, card % 13 + (200 if suit == trump else 100)
+            order_append((seat, card))
         if len(entries) < 4:
             if t < len(rows) and any(token not in _NOT_PLAYED and token != "*" for token in _tokens(rows[t])):
                 add(
@@ -401,8 +473,8 @@ def _replay_play(
                     )
                 )
             break
-        if cards:
-            leader = seats[winning_index(cards, trump)]
+        if top_seat >= 0:
+            leader = top_seat
         full_tricks += 1
         winners.append(leader)
         if full_tricks == 13:
@@ -515,56 +587,46 @@ def _restore_conceded(
     if None in hands:
         return claimed
     assert contract.declarer is not None
-    left = [sum(1 << card for card in hand) for hand in hands]  # type: ignore[union-attr]
+    left = [sum(map(_BITS.__getitem__, hand or ())) for hand in hands]
     for seat, card in order:
         left[seat] &= ~(1 << card)
     trick = order[4 * len(winners) :]
     leader = trick[0][0] if trick else winners[-1] if winners else contract.declarer.next.index
     remaining = 13 - len(winners)
     side = contract.declarer.index & 1
-    if claimed < remaining:  # the defenders keep remaining - claimed: could declarer lose them?
-        declarer_takes = _fewest(left, leader, trick, contract, side, claimed)
+    trump = contract.trump.order if contract.trump else -1
+    # A side conceded nothing in error when some play of the cards gives it no more than it kept. One line of play
+    # most often shows that for both sides; else one double-dummy solve settles almost every claim (best play is
+    # one play). Only what neither settles is searched.
+    defenders_kept = claimed == remaining or can_take(
+        left, leader, trump, 1 - side, remaining - claimed, trick
+    )
+    declarer_kept = claimed == 0 or can_take(left, leader, trump, side, claimed, trick)
+    if defenders_kept and declarer_kept:
+        return claimed
+    try:
+        best = dd.tricks_left(left, leader, trump, [card for _, card in trick], side)
+    except dd.DoubleDummyError:
+        best = None
+    if not defenders_kept and (best is None or best > claimed):
+        # The defenders keep remaining - claimed: could declarer lose them on any play?
+        declarer_takes = _fewest(left, leader, trick, trump, side, claimed)
         if declarer_takes > claimed:
             return declarer_takes
-    if claimed > 0:  # declarer keeps `claimed`: could the defenders lose the rest?
-        return remaining - _fewest(left, leader, trick, contract, 1 - side, remaining - claimed)
+    if not declarer_kept and (best is None or best < claimed):
+        # Declarer keeps `claimed`: could the defenders lose the rest on any play?
+        return remaining - _fewest(left, leader, trick, trump, 1 - side, remaining - claimed)
     return claimed
 
 
-_QUICK_SEARCH = 50  # positions: almost every claim is settled within these; double dummy settles most others
-_FULL_SEARCH = 200_000  # positions (about a second): a record cannot make the auditor search without end
+_SEARCH = 200_000  # positions (about a second): a record cannot make the auditor search without end
 
 
 def _fewest(
-    left: list[int], leader: int, trick: list[tuple[int, int]], contract: Contract, side: int, kept: int
+    left: list[int], leader: int, trick: list[tuple[int, int]], trump: int, side: int, kept: int
 ) -> int:
     """The tricks `side` takes on any play, or `kept` if that is at least as many."""
-    trump = contract.trump.order if contract.trump else -1
-    found = fewest_tricks(left, leader, trump, side, trick, at_least=kept, positions=_QUICK_SEARCH)
-    if found is not None:
-        return found
-    # A long search: if the side cannot even take more than it kept with best play, it conceded nothing in error.
-    from games.engine import dd
-
-    position = Deal(
-        {
-            SEATS[seat]: frozenset(_CARDS[card] for card in range(52) if hand >> card & 1)
-            for seat, hand in enumerate(left)
-        }
-    )
-    try:
-        best = dd.side_tricks(
-            position,
-            contract.denomination,
-            SEATS[leader],
-            [_CARDS[card] for _, card in trick],
-            Side.NS if side == 0 else Side.EW,
-        )
-    except dd.DoubleDummyError:
-        best = 13
-    if best <= kept:
-        return kept
-    found = fewest_tricks(left, leader, trump, side, trick, at_least=kept, positions=_FULL_SEARCH)
+    found = fewest_tricks(left, leader, trump, side, trick, at_least=kept, positions=_SEARCH)
     return kept if found is None else found  # not shown void within the search: the concession stands
 
 
@@ -606,9 +668,7 @@ def _double_dummy(
     contract: Contract | None,
     order: list[tuple[int, int]],
 ) -> dict[str, object]:
-    """The JSON figures of the double-dummy analysis; the solver is loaded only when asked for."""
-    from games.engine import dd
-
+    """The JSON figures of the double-dummy analysis."""
     try:
         table = dd.dd_table(deal)
         figures: dict[str, object] = {

@@ -20,6 +20,18 @@ from collections.abc import Sequence
 from games.engine.bridge.scoring import AUCTION_1926, DUPLICATE_2017, Rules
 
 
+def revoke_laws(rule_set: Rules) -> tuple[str, str]:
+    """The laws a replay cites under `rule_set`: the one defining the revoke and the one fixing its penalty.
+
+    The 1935 contract laws (Hoyle 1940 L21465–21681) are printed without numbers: they are cited by heading.
+    """
+    if rule_set.name == DUPLICATE_2017:
+        return "61", "64"
+    if rule_set.name == AUCTION_1926:
+        return "1926 §114", "1926 §122"  # L6614–6615, L6674–6677
+    return "1935 Revoke", "1935 Established Revoke"  # L21582, L21609–21619
+
+
 def revoke_transfer(
     rule_set: Rules,
     revokes: Sequence[tuple[int, int, int]],

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from games.engine.bridge.calls import Contract, Denomination, Penalty, Vulnerability
 from games.engine.cards import Deal, Rank, Seat, Side
@@ -83,7 +84,7 @@ _OPTION_VALUES = {
 }
 
 
-def rules(name: str, **options: object) -> Rules:
+def rules(name: str, **options: Any) -> Rules:
     """The named rule set, with any options changed. Unknown names and option values are a ValueError."""
     try:
         base = RULE_SETS[name]
@@ -304,6 +305,65 @@ def _honor_points(rule_set: Rules, notrump: bool, most: int, other: int) -> int:
     if most == 3 and other == 2:
         return 50
     return {3: 30, 4: 40}.get(together, 0)
+
+
+def honor_values(rule_set: Rules, denomination: Denomination) -> frozenset[int]:
+    """The honor scores a side can hold in `denomination` under `rule_set` (none under duplicate-2017)."""
+    if not rule_set.honors:
+        return frozenset()
+    notrump = denomination is Denomination.NOTRUMP
+    cards = 4 if notrump else 5
+    points = (
+        _honor_points(rule_set, notrump, most, other)
+        for most in range(cards + 1)
+        for other in range(min(most, cards - most) + 1)
+    )
+    return frozenset(points) - {0}
+
+
+def claimed_honors(rule_set: Rules, denomination: Denomination, text: str) -> DealScore:
+    """Honors as the players claim them at the table ("N-S 30", "EW 100"; blank for none), when the board was not
+    dealt by us and the hands are unknown. The points must be a holding's under the rule set (Law 59 for
+    auction-1926)."""
+    words = (text or "").upper().replace("-", "").split()
+    if not words:
+        return DealScore()
+    values = honor_values(rule_set, denomination)
+    if not values:
+        raise ValueError(f"honors do not count under {rule_set.name}")
+    if len(words) != 2 or words[0] not in ("NS", "EW") or not words[1].isdigit():
+        raise ValueError(f'honors {text!r} are not a side and points, as "N-S 30" or "E-W 100"')
+    points = int(words[1])
+    if points not in values:
+        allowed = ", ".join(map(str, sorted(values)))
+        raise ValueError(
+            f"honors of {points} are not held at {denomination.value} under {rule_set.name} ({allowed})"
+        )
+    return DealScore.to(Side.NS if words[0] == "NS" else Side.EW, above=points)
+
+
+def event_score(
+    rule_set: Rules,
+    contract: Contract | None,
+    tricks: int,
+    vulnerable: bool = False,
+    deal: Deal | None = None,
+    claimed: DealScore = DealScore(),
+) -> DealScore:
+    """One deal of a duplicate event: `score_deal` with honors from the deal, or as `claimed` when it is unknown.
+
+    Duplicate auction (Hoyle 1940, 001 L5336–5344): the trick and honor scores of a hand are added in one sum and
+    "if 30 or more trick points are made on one deal, 125 points are added for a game won"; only the difference
+    is recorded (`DealScore.net`).
+    """
+    score = score_deal(rule_set, contract, tricks, vulnerable, deal)
+    if deal is None:
+        score = score + claimed
+    if rule_set.name == AUCTION_1926:
+        for side in Side:
+            if score.below(side) >= 30:
+                score = score + DealScore.to(side, above=125)
+    return score
 
 
 def progressive_vulnerability(deal_number: int, dealer: Seat) -> Vulnerability:

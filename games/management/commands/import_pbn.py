@@ -28,7 +28,7 @@ class Command(BaseCommand):
                 target = Section.objects.filter(id=section).first()
                 if target is None:
                     raise CommandError(f"no section {section}")
-                count = import_hand_records(target, data, path.name)
+                count = import_hand_records(target, data, path.name, "pbn")
                 self.stdout.write(f"Dealt {count} boards of {target} from {path.name}.")
                 return
             owner = Club.objects.filter(slug=club).first()

@@ -11,12 +11,12 @@ from tournaments.models import Section
 
 
 class Command(BaseCommand):
-    help = "Replay every play record of a section (or every game of a .pbn or .egn file) and report irregularities."
+    help = "Replay every play record of a section (or every game of a .pbn, .egn or .deal.json file) and report irregularities."
 
     def add_arguments(self, parser):
         parser.add_argument("section", type=int, nargs="?", help="the section's id")
         parser.add_argument(
-            "--file", help="a .pbn or .egn file instead of a section (readable by the workers)"
+            "--file", help="a .pbn, .egn or .deal.json file instead of a section (readable by the workers)"
         )
         parser.add_argument("--rules", choices=sorted(RULE_SETS), default="duplicate-2017")
         parser.add_argument("--timeout", type=float, default=3600, help="seconds to wait for the job")

@@ -8,6 +8,13 @@ from django.core.management.base import BaseCommand, CommandError
 from scoring.methods import rescore
 
 
+def _cut(message: str, keep: int = 200) -> str:
+    """A message that quotes a line of a file keeps its beginning and end: what is wrong, not a 30 MB line."""
+    if len(message) <= 2 * keep + 40:
+        return message
+    return f"{message[:keep]} ... ({len(message) - 2 * keep} characters cut) ... {message[-keep:]}"
+
+
 class Command(BaseCommand):
     help = (
         "Re-compute a session (.pbn ScoreTables or USEBIO .xml) from its raw scores and adjustments, ignoring the "
@@ -25,8 +32,8 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         try:
             result = rescore.rescore(rescore.read(options["file"]), rescore.Method(options["method"]))
-        except (OSError, ValueError) as error:
-            raise CommandError(f"{options['file']}: {error}") from None
+        except (OSError, ValueError, LookupError) as error:
+            raise CommandError(f"{options['file']}: {_cut(str(error))}") from None
         differences = result.differences if options["compare"] else []
         if options["format"] == "json":
             self.stdout.write(json.dumps(result.as_json(), ensure_ascii=False))

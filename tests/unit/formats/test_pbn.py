@@ -439,3 +439,47 @@ def test_column_specs():
     assert (
         pbn.Table("ScoreTable", pbn.parse_columns("Rank\\3R;-Contract\\5L")).spec == "Rank\\3R;-Contract\\5L"
     )
+
+
+# --- visitors: what a caller is handed as a file streams by --------------------------------------------
+
+
+def test_score_tables_visitor_hands_tags_and_tables_as_parse_reads_them(test_set):
+    found = pbn.read(shared_path("data", "pbn", "test_set.pbn").read_bytes(), pbn.ScoreTables())
+    assert [tags["Board"] for tags, _ in found] == [str(n) for n in range(1, 29)]
+    assert [tables for _, tables in found] == [dict(g.tables) for g in test_set]
+    assert found[0][0] == dict(test_set[0].tags)
+
+
+def test_headers_visitor_skips_a_broken_deal_that_parse_refuses():
+    text = '[Board "1"]\n[Deal "N:AKQ.JT9 x"]\n\n[Board "2"]\n[Dealer "E"]\n'
+    assert pbn.read(text, pbn.Headers()) == [
+        {"Board": "1", "Deal": "N:AKQ.JT9 x"},
+        {"Board": "2", "Dealer": "E"},
+    ]
+    with pytest.raises(PBNError, match="line 2: board 1: deal 'N:AKQ.JT9 x' has 2 hands"):
+        pbn.parse(text)
+
+
+def test_a_visitor_sees_every_game_in_order_and_skips_those_it_declines(acbl):
+    class EvenBoards(pbn.Visitor[list[int]]):
+        def __init__(self) -> None:
+            self.seen: list[int] = []
+            self.boards: list[int] = []
+
+        def headers(self, tags, tables, line) -> bool:
+            self.seen.append(int(tags["Board"]))
+            return int(tags["Board"]) % 2 == 0
+
+        def game(self, game) -> None:
+            self.boards.append(game.board)
+
+        def result(self) -> list[int]:
+            return self.boards
+
+    visitor = EvenBoards()
+    boards = pbn.read(
+        shared_path("data", "pbn", "acbl_1607_pairs_acbl_sat_1pm_speedball.pbn").read_bytes(), visitor
+    )
+    assert visitor.seen == [g.board for g in acbl]
+    assert boards == [g.board for g in acbl if g.board % 2 == 0]

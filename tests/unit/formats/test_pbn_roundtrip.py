@@ -20,8 +20,8 @@ VALUE = TEXT.filter(lambda v: not v.startswith("#"))  # a leading "#" is inherit
 NAME = st.sampled_from(["Table", "Competition", "Room", "DealId", "ScoreIMP", "Annotator"]) | st.from_regex(
     r"X[a-z0-9_]{0,8}", fullmatch=True
 )
-CALLS = sorted({v for v in pbn._CALLS.values() if v != "+"}) + ["^S"]
-CARDS = sorted(set(pbn._CARDS.values()) - {"+"})
+CALLS = sorted({v for v in pbn.tables.CALLS.values() if v != "+"}) + ["^S"]
+CARDS = sorted(set(pbn.tables.CARDS.values()) - {"+"})
 
 
 @st.composite

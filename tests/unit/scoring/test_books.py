@@ -9,8 +9,10 @@ from games.engine.cards import Seat
 from scoring.methods.books import (
     Award,
     Net,
+    Posting,
     TableGame,
     compass,
+    compass_postings,
     games_won,
     hearts_session,
     military_flags,
@@ -44,6 +46,27 @@ def test_compass_average_need_not_be_whole_and_the_check_catches_a_wrong_sum():
     assert result.problems == (
         "the N-S total +100 and the E-W total -90 do not balance: a score was posted wrongly",
     )
+
+
+def test_compass_from_the_pairs_cards_names_the_mis_posted_tray():
+    """Each pair keeps its own score (L5366–5372); N-S 155 is E-W's -155 (only the difference is recorded,
+    L5342–5344). E-W pair E2 posts -36 for a tray its opponents posted +191: the check fails (L5383–5385) and
+    names the tray."""
+    postings = [
+        Posting("1", "N1", "E1", 155, None),
+        Posting("1", "N2", "E2", None, 30),
+        Posting("2", "N1", "E2", 191, -36),
+        Posting("2", "N2", "E1", -50, 50),
+    ]
+    result = compass_postings(postings)
+    assert [(ln.pair, ln.total, ln.plus_minus) for ln in result.ns] == [("N1", 346, 213), ("N2", -80, -213)]
+    assert [(ln.pair, ln.total) for ln in result.ew] == [("E1", -105), ("E2", -6)]
+    assert result.problems == (
+        "the N-S total +266 and the E-W total -111 do not balance: a score was posted wrongly",
+        "board 2: N-S pair N1 posted +191 but E-W pair E2 posted -36, not -191",
+    )
+    postings[2] = Posting("2", "N1", "E2", 191, -191)
+    assert compass_postings(postings).balanced
 
 
 def test_progressive_euchre_punches_head_table_needs_five_elsewhere_the_better_score():

@@ -97,3 +97,54 @@ def test_one_game_per_table_pbn_is_scored_from_contract_and_tricks():
     result = rescore.rescore(source)
     assert result.differences == []
     assert result.boards[0]["top"] == 2 * (len([ln for ln in board.lines if ln.score is not None]) - 1)
+
+
+def test_a_short_board_is_neuberg_factored_to_the_count_the_session_shows():
+    """BBO speedball boards 6, 9 and 12 have 47 results where the others have 48: a program that publishes
+    percentages factors them up to 48 (Neuberg, as JFR Pary does): (mp + 1) × 48 / 47 − 1 on a top of 94."""
+    result = rescore.rescore(
+        rescore.read(shared_path("data", "pbn", "acbl_1607_pairs_acbl_sat_1pm_speedball.pbn"))
+    )
+    tops = {board["board"]: board["top"] for board in result.boards}
+    assert set(tops.values()) == {94}, "every board on the top of 48 results"
+    line = next(b for b in result.boards if b["board"] == "6")["lines"][0]
+    assert line["score_ns"] == 300 and line["mp_ns"] == round((91 + 1) * 48 / 47 - 1, 2) == 92.96
+
+
+def test_compass_plus_or_minus_each_direction_and_the_balance():
+    """Hoyle 1940 L5371–5385 on a real Mitchell: each N-S pair's total of its N-S scores against the N-S
+    average, each E-W pair's of the negated scores against theirs; every line posted once, so it balances."""
+    path = shared_path("data", "usebio", "mp_pairs_mitchell_04.xml")
+    event = usebio.load(path).event
+    totals: dict[str, int] = {}
+    for board in event.boards:
+        for line in board.lines:
+            if not line.adjusted and line.score not in (None, ""):
+                totals[line.ns_pair] = totals.get(line.ns_pair, 0) + int(line.score)
+                totals[line.ew_pair] = totals.get(line.ew_pair, 0) - int(line.score)
+    result = rescore.rescore(rescore.read(path), rescore.Method.COMPASS)
+    ns = {p["pair"]: p for p in result.pairs if p["direction"] == "NS"}
+    average = sum(totals[p] for p in ns) / len(ns)
+    assert all(p["total"] == totals[name] for name, p in ns.items())
+    assert all(p["plus_minus"] == round(totals[name] - average, 2) for name, p in ns.items())
+    assert ns["2NS"]["rank"] == "1" and result.balance == []
+    assert result.as_json()["balance"] == {"balanced": True, "problems": []}
+
+
+def test_compass_names_a_line_the_two_pairs_posted_differently(tmp_path):
+    path = tmp_path / "compass.pbn"
+    path.write_text(
+        '[Event "Compass"]\n[Board "1"]\n'
+        '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R"]\n'
+        " 1  3 3NT   N  9    155      -\n 2  4 4S    S 10    191   -191\n\n"
+        '[Event "Compass"]\n[Board "2"]\n'
+        '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R"]\n'
+        " 1  4 2S    E  8    -18     18\n 2  3 4S    N 10    191    -36\n"
+    )
+    result = rescore.rescore(rescore.read(path), rescore.Method.COMPASS)
+    assert result.balance == [
+        "the N-S total +519 and the E-W total -364 do not balance: a score was posted wrongly",
+        "board 2: N-S pair 2 posted +191 but E-W pair 3 posted -36, not -191",
+    ]
+    report = rescore.text_report(result)
+    assert "Balance: the losses and gains do not balance:" in report and "     2       +382    plus" in report

@@ -48,3 +48,19 @@ def test_a_bad_file_is_a_clear_error(tmp_path):
         call_command("rescore", str(bad))
     with pytest.raises(CommandError, match="not a .pbn or USEBIO .xml file"):
         call_command("rescore", str(tmp_path / "results.csv"))
+
+
+def test_compass_prints_each_pair_plus_or_minus_and_the_balance():
+    """rescore --method compass: the book's ranking (Hoyle 1940 L5371–5385) of a real Mitchell."""
+    out = StringIO()
+    call_command("rescore", str(shared_path("data", "usebio", "mp_pairs_mitchell_04.xml")), "--method", "compass",
+                 stdout=out)  # fmt: skip
+    text = out.getvalue()
+    assert "N-S average -1075.00" in text and "E-W average +1075.00" in text
+    assert "     2NS      +2190    plus  3265.00   1" in text
+    assert "     1EW       -830   minus  1905.00   8" in text
+    assert text.rstrip().endswith("Balance: the N-S gains and losses balance the E-W: the scores are correct")
+    with pytest.raises(CommandError, match="pair 2 sat both ways"):
+        call_command(
+            "rescore", str(shared_path("data", "usebio", "cross_imp_howell.xml")), "--method", "compass"
+        )

@@ -2,7 +2,7 @@
 
 The events: a finished 7-table Mitchell pairs session (dealt boards, every result entered, standings published),
 a 5-table Howell in its fourth round, and a progressive euchre party in its second round (three prizes and the
-lone-hand prize, ties cut from a recorded seed). Results are made up but plausible: the side with more high-card
+lone-hand prize, ties cut from a secret seed drawn at the first recompute; every deal from a secret seed too). Results are made up but plausible: the side with more high-card
 points declares, in its longest fit (or no-trumps) at the level its points suggest, and makes it give or take a
 trick; the engine scores every one through the same services as the API.
 """
@@ -10,6 +10,7 @@ trick; the engine scores every one through the same services as the API.
 import random
 from datetime import date
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
@@ -21,6 +22,9 @@ from tournaments import services
 from tournaments.models import Club, Event, Player, Section, Session
 
 DEMO_CLUB = {"slug": "demo", "name": "Traveller Demo Bridge Club", "city": "Riverton"}
+DEMO_DIRECTOR = ("director", "traveller-demo")
+"""The demo club's director login (user name, password): fixed, as the demo runs on the user's own machine only;
+real clubs' directors are made by `manage.py createdirector`."""
 
 # 28 players: seven full tables of four, the size of a small club's weekly game.
 DEMO_PLAYERS = [
@@ -138,6 +142,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Demo club {club.name!r} {verb}; {added} players added, {club.players.count()} in all."
         )
+        self.stdout.write(self.director(club))
         players = list(club.players.order_by("federation_number"))
         for build in (self.mitchell, self.howell, self.euchre):
             try:
@@ -146,6 +151,14 @@ class Command(BaseCommand):
             except Refused as error:
                 self.stderr.write(f"Demo event not loaded: {error}")
 
+    def director(self, club: Club) -> str:
+        username, password = DEMO_DIRECTOR
+        user = get_user_model().objects.filter(username=username).first()
+        if user is None:
+            user = get_user_model().objects.create_user(username, password=password)
+        club.directors.add(user)
+        return f"Director login for the demo club: user {username!r}, password {password!r} (at /login/)."
+
     def mitchell(self, club: Club, players: list[Player]) -> str:
         section, new = _event(club, MITCHELL, date(2026, 11, 16), "A")
         if not new:
@@ -153,7 +166,7 @@ class Command(BaseCommand):
         movement = services.generate_movement("mitchell", tables=7, boards_per_round=3)
         services.install_movement(section, movement, None)
         _name_entries(section, players)
-        services.deal_boards(section, "demo-monday-pairs")
+        services.deal_boards(section)
         section = services.set_status(section, "running", None)
         entered = _play(section, range(1, 8), random.Random(1))
         section.current_round = 7
@@ -171,7 +184,7 @@ class Command(BaseCommand):
             section, services.generate_movement("howell", pairs=10, boards_per_round=3), None
         )
         _name_entries(section, players[8:])
-        services.deal_boards(section, "demo-thursday-howell")
+        services.deal_boards(section)
         section = services.set_status(section, "running", None)
         entered = _play(section, range(1, 5), random.Random(2), upto_table=3)
         section.current_round = 4
@@ -181,14 +194,14 @@ class Command(BaseCommand):
 
     def euchre(self, club: Club, players: list[Player]) -> str:
         section, new = _event(club, EUCHRE, date(2026, 11, 21), "A", game="euchre", scoring_method="progressive",
-                              prizes=3, lone_hand_prize=True, cut_seed="demo-saturday-euchre")  # fmt: skip
+                              prizes=3, lone_hand_prize=True)  # fmt: skip
         if not new:
             return f"{EUCHRE!r} kept."
         movement = {"kind": "progressive", "rounds": [{"round": 1, "tables": EUCHRE_ROUND_1}]}
         services.install_movement(section, movement, None)
         _name_entries(section, players)
         section = services.set_status(section, "running", None)
-        for table, (ns, ew, lone) in {1: (5, 3, {"S": 1}), 2: (2, 7, {}), 3: (6, 4, {"W": 1})}.items():
+        for table, (ns, ew, lone) in {1: (5, 3, {}), 2: (2, 7, {"S": 1}), 3: (6, 4, {"W": 1})}.items():
             record_tally(section, table, {"hands": 8, "ns_points": ns, "ew_points": ew, "lone_hands": lone})
         services.ring_bell(section, None, EUCHRE_ROUND_2)
         for table, (ns, ew) in {1: (3, 2), 2: (4, 4)}.items():

@@ -5,37 +5,22 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.movements import (
-    MovementError,
-    check,
-    eight_players,
-    howell,
-    individual,
-    mitchell,
-    pivot,
-    three_quarter_howell,
-)
+from tournaments.movements import MovementError, check
 from tournaments.movements.cards import cards_pdf, cards_text, guide_cards, table_cards
-from tournaments.movements.golfer import progressive_fixed
 from tournaments.movements.jsonout import movement_data
 from tournaments.movements.mitchell import EVEN_TABLE_METHODS
-from tournaments.movements.teams import military, round_robin
+from tournaments.movements.registry import KINDS, Kind
 
-KINDS = {
-    "mitchell": "--tables N [--rounds R] [--even skip|relay|carry] [--arrow-switch R ...] [--missing P] [--rover]",
-    "howell": "--pairs N [--rounds R]",
-    "three-quarter-howell": "--pairs N",
-    "individual": "--players N: a whist tournament Wh(N), or the best schedule with sit-outs",
-    "eight-players": "Hoyle's eight individual players (no size)",
-    "pivot": "four players, one table (no size)",
-    "military": "--tables N: military euchre forts",
-    "progressive-fixed": "--players N --rounds R [--seconds S]: a progressive party, no repeated partner",
-    "round-robin": "--teams N (or --pairs N)",
-}
+
+def usage(kind: Kind) -> str:
+    """How to ask for a kind on the command line, from its sizes and options."""
+    size = " or ".join(f"--{s} N" for s in kind.sizes) or "(no size)"
+    options = "".join(f" [--{o.replace('_', '-')}]" for o in kind.options)
+    return f"{size}{options}: {kind.description}"
 
 
 class Command(BaseCommand):
-    help = "Generate and check a movement. Kinds: " + "; ".join(f"{k} {v}" for k, v in KINDS.items())
+    help = "Generate and check a movement. Kinds: " + "; ".join(f"{k} {usage(v)}" for k, v in KINDS.items())
 
     def add_arguments(self, parser):
         parser.add_argument("kind", choices=sorted(KINDS))
@@ -76,32 +61,14 @@ class Command(BaseCommand):
         self._write(cards_text(cards) + "\n" + verdict + "\n", options["output"])
 
     def _build(self, o):
-        kind, rounds, boards = o["kind"], o["rounds"], o["boards_per_round"]
-
-        def need(name):
-            if o[name] is None:
-                raise MovementError(f"{kind} needs --{name} (usage: {kind} {KINDS[kind]})")
-            return o[name]
-
-        if kind == "mitchell":
-            return mitchell(
-                need("tables"), rounds, boards, o["even"], o["arrow_switch"], o["missing"], o["rover"]
-            )
-        if kind == "howell":
-            return howell(need("pairs"), rounds, boards)
-        if kind == "three-quarter-howell":
-            return three_quarter_howell(need("pairs"), boards)
-        if kind == "individual":
-            return individual(need("players"), boards)
-        if kind == "eight-players":
-            return eight_players(boards)
-        if kind == "pivot":
-            return pivot()
-        if kind == "military":
-            return military(need("tables"))
-        if kind == "progressive-fixed":
-            return progressive_fixed(need("players"), rounds or 1, seconds=o["seconds"])[0]
-        return round_robin(o["teams"] or need("pairs"))
+        kind = KINDS[o["kind"]]
+        values = {name: o[name] for name in kind.options}
+        if kind.size is not None:
+            size = next((o[s] for s in kind.sizes if o[s] is not None), None)
+            if size is None:
+                raise MovementError(f"{kind.name} needs --{kind.size} (usage: {kind.name} {usage(kind)})")
+            values[kind.size] = size
+        return kind.generate(**values)
 
     def _write(self, content, path):
         if path:

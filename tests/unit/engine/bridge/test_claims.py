@@ -1,14 +1,12 @@
 """Concessions in error: Auction Law 128 (an accepted concession stands) against the 1935 contract laws and
 Law 71 of 2017 (a trick the side could not lose by any play is given back), as the rule set's `concession`."""
 
-import importlib
-
 import pytest
 
 from games.engine import dd
 from games.engine.bridge import ColumnPlay, replay, rules
 from games.engine.bridge.calls import Denomination
-from games.engine.bridge.claims import fewest_tricks
+from games.engine.bridge.claims import can_take, fewest_tricks
 from games.engine.bridge.play import TOKEN_INDEX
 from games.engine.cards import Card, Deal, Seat, Side
 from games.engine.report import IrregularityKind as K
@@ -66,6 +64,23 @@ def test_a_claim_mid_trick_counts_the_cards_played_to_it():
     assert fewest_tricks(hands, N, 3, side=1, trick=[(N, TOKEN_INDEX["HA"]), (E, TOKEN_INDEX["S2"])]) == 2
 
 
+def test_some_play_gives_the_side_its_tricks():
+    """The check before any solver: one play where every hand helps the side proves it can take what it kept."""
+    hands = [hand("SA", "SQ"), hand("S4", "S5"), hand("S2", "S6"), hand("SK", "S3")]
+    assert can_take(hands, S, -1, side=0, target=2)  # West plays low: the finesse works
+    assert can_take(hands, S, -1, side=1, target=1)  # North plays the SA under nothing: West's SK wins
+    assert not can_take(hands, S, -1, side=1, target=2)  # the SA wins a trick on any play
+    # Spades trumps: East's SA takes a trick on any play, and North-South the first heart.
+    hands = [hand("HA", "HK"), hand("SA", "H2"), hand("HQ", "HJ"), hand("H3", "H4")]
+    assert can_take(hands, N, 3, side=0, target=1) and not can_take(hands, N, 3, side=0, target=2)
+    assert can_take(hands, N, -1, side=0, target=2)  # at no-trumps East throws the SA on a heart
+    # Mid-trick: East ruffed North's HA with the S2; that trick is East-West's on any play.
+    trick = [(N, TOKEN_INDEX["HA"]), (E, TOKEN_INDEX["S2"])]
+    hands = [hand("HK"), hand("S3"), hand("H5", "H6"), hand("H7", "H8")]
+    assert not can_take(hands, N, 3, side=0, target=2, trick=trick)
+    assert can_take(hands, N, 3, side=1, target=2, trick=trick)
+
+
 def conceded(rule_set: str, concession: str | None = None, **kw):
     # 6NT by East (board 1 of the ACBL speedball file): after 12 tricks declarer has 9, and East leads his H4 to
     # West's HK, the only heart left above South's HQ: the 13th trick is East-West's on any play.
@@ -113,13 +128,17 @@ def test_a_claim_of_tricks_that_can_be_lost_stands():
         assert (report.irregularities, report.tricks_computed) == ((), total)
 
 
-def test_a_long_search_is_settled_by_double_dummy_then_searched_out(monkeypatch):
-    """The quick search gives up after a few positions; double dummy then clears a concession the side could not
-    have beaten even with best play, and a full search settles the rest: the figures do not change."""
-    # the package re-exports the function `replay` under the module's name, so fetch the module itself
-    monkeypatch.setattr(importlib.import_module("games.engine.bridge.replay"), "_QUICK_SEARCH", 1)
-    hands = [hand("SA", "SQ"), hand("S4", "S5"), hand("S2", "S6"), hand("SK", "S3")]
-    assert fewest_tricks(hands, S, -1, side=0, positions=1) is None
+def test_double_dummy_solves_a_claim_made_mid_trick():
+    """The solver is given the cards of the unfinished trick back in their hands and plays them (it refused every
+    claim made mid-trick before, which sent each one to the long search)."""
+    hands = [hand("SA", "SQ"), hand("S4", "S5"), hand("S6"), hand("SK", "S3")]  # South has led the S2
+    assert dd.tricks_left(hands, S, -1, [TOKEN_INDEX["S2"]], side=0) == 2
+    assert dd.tricks_left(hands, S, -1, [TOKEN_INDEX["S2"]], side=1) == 0
+
+
+def test_claims_are_settled_by_double_dummy_and_searched_only_when_it_leaves_them_open():
+    """A claim of tricks the other side could not beat even with best play stands at once; a concession of a trick
+    the side takes with best play is searched for any play that loses it (void, 1935 L21659–21661)."""
     report = conceded("duplicate-2017", recorded_result=9)
     assert [i.kind for i in report.irregularities] == [K.VOID_CONCESSION] and report.tricks_computed == 10
     report = replay(

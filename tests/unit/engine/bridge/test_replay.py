@@ -39,7 +39,11 @@ def audit(rows=ROWS, first="S", **kw):
     args = dict(contract="6NT", declarer="E", recorded_result=10)
     args.update(kw)
     return replay(
-        DUP, args.pop("deal", DEAL), args.pop("auction", AUCTION), ColumnPlay.of(first, rows), **args
+        args.pop("rule_set", DUP),
+        args.pop("deal", DEAL),
+        args.pop("auction", AUCTION),
+        ColumnPlay.of(first, rows),
+        **args,
     )
 
 
@@ -224,13 +228,36 @@ def test_any_broken_card_is_reported_at_its_trick_and_seat(rng, t, step, try_rev
     assert all(i.trick is None or i.trick >= t + 1 for i in report.irregularities)
 
 
-def test_a_result_with_the_revoke_penalty_applied_is_accepted():
-    # North plays DT to trick 1 (clubs led) while holding clubs, and CT at trick 7 instead. Declarer East takes
-    # 10 tricks in play; Law 64 gives him 11 (North-South won a later trick, North did not win trick 1).
+def _revoked_rows():
+    # North plays DT to trick 1 (clubs led) while holding clubs, and CT at trick 7 instead.
     rows = [list(r) for r in ROWS]
     rows[0][2], rows[6][2] = rows[6][2], rows[0][2]
+    return rows
+
+
+def test_a_result_with_or_without_the_revoke_penalty_is_accepted_and_scored_with_it():
+    # Declarer East takes 10 tricks in play; Law 64 gives him 11 (North-South won a later trick, North did not win
+    # trick 1). The score is 6NT one down (N-S +50), whichever the record shows.
+    rows = _revoked_rows()
     for recorded in (10, 11):
         report = audit(rows, recorded_result=recorded)
-        assert [i.kind for i in report.irregularities] == [K.REVOKE]
-        assert report.extra == {"tricks_after_revoke_penalty": 11} and report.tricks_computed == recorded
+        assert [(i.kind, i.law) for i in report.irregularities] == [(K.REVOKE, "61")]
+        assert report.extra == {"tricks_after_revoke_penalty": 11, "revoke_penalty_law": "64"}
+        assert (report.tricks_computed, report.score) == (11, 50)
     assert [i.kind for i in audit(rows, recorded_result=12).irregularities] == [K.REVOKE, K.RESULT_MISMATCH]
+
+
+def test_the_revoke_penalty_under_each_rule_set_cites_its_own_law():
+    """1935 contract laws (Hoyle 1940 L21609–21619): two tricks for the first revoke, from the tricks the side won
+    since it; auction laws 1926 §114 (L6614–6615) and §122 (L6674–6677): two tricks from the side in error."""
+    rows = _revoked_rows()
+    for name, law, penalty_law, score in (
+        # 6NT made not vulnerable: 190 + the small slam 500.
+        ("contract-1935", "1935 Revoke", "1935 Established Revoke", -690),
+        # 60 trick points, 50 for twelve tricks (Law 60), four aces between East and West 40 (Law 59).
+        ("auction-1926", "1926 §114", "1926 §122", -150),
+    ):
+        report = audit(rows, recorded_result=10, rule_set=rules(name))
+        assert [(i.kind, i.law) for i in report.irregularities] == [(K.REVOKE, law)], name
+        assert report.extra == {"tricks_after_revoke_penalty": 12, "revoke_penalty_law": penalty_law}, name
+        assert (report.tricks_computed, report.score) == (12, score), name

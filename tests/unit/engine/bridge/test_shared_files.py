@@ -83,7 +83,7 @@ def test_bad_files_are_clear_errors(tmp_path):
         run(tmp_path / "missing.pbn")
     other = tmp_path / "notes.txt"
     other.write_text("hello")
-    with pytest.raises(CommandError, match="expected a .pbn or .egn file"):
+    with pytest.raises(CommandError, match=r"expected a \.pbn, \.lin, \.egn or \.deal\.json file"):
         run(other)
     broken = tmp_path / "broken.pbn"
     broken.write_text(

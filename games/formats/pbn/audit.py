@@ -82,25 +82,24 @@ def score_table(table: pbn.Table, vulnerability: Vulnerability, rule_set: Rules)
     if any(name not in names for name in needed) or not ({"Score_NS", "Score_EW"} & set(names)):
         return []
     found = []
+    # A board's rows repeat a few results: each (contract, declarer, result) is scored once.
+    scored: dict[tuple[str, str, str], tuple[Contract | None, int, int] | ValueError] = {}
     for n, record in enumerate(table.records(), start=1):
-        where = f"ScoreTable row {n}" + (f" (table {record['Table']})" if record.get("Table") else "")
         recorded = _row_score(record)
         contract_text = record["Contract"]
         if recorded is None or contract_text in _UNKNOWN:
             continue
-        try:
-            contract = Contract.parse(contract_text)
-            if contract is not None:
-                seat = Seat.parse(record["Declarer"])
-                contract = Contract(contract.level, contract.denomination, contract.penalty, seat)
-                tricks = int(record["Result"])
-                computed = score_deal(rule_set, contract, tricks, vulnerability.of(seat.side)).ns
-            else:
-                tricks, computed = 0, 0
-        except ValueError as exc:
-            found.append(Irregularity(IrregularityKind.MALFORMED_RECORD, f"{where}: {exc}"))
+        key = (contract_text, record["Declarer"], record["Result"])
+        outcome = scored.get(key)
+        if outcome is None:
+            outcome = scored[key] = _score_row(*key, vulnerability, rule_set)
+        if isinstance(outcome, ValueError):
+            where = f"ScoreTable row {n}" + (f" (table {record['Table']})" if record.get("Table") else "")
+            found.append(Irregularity(IrregularityKind.MALFORMED_RECORD, f"{where}: {outcome}"))
             continue
+        contract, tricks, computed = outcome
         if computed != recorded:
+            where = f"ScoreTable row {n}" + (f" (table {record['Table']})" if record.get("Table") else "")
             made = "" if contract is None else f" by {contract.declarer} with {tricks} tricks"
             found.append(
                 Irregularity(
@@ -111,6 +110,22 @@ def score_table(table: pbn.Table, vulnerability: Vulnerability, rule_set: Rules)
                 )
             )
     return found
+
+
+def _score_row(
+    contract_text: str, declarer: str, result: str, vulnerability: Vulnerability, rule_set: Rules
+) -> tuple[Contract | None, int, int] | ValueError:
+    """A row's contract with its declarer, tricks and North-South score, or what makes it unreadable."""
+    try:
+        contract = Contract.parse(contract_text)
+        if contract is None:
+            return None, 0, 0
+        seat = Seat.parse(declarer)
+        contract = Contract(contract.level, contract.denomination, contract.penalty, seat)
+        tricks = int(result)
+        return contract, tricks, score_deal(rule_set, contract, tricks, vulnerability.of(seat.side)).ns
+    except ValueError as exc:
+        return exc
 
 
 def _row_score(record: dict[str, str]) -> int | None:

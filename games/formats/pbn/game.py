@@ -1,0 +1,521 @@
+"""The PBN game model: a Game and its parts as frozen dataclasses, and the checks of their typed values.
+
+The reader (games.formats.pbn.reader) makes Games from text, the writer writes them, and ``Game.build`` makes
+one from a program's values; all three check values with the functions here.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from games.engine.cards import SEATS, Card, Deal, DealError, Seat, Vulnerability
+from games.formats.numbers import POSITIVE, NumberError, whole_number
+from games.formats.pbn.tables import (
+    CALLS,
+    CARD_OF,
+    HAND_CARDS,
+    SEAT,
+    TABLES,
+    VULNERABLE,
+    PBNError,
+    check_writable,
+    field_text,
+    normal_contract,
+    read_result,
+    read_score_ns,
+)
+
+_COLUMN = re.compile(r"([+-]?)(.*?)(?:\\(\d+)([LRlr]?))?")
+_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """One tag pair as written (value unescaped, before inheritance)."""
+
+    name: str
+    value: str
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A ``;`` (brace=False) or ``{...}`` comment; ``anchor`` is the tag or section it follows ("" = game start)."""
+
+    text: str
+    brace: bool = True
+    anchor: str = ""
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """What follows a call or card: note reference, suffix ("!" is how BBO-made files mark an alert;
+    PBN §3.5.3 calls it a good call), NAGs, and an irregularity prefix (I, R or L; PBN §3.9).
+
+    ``index`` is the call's position in ``Auction.calls``, or the card's in the play (trick * 4 + column).
+    """
+
+    index: int
+    note: int | None = None
+    suffix: str = ""
+    nags: tuple[int, ...] = ()
+    irregularity: str = ""
+
+    @property
+    def alert(self) -> bool:
+        return "!" in self.suffix
+
+    @property
+    def trick(self) -> int:
+        return self.index // 4
+
+    @property
+    def column(self) -> int:
+        return self.index % 4
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """The auction section: ``calls`` in order from ``first`` (the Auction tag's seat), clockwise."""
+
+    first: Seat
+    calls: tuple[str, ...]
+    annotations: tuple[Annotation, ...] = ()
+    notes: Mapping[int, str] = field(default_factory=dict)
+    ended: bool = False
+    line: int = field(default=0, compare=False)
+
+    def seat(self, index: int) -> Seat:
+        return self.first.rotate(index)
+
+    def annotation(self, index: int) -> Annotation | None:
+        return next((a for a in self.annotations if a.index == index), None)
+
+    def made(self) -> tuple[tuple[Seat, str], ...]:
+        """The calls actually made, with their seats: leading "-" (not yet this seat's turn) dropped and
+        "AP" expanded to its passes (three, or four when it is the first call)."""
+        out: list[tuple[Seat, str]] = []
+        first = self.first.index
+        for i, call in enumerate(self.calls):
+            if call == "-" and not out:
+                continue
+            if call == "AP":
+                for k in range(4 if not out else 3):
+                    out.append((SEATS[(first + i + k) & 3], "Pass"))
+                break
+            out.append((SEATS[(first + i) & 3], call))
+        return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The play section: rows of four card tokens, column k being seat ``first.rotate(k)``.
+
+    The columns are fixed by seat, not by the order of play: whoever won the last trick leads the next one
+    from their own column. "-" is a card not played (or unknown). ACBL files pad a claimed play with rows
+    of "-"; ``recorded`` leaves those off.
+    """
+
+    first: Seat
+    tricks: tuple[tuple[str, ...], ...]
+    annotations: tuple[Annotation, ...] = ()
+    notes: Mapping[int, str] = field(default_factory=dict)
+    ended: bool = False
+    line: int = field(default=0, compare=False)
+    trick_lines: tuple[int, ...] = field(default=(), compare=False)
+
+    @property
+    def seats(self) -> tuple[Seat, Seat, Seat, Seat]:
+        first = self.first
+        return (first, first.rotate(1), first.rotate(2), first.rotate(3))
+
+    @property
+    def recorded(self) -> tuple[tuple[str, ...], ...]:
+        tricks = self.tricks
+        n = len(tricks)
+        while n and tricks[n - 1] == _EMPTY_ROW:
+            n -= 1
+        return tricks[:n]
+
+    def by_seat(self, trick: int) -> dict[Seat, str]:
+        return dict(zip(self.seats, self.tricks[trick], strict=True))
+
+    def cards(self) -> Iterator[tuple[int, Seat, Card]]:
+        """Every card given, as (trick index, seat, card), row by row in column order."""
+        seats = self.seats
+        for t, row in enumerate(self.tricks):
+            for seat, token in zip(seats, row, strict=True):
+                card = CARD_OF.get(token)
+                if card is not None:
+                    yield t, seat, card
+
+
+_EMPTY_ROW = ("-", "-", "-", "-")
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A table column from the spec: ``[+|-]name[\\width[L|R]]`` (PBN 2.1 §5.2; "+" descending)."""
+
+    name: str
+    order: str = ""
+    width: int | None = None
+    align: str = ""
+
+    def __str__(self) -> str:
+        width = "" if self.width is None else f"\\{self.width}{self.align}"
+        return f"{self.order}{self.name}{width}"
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A supplemental table: column spec and rows of strings ("-" irrelevant, "?" unknown, as written)."""
+
+    name: str
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[str, ...], ...] = ()
+    line: int = field(default=0, compare=False)
+
+    @property
+    def spec(self) -> str:
+        return ";".join(str(c) for c in self.columns)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.columns)
+
+    @classmethod
+    def of(
+        cls,
+        name: str,
+        columns: Sequence[str | Column],
+        rows: Iterable[Mapping[str, object] | Sequence[object]],
+        *,
+        fit: bool = True,
+    ) -> Table:
+        """A table for writing: columns by name (or spec text such as "Score_NS\\6R", or Column), rows as
+        mappings by column name or as sequences; None and missing values become "-" (§5.2: irrelevant).
+
+        With ``fit``, a column without a width gets the width of its widest field, right-aligned when
+        every field is a number (or "-"), as scoring programs export them."""
+        cols = [c if isinstance(c, Column) else parse_columns(c)[0] for c in columns]
+        names = [c.name for c in cols]
+        table_rows = []
+        for row in rows:
+            values = [row.get(n) for n in names] if isinstance(row, Mapping) else list(row)
+            if len(values) != len(cols):
+                raise PBNError(f"[{name}] row {values!r} has {len(values)} fields for {len(cols)} columns")
+            table_rows.append(tuple("-" if v is None else str(v) for v in values))
+        if fit:
+            for k, column in enumerate(cols):
+                if column.width is None and table_rows:
+                    fields = [row[k] for row in table_rows]
+                    numeric = all(_NUMBER.fullmatch(f) or f == "-" for f in fields)
+                    width = max(len(field_text(f)) for f in fields)
+                    cols[k] = Column(column.name, column.order, width, "R" if numeric else "L")
+        return cls(name, tuple(cols), tuple(table_rows))
+
+    def records(self) -> list[dict[str, str]]:
+        names = self.names
+        return [dict(zip(names, row, strict=True)) for row in self.rows]
+
+    def column(self, name: str) -> tuple[str, ...]:
+        try:
+            k = self.names.index(name)
+        except ValueError:
+            raise KeyError(f"{self.name} has no column {name!r} (columns: {', '.join(self.names)})") from None
+        return tuple(row[k] for row in self.rows)
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """Section data after a tag that is not a table, auction or play: kept as its raw elements."""
+
+    name: str
+    value: str
+    elements: tuple[str, ...] = ()
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One PBN game. Build one with ``Game.build``; ``parse`` makes them from files."""
+
+    tags: Mapping[str, str]
+    deal: Deal | None = None
+    auction: Auction | None = None
+    play: Play | None = None
+    tables: Mapping[str, Table] = field(default_factory=dict)
+    sections: tuple[Section, ...] = ()
+    comments: tuple[Comment, ...] = ()
+    tag_lines: Mapping[str, int] = field(default_factory=dict, compare=False)
+    ignored: tuple[Tag, ...] = field(default=(), compare=False)
+    errors: tuple[PBNError, ...] = field(default=(), compare=False)
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+    line: int = field(default=0, compare=False)
+    index: int = field(default=0, compare=False)
+    source: str | None = field(default=None, compare=False)
+
+    @classmethod
+    def build(
+        cls,
+        tags: Mapping[str, str],
+        *,
+        deal: Deal | None = None,
+        auction: Auction | None = None,
+        play: Play | None = None,
+        tables: Iterable[Table] = (),
+        sections: Iterable[Section] = (),
+        comments: Iterable[Comment] = (),
+    ) -> Game:
+        """A game from typed parts, checked as a parsed game is (raises PBNError). A ``deal`` fills the
+        Deal tag, written from the dealer's seat as export format wants."""
+        values = dict(tags)
+        reserved = [name for name in values if name in ("Auction", "Play", "Note") or name in TABLES]
+        if reserved:
+            raise PBNError(
+                f"[{reserved[0]}] is a section: give it as auction=, play= or tables=, not as a tag"
+            )
+        sections = tuple(sections)
+        tables = tuple(tables)
+        for table in tables:
+            if not table.name.endswith("Table") or table.name == "Table":
+                raise PBNError(
+                    f"table {table.name!r}: a table's tag name ends in 'Table', as ScoreTable does"
+                )
+        for name, value in [*values.items(), *((s.name, s.value) for s in sections)]:
+            check_writable(name, value)
+        if deal is not None:
+            dealer = SEAT.get(values.get("Dealer", ""), Seat.NORTH)
+            values["Deal"] = deal.to_pbn(dealer)
+        elif values.get("Deal", "") not in ("", "?"):
+            try:
+                deal = parse_deal(values["Deal"])
+            except DealError as exc:
+                raise PBNError(f"[Deal {values['Deal']!r}]: {exc}") from None
+        game = cls(
+            values,
+            deal=deal,
+            auction=auction,
+            play=play,
+            tables={t.name: t for t in tables},
+            sections=sections,
+            comments=tuple(comments),
+        )
+        validate(game, _raise, {})
+        return game
+
+    def _tag_value(self, name: str) -> str | None:
+        value = self.tags.get(name)
+        return None if value is None or value in ("", "?") else value
+
+    @property
+    def board(self) -> int | None:
+        return _board(self.tags)
+
+    @property
+    def dealer(self) -> Seat | None:
+        return SEAT.get(self.tags.get("Dealer", ""))
+
+    @property
+    def vulnerable(self) -> Vulnerability | None:
+        return VULNERABLE.get(self.tags.get("Vulnerable", "").lower())
+
+    @property
+    def declarer(self) -> Seat | None:
+        """The declarer; an irregular declarer ("^S", declarer and dummy swapped) gives that seat too."""
+        return SEAT.get(self.tags.get("Declarer", "").lstrip("^"))
+
+    @property
+    def contract(self) -> str | None:
+        """The contract normalised ("4SX", "3NT", "Pass"), or None when not given or not valid."""
+        value = self._tag_value("Contract")
+        return None if value is None else normal_contract(value)
+
+    @property
+    def result(self) -> int | None:
+        """Tricks won by declarer (the Result tag, whichever of its forms), None when unknown."""
+        return self._read("Result", read_result)
+
+    @property
+    def score_ns(self) -> int | None:
+        """North-South's score from the Score tag ("NS 430", "EW -50", "NS 430 EW -430", or declarer's)."""
+        return self._read("Score", read_score_ns)
+
+    def _read(self, name: str, read) -> int | None:
+        value = self._tag_value(name)
+        try:
+            return None if value is None else read(value, self.declarer)
+        except ValueError:
+            return None
+
+    @property
+    def label(self) -> str:
+        """How messages name this game: "board 7", or "game 3" when the board number is unknown."""
+        return game_label(self.tags, self.index)
+
+
+def _board(tags: Mapping[str, str]) -> int | None:
+    try:
+        return whole_number(tags.get("Board", ""), "[Board]", POSITIVE)
+    except NumberError:
+        return None
+
+
+def game_label(tags: Mapping[str, str], index: int) -> str:
+    """How messages name a game: "board 7", or "game 3" when the board number is unknown."""
+    board = _board(tags)
+    return f"board {board}" if board is not None else f"game {index + 1}"
+
+
+def _raise(message: str, line: int | None = None) -> None:
+    raise PBNError(message, line)
+
+
+# --- value checks shared by the parser, Game.build and the typed properties ---------------------------
+
+
+def parse_deal(value: str, holdings: tuple[dict[str, frozenset[Card]], ...] | None = None) -> Deal:
+    """The Deal tag: four hands, four suits each, no card twice, every given hand the same size (13, or
+    fewer for an end position, PBN §3.10); "-" is a hand not given.
+
+    The checks are Deal's own, done on sets whose members' hashes are already stored: a Card's hash runs
+    Python code, and hashing each card as Deal() does takes two thirds of the time of reading a played game.
+    ``holdings`` (one dict per suit, see ``new_holdings``) caches each holding's cards across a file."""
+    if len(value) < 2 or value[1] != ":" or value[0] not in SEAT:
+        raise DealError(f"deal {value!r} must start with the first seat and a colon, as in 'N:'")
+    parts = value[2:].split()
+    if len(parts) != 4:
+        raise DealError(f"deal {value!r} has {len(parts)} hands, expected 4")
+    spades, hearts, diamonds, clubs = holdings or new_holdings()
+    start = "NESW".index(value[0].upper())
+    hands: list[frozenset[Card]] = [_NO_CARDS] * 4  # in SEATS order; Seat keys would hash in Python code
+    given = []
+    for i, part in enumerate(parts):
+        at = (start + i) % 4
+        if part == "-":
+            continue
+        suits = part.split(".")
+        if len(suits) != 4:
+            raise DealError(f"{SEATS[at].name.title()}'s hand {part!r} has {len(suits)} suits, expected 4")
+        s, h, d, c = suits
+        try:
+            hands[at] = spades[s] | hearts[h] | diamonds[d] | clubs[c]
+        except KeyError:
+            for k, (cache, holding) in enumerate(zip((spades, hearts, diamonds, clubs), suits, strict=True)):
+                if holding not in cache:
+                    cache[holding] = _holding(k, holding, SEATS[at], part)
+            hands[at] = spades[s] | hearts[h] | diamonds[d] | clubs[c]
+        given.append(at)
+    counts = [len(hands[at]) for at in given]
+    if len(set(counts)) > 1:
+        expected = 13 if 13 in counts else max(counts, key=counts.count)
+        at = next(at for at in sorted(given) if len(hands[at]) != expected)
+        raise DealError(f"{len(hands[at])} cards in {SEATS[at].name.title()}'s hand, expected {expected}")
+    if len(frozenset().union(*hands)) != sum(counts):
+        Deal(dict(zip(SEATS, hands, strict=True)))  # raises DealError naming the card that is in two hands
+    deal = object.__new__(Deal)  # checked above; Deal.__post_init__ would hash all 52 cards again
+    object.__setattr__(deal, "hands", dict(zip(SEATS, hands, strict=True)))
+    return deal
+
+
+def new_holdings() -> tuple[dict[str, frozenset[Card]], ...]:
+    """Per suit (spades first, as PBN writes hands), holding text -> its cards; "" is a void."""
+    return tuple({"": _NO_CARDS} for _ in range(4))
+
+
+_NO_CARDS: frozenset[Card] = frozenset()
+
+
+def _holding(k: int, holding: str, seat: Seat, hand: str) -> frozenset[Card]:
+    try:
+        cards = [HAND_CARDS[k, letter] for letter in holding]
+    except KeyError as exc:
+        raise DealError(f"{seat.name.title()}'s hand {hand!r}: {exc.args[0][1]!r} is not a rank") from None
+    held = frozenset(cards)
+    if len(held) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise DealError(f"{seat.name.title()}'s hand {hand!r} holds {twice} twice")
+    return held
+
+
+_TRICKS = re.compile(r"\^?(1[0-3]|[0-9])")
+_POINTS = re.compile(r"[+-]?\d+")
+
+
+_CHECKS = (
+    ("Board", lambda v, g: g.board is not None, f"a board number (1 to {POSITIVE.high})"),
+    ("Dealer", lambda v, g: v in SEAT, "N, E, S or W"),
+    ("Vulnerable", lambda v, g: v.lower() in VULNERABLE, "None, NS, EW or All"),
+    ("Declarer", lambda v, g: v.lstrip("^") in SEAT and len(v) <= 2, "N, E, S or W"),
+    ("Contract", lambda v, g: normal_contract(v) is not None, "Pass or a contract such as 4SX or 3NT"),
+    (
+        "Result",
+        lambda v, g: _ok(read_result, v, g.declarer) or _sided(v, g, _TRICKS),
+        "declarer's tricks, 0 to 13",
+    ),
+    (
+        "Score",
+        lambda v, g: _ok(read_score_ns, v, g.declarer) or _sided(v, g, _POINTS),
+        "a score such as 'NS 430' or 'EW -50'",
+    ),
+)
+
+
+# Values seen in nearly every file, accepted without running their check (a sixth of the reading time).
+_KNOWN_GOOD = {
+    "Board": frozenset(str(n) for n in range(1, 1000)),
+    "Dealer": frozenset(SEAT),
+    "Vulnerable": frozenset(v.value for v in Vulnerability) | frozenset(VULNERABLE),
+    "Declarer": frozenset(SEAT) | frozenset("^" + s for s in SEAT),
+    "Contract": frozenset(v for k, v in CALLS.items() if k[0] in "1234567") | {"Pass"},
+    "Result": frozenset(str(n) for n in range(14)),
+}
+
+
+def validate(game: Game, error, tag_lines: Mapping[str, int]) -> None:
+    """Check the typed tags of a game; report each problem through ``error(message, line)``."""
+    tags = game.tags
+    for name, ok, expected in _CHECKS:
+        value = tags.get(name)
+        if value and value != "?" and value not in _KNOWN_GOOD.get(name, ()) and not ok(value, game):
+            error(f'{game.label}: [{name} "{value}"] is not {expected}', tag_lines.get(name))
+
+
+def _sided(value: str, game: Game, number: re.Pattern) -> bool:
+    """A Result (§3.4.15) or Score (§4.2.1) of a game with no declarer: "<n>", "NS <n>", "EW <n>" or both are
+    well formed, though no declarer's or N-S's figure follows from them (the typed view is then None)."""
+    if game.declarer is not None:
+        return False
+    parts = value.lstrip("^").split()
+    sides = parts[0::2] if len(parts) in (2, 4) else []
+    return (
+        len(parts) == 1 and bool(number.fullmatch(parts[0]))
+        or len(set(sides)) == len(sides) and set(sides) <= {"NS", "EW"}
+        and all(number.fullmatch(n) for n in parts[1::2])
+    )  # fmt: skip
+
+
+def _ok(fn, value: str, declarer: Seat | None) -> bool:
+    try:
+        fn(value, declarer)
+    except ValueError:
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=256)
+def parse_columns(spec: str) -> tuple[Column, ...]:
+    """A table's column spec, "Table\\2R;Contract\\4L;Score_NS" (§5.2), as Columns (kept: an archive's
+    games repeat a few specs)."""
+    if not spec.strip():
+        return ()
+    columns = []
+    for part in spec.split(";"):
+        order, name, width, align = _COLUMN.fullmatch(part.strip()).groups()  # type: ignore[union-attr]  # matches any text
+        columns.append(Column(name, order, int(width) if width else None, (align or "").upper()))
+    return tuple(columns)

@@ -1,0 +1,446 @@
+"""PBN reader: a line-driven scanner that streams a file's games to a visitor (see games.formats.pbn).
+
+Fast paths handle the common lines (runs of plain tags with the plain call and card rows after them, table
+rows without quotes); anything else goes through the token scanner.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TypeVar
+
+from games.formats.pbn.game import Comment, Game, Tag
+from games.formats.pbn.tables import CALLS, CARDS, NO_INHERITANCE, SEAT, TABLES, unescape
+from games.formats.pbn.visitor import (
+    AUCTION,
+    IGNORED,
+    NONE,
+    PENDING,
+    PLAY,
+    SECTION,
+    TABLE,
+    Assembly,
+    Games,
+    Visitor,
+)
+
+T = TypeVar("T")
+
+_TAGS_WITH_SECTIONS = frozenset({"Auction", "Note", "Play"})
+
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_DATA = re.compile(r'(?:"(?:[^"\\]|\\.)*"|[^\[;{"])+')
+_ANNOTATED = re.compile(
+    r"\s*(?:(?P<tok>[A-Za-z0-9-]+)|=(?P<note>\d+)=|\$(?P<nag>\d+)|(?P<suffix>[!?]{1,2})"
+    r"|\^(?P<irr>[ISRLisrl])|(?P<star>\*)|(?P<plus>\+)|(?P<bad>\S))"
+)
+_ELEMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')
+
+
+def decode(data: bytes) -> str:
+    """Text of a PBN file. A UTF-16 BOM decides; otherwise (after any UTF-8 BOM) UTF-8 if the whole file is
+    UTF-8, else each line is UTF-8 when it decodes as such and ISO-8859-1 (the PBN standard's character
+    set, §2.2) when not. Never fails: every byte string is some ISO-8859-1 text."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    # Bytes that are not UTF-8 come back as lone surrogates, which give the line's exact bytes back.
+    text = data.decode("utf-8", "surrogateescape")
+    return _NOT_UTF8_LINE.sub(_iso_8859_1, text)
+
+
+_NOT_UTF8_LINE = re.compile("^[^\n]*[\udc80-\udcff][^\n]*", re.MULTILINE)  # tried at line starts only
+
+
+def _iso_8859_1(line: re.Match[str]) -> str:
+    return line.group().encode("utf-8", "surrogateescape").decode("iso-8859-1")
+
+
+def parse(data: str | bytes, *, source: str | None = None, strict: bool = True) -> list[Game]:
+    """Every game in a PBN file (see games.formats.pbn)."""
+    return read(data, Games(), source=source, strict=strict)
+
+
+def read(data: str | bytes, visitor: Visitor[T], *, source: str | None = None, strict: bool = True) -> T:
+    """Stream a PBN file's games through ``visitor`` and return its result. ``data`` is the text, or the raw
+    bytes (see ``decode``). With ``strict`` the first problem raises PBNError naming the line; otherwise
+    each game carries its problems in ``Game.errors`` and reading goes on."""
+    text = data if isinstance(data, str) else decode(data)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    _Reader(visitor, source, strict).run(text)
+    return visitor.result()
+
+
+def parse_file(path: str | Path, *, strict: bool = True) -> list[Game]:
+    """Every game in a PBN file on disk; messages name the file."""
+    path = Path(path)
+    return parse(path.read_bytes(), source=path.name, strict=strict)
+
+
+class _Reader(Assembly):
+    """Scans lines into the parts of the game being read (see Assembly)."""
+
+    __slots__ = ()
+
+    def run(self, text: str) -> None:
+        if "\r" in text:  # CRLF (export format) and CR (old Macintosh) line ends
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        lines = text.split("\n")
+        count = len(lines)
+        brace: list[str] | None = None
+        brace_line = 0
+        carry = ""
+        carry_line = 0
+        calls_of = CALLS.get
+        cards_of = CARDS.get
+        i = 0
+        while i < count:
+            raw = lines[i]
+            i += 1
+            whole = True  # the line as it is in the file (no comment end or carried tag before it)
+            if brace is not None:
+                end = raw.find("}")
+                if end < 0:
+                    brace.append(raw.rstrip())  # trailing white space is not part of a comment
+                    continue
+                brace.append(raw[:end])
+                self.comment("\n".join(brace), True, brace_line)
+                brace = None
+                raw = raw[end + 1 :]
+                whole = False
+                if not raw.strip():
+                    continue
+            elif raw[:1] == "%":
+                continue
+            s = raw.strip()
+            if carry:
+                s = carry + " " + s
+                carry = ""
+                whole = False
+            elif not s:
+                if self.start:
+                    self.end_game()
+                continue
+            if not self.start:
+                self.start = i
+            first = s[0]
+            if first == "[":
+                after = self.plain_lines(lines, i - 1) if whole else i - 1
+                if after >= i:
+                    i = after
+                    continue
+                m = _TAG.match(s)
+                if m is not None and m.end() == len(s):
+                    self.tag(m.group(1), m.group(2), i)
+                    continue
+            elif ";" not in s and "{" not in s:
+                section = self.section
+                if section == PLAY:
+                    norm = tuple(map(cards_of, s.split()))
+                    if len(norm) == 4 and not self.partial and not self.irregularity and None not in norm:
+                        self.rows.append(norm)
+                        self.row_lines.append(i)
+                        continue
+                elif section == AUCTION:
+                    calls = list(map(calls_of, s.split()))
+                    if None not in calls and not self.irregularity:
+                        self.calls.extend(calls)
+                        continue
+                elif section in (TABLE, PENDING, SECTION):
+                    if '"' not in s:
+                        self.data_elements(s.split(), i)
+                        continue
+                    parts = s.split('"')
+                    if (
+                        len(parts) & 1 and "\\" not in s and "[" not in s
+                    ):  # plain strings ("150") among the fields
+                        elements: list[str] = []
+                        for k, part in enumerate(parts):
+                            if k & 1:
+                                elements.append(part)
+                            else:
+                                elements.extend(part.split())
+                        self.data_elements(elements, i)
+                        continue
+            brace, carry = self.scan(s, i)
+            if brace is not None:
+                brace_line = i
+            if carry:
+                carry_line = i
+        if brace is not None:
+            self.error(f"a comment opened with '{{' on line {brace_line} is never closed", brace_line)
+        if carry:
+            self.error(f"tag {carry.strip()!r} is not closed", carry_line)
+        if self.start:
+            self.end_game()
+
+    def plain_lines(self, lines: list[str], i: int) -> int:
+        """The fast path: from line index i, as many lines as are one plain tag each (no escapes, nothing
+        else on the line), with the plain rows of calls or cards after an Auction or Play tag. Returns the
+        index of the first line it leaves to the general path."""
+        count = len(lines)
+        cards_of = CARDS.get
+        calls_of = CALLS.get
+        tags = self.tags
+        tag_lines = self.tag_lines
+        while i < count:
+            s = lines[i].strip()
+            q = s.find('"')
+            if q < 2 or s[0] != "[" or s[-2:] != '"]' or s.find('"', q + 1) != len(s) - 2 or "\\" in s:
+                break
+            name = s[1:q].strip()
+            if not name.isascii() or not (name.isalnum() or name.replace("_", "").isalnum()):
+                break
+            i += 1
+            value = s[q + 1 : -2]
+            section = self.section
+            if (
+                (section == PENDING and not self.pending_table or section == NONE)
+                and name not in tags
+                and name not in _TAGS_WITH_SECTIONS
+                and value[:1] != "#"
+                and name not in self.defaults
+                and name not in self.tables
+            ):  # what tag() does with the first value of an identification tag, without the call
+                tags[name] = value
+                tag_lines[name] = i
+                self.anchor = name
+                self.pending = (name, value, i)
+                self.pending_table = name in TABLES
+                self.section = PENDING
+                continue
+            self.tag(name, value, i)
+            section = self.section
+            if section == PLAY:
+                rows = self.rows
+                row_lines = self.row_lines
+                while i < count:
+                    row = tuple(map(cards_of, lines[i].split()))
+                    if len(row) != 4 or None in row:
+                        break
+                    i += 1
+                    rows.append(row)
+                    row_lines.append(i)
+            elif section == AUCTION:
+                calls = self.calls
+                while i < count:
+                    norm = list(map(calls_of, lines[i].split()))
+                    if not norm or None in norm:
+                        break
+                    i += 1
+                    calls.extend(norm)
+        return i
+
+    def scan(self, s: str, lineno: int) -> tuple[list[str] | None, str]:
+        """The general path for one line: tags, comments and section data in any mix.
+
+        Returns an open brace comment's first part, and an unfinished tag to join to the next line."""
+        pos = 0
+        n = len(s)
+        while pos < n:
+            ch = s[pos]
+            if ch.isspace():
+                pos += 1
+            elif ch == "[":
+                m = _TAG.match(s, pos)
+                if m is None:
+                    if "]" not in s[pos:]:
+                        return None, s[pos:]  # a tag pair may span lines in import format (§3.3)
+                    self.error(f'malformed tag {s[pos:]!r} (expected [Name "value"])', lineno)
+                    return None, ""
+                self.tag(m.group(1), m.group(2), lineno)
+                pos = m.end()
+            elif ch == ";":
+                self.comment(s[pos + 1 :], False, lineno)
+                return None, ""
+            elif ch == "{":
+                end = s.find("}", pos + 1)
+                if end < 0:
+                    return [s[pos + 1 :]], ""
+                self.comment(s[pos + 1 : end], True, lineno)
+                pos = end + 1
+            else:
+                m = _DATA.match(s, pos)
+                if m is None:  # an unterminated quote
+                    self.error(f"unterminated string in {s[pos:]!r}", lineno)
+                    return None, ""
+                self.data(m.group(), lineno)
+                pos = m.end()
+        return None, ""
+
+    def comment(self, text: str, brace: bool, lineno: int) -> None:
+        self.comments.append(Comment(text, brace, self.anchor, lineno))
+
+    # -- tags
+
+    def tag(self, name: str, raw: str, lineno: int) -> None:
+        section = self.section
+        if section == PENDING and not self.pending_table:
+            self.section = NONE
+        elif section != NONE:
+            self.end_section()
+        self.anchor = name
+        value = unescape(raw) if "\\" in raw else raw
+        if name == "Note":
+            self.note(value, lineno)
+        elif name == "Auction" or name == "Play":
+            self.section_tag(name, value, lineno)
+        elif name in self.tags or name in self.tables:
+            self.ignore(name, value, lineno)
+        else:
+            if value[:1] == "#":
+                value = self.inherit(name, value, lineno)
+            elif name in self.defaults:
+                self.defaults[name] = value
+            self.tags[name] = value
+            self.tag_lines[name] = lineno
+            self.pending = (name, value, lineno)
+            self.pending_table = name in TABLES
+            self.section = PENDING
+
+    def ignore(self, name: str, value: str, lineno: int) -> None:
+        self.ignored.append(Tag(name, value, lineno))
+        self.warn(f"a second [{name}] is ignored (PBN §3.4: a repeated tag pair is ignored)", lineno)
+        self.section = IGNORED
+
+    def section_tag(self, name: str, value: str, lineno: int) -> None:
+        auction = name == "Auction"
+        if (self.auction if auction else self.play) is not None:
+            self.ignore(name, value, lineno)
+            return
+        if value[:1] == "#":
+            value = self.inherit(name, value, lineno)
+        seat = SEAT.get(value)
+        if seat is None:
+            role = "the first caller" if auction else "the opening leader"
+            self.error(f"[{name} {value!r}]: {role} must be N, E, S or W", lineno)
+            self.section = IGNORED
+        elif auction:
+            self.auction = (seat, lineno)
+            self.section = self.note_owner = AUCTION
+        else:
+            self.play = (seat, lineno)
+            self.section = self.note_owner = PLAY
+
+    def inherit(self, name: str, value: str, lineno: int) -> str:
+        """PBN §4.8: "#" takes the latest real value of the tag; "##text" gives text to this game and to
+        every later game that lacks the tag, until the tag is given again."""
+        if name in NO_INHERITANCE:
+            self.warn(f"[{name} {value!r}]: PBN §4.8 does not allow inheritance for {name}", lineno)
+        if value.startswith("##"):
+            value = value[2:]
+            if name not in ("Auction", "Play") and name not in TABLES:  # identification tags only
+                self.defaults[name] = value
+            return value
+        if value == "#":
+            return self.last_value.get(name, "")
+        return value
+
+    def note(self, value: str, lineno: int) -> None:
+        number, colon, text = value.partition(":")
+        if not colon or not number.strip().isascii() or not number.strip().isdigit():
+            self.error(f"[Note {value!r}] must be '<number>:<text>'", lineno)
+            return
+        owner = self.note_owner
+        if owner == NONE:
+            self.warn(f"[Note {value!r}] comes before any auction or play; kept with the auction", lineno)
+            owner = AUCTION
+        notes = self.auction_notes if owner == AUCTION else self.play_notes
+        index = int(number)
+        if index in notes:
+            self.warn(f"a second note {index} is ignored", lineno)
+            return
+        notes[index] = text
+        self.section = owner  # calls or cards may still follow their notes
+
+    # -- section data
+
+    def data(self, text: str, lineno: int) -> None:
+        section = self.section
+        if section == AUCTION:
+            self.annotated(text, lineno, auction=True)
+        elif section == PLAY:
+            self.annotated(text, lineno, auction=False)
+        elif section in (PENDING, TABLE, SECTION):
+            elements = []
+            for m in _ELEMENT.finditer(text):
+                quoted, bare = m.groups()
+                elements.append(bare if bare is not None else unescape(quoted))
+            self.data_elements(elements, lineno)
+        elif section == NONE:
+            self.error(
+                f"{text.strip()!r} is outside any section (expected a tag, a comment or a blank line)", lineno
+            )
+
+    def data_elements(self, elements: list[str], lineno: int) -> None:
+        if self.section == PENDING:
+            name = self.pending[0]
+            del self.tags[name]
+            self.section = TABLE if name.endswith("Table") and name != "Table" else SECTION
+        self.elements.extend(elements)
+        self.element_lines.append((lineno, len(elements)))
+
+    def annotated(self, text: str, lineno: int, *, auction: bool) -> None:
+        """Calls or cards with annotations (§3.5.2, §3.6.2, §3.9)."""
+        table = CALLS if auction else CARDS
+        what, where = ("call", "auction") if auction else ("card", "play")
+        for m in _ANNOTATED.finditer(text):
+            kind = m.lastgroup
+            if kind == "irr" and auction and m.group("irr") in "Ss":
+                kind, token = "tok", "^S"  # ^S stands for the call of the player who was skipped
+            elif kind == "tok" or kind == "plus":
+                token = m.group(kind)
+            if kind == "tok" or kind == "plus":
+                norm = "^S" if token == "^S" else table.get(token)
+                if norm is None:
+                    self.error(f"{token!r} is not a {what}", lineno)
+                elif self.auction_ended if auction else self.play_ended:
+                    self.error(f"{what} {token!r} after the closing '*'", lineno)
+                else:
+                    self.token(norm, lineno, auction)
+            elif kind == "star":
+                if auction:
+                    self.auction_ended = True
+                else:
+                    self.play_ended = True
+            elif kind == "irr":
+                letter = m.group("irr").upper()
+                if letter == "I" if auction else letter in ("R", "L"):
+                    self.irregularity = letter
+                else:
+                    self.error(f"irregularity '^{letter}' does not belong in the {where}", lineno)
+            elif kind == "bad":
+                self.error(f"{m.group('bad')!r} is not allowed in the {where}", lineno)
+            elif not self._annotatable(auction):
+                self.error(f"annotation {m.group().strip()!r} before any {what}", lineno)
+            else:
+                ann = self._annotation(auction)
+                if kind == "note":
+                    ann[1] = int(m.group("note"))
+                elif kind == "nag":
+                    ann[3].append(int(m.group("nag")))
+                else:
+                    ann[2] = m.group("suffix")
+
+    def token(self, norm: str, lineno: int, auction: bool) -> None:
+        if auction:
+            self.calls.append(norm)
+        else:
+            if not self.partial:
+                self.partial_line = lineno
+            self.partial.append(norm)
+        if self.irregularity:
+            self._annotation(auction)[4] = self.irregularity
+            self.irregularity = ""
+        if not auction and len(self.partial) == 4:
+            self.flush_trick()

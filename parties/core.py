@@ -1,0 +1,273 @@
+"""What a progressive party is, as the books describe it: the kinds of party, their first seating, and the state of a
+table when the bell rings. Pure Python (no Django), like the movement and scoring cores it draws on.
+
+Seatings are tuples of tables from the head table (table 1) to the booby table, each (N, E, S, W) with partners
+N & S and E & W, players numbered from 1. Where ladies and gentlemen matter, each player's side is part of the entry
+(the set of ladies); players entered as couples are numbered together, so couple c is players 2c-1 and 2c. A party
+given by its number alone has the ladies at the odd numbers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tournaments.movements.model import MovementError
+from tournaments.movements.progressive import Method, Seating
+from tournaments.movements.teams import MAX_FORTS
+
+HEAD_TABLE = 1
+ROUND_ENDS = ("bell", "deals", "time")
+"""How a round ends: the bell at the head table when a side there wins its game (Hoyle 1940 L11386–11391), a
+number of deals (four in progressive contract, L20376–20392), or a time."""
+EUCHRE_GAME = 5
+"""Drive euchre is played five points up at the head table (Hoyle 1940 L11386–11391; 002 L679)."""
+
+
+def ladies(players: int) -> frozenset[int]:
+    """The ladies of a party given by its number alone: the odd numbers (couple c is lady 2c-1, gentleman 2c)."""
+    return frozenset(range(1, players + 1, 2))
+
+
+def party_ladies(party: dict | None, players: int) -> frozenset[int]:
+    """The ladies of a party as its options keep them (`{"ladies": [1, 4, ...]}`, the sides entered), else the
+    odd numbers."""
+    given = (party or {}).get("ladies")
+    return frozenset(int(p) for p in given) if given is not None else ladies(players)
+
+
+def round_deals(party: dict | None) -> int | None:
+    """The deals of a round that ends after a number of deals (None: the round ends by the bell or the time)."""
+    party = party or {}
+    return int(party["deals"]) if party.get("ends") == "deals" and party.get("deals") else None
+
+
+def came_with(player: int) -> int:
+    """The one a player came with: couple c is players 2c-1 and 2c."""
+    return player + 1 if player % 2 else player - 1
+
+
+def _sides(players: int, her: frozenset[int]) -> tuple[list[int], list[int]]:
+    return sorted(her), [p for p in range(1, players + 1) if p not in her]
+
+
+def _draw(numbers: list[int], seed: int | str | None) -> list[int]:
+    drawn = list(numbers)
+    random.Random(seed).shuffle(drawn)
+    return drawn
+
+
+def _fours(players: int, seed: int | str | None, her: frozenset[int] = frozenset()) -> Seating:
+    """Any four to a table, by lot."""
+    drawn = _draw(list(range(1, players + 1)), seed)
+    return tuple(tuple(drawn[i : i + 4]) for i in range(0, players, 4))  # type: ignore[misc]
+
+
+def _mixed(players: int, seed: int | str | None, her: frozenset[int] = frozenset()) -> Seating:
+    """Each pair of partners a lady and a gentleman, by the draw of matching cards (002 L678): the ladies draw
+    from one pack, the gentlemen from the other, equal cards partner, the pips give the table. No one partners
+    the one he or she came with where the draw can avoid it."""
+    tables = players // 4
+    lady_cards, gentleman_cards = _sides(players, her)
+    drawn_her = _draw(lady_cards, seed)
+    him = _draw(gentleman_cards, f"{seed}:gentlemen")
+    for i, lady in enumerate(
+        drawn_her
+    ):  # a gentleman drawn with the lady he came with changes cards with another
+        if him[i] == came_with(lady):
+            k = next(
+                k for k in range(len(him)) if him[k] != came_with(lady) and him[i] != came_with(drawn_her[k])
+            )
+            him[i], him[k] = him[k], him[i]
+    return tuple((drawn_her[2 * t], drawn_her[2 * t + 1], him[2 * t], him[2 * t + 1]) for t in range(tables))
+
+
+def _hearts(players: int, seed: int | str | None, her: frozenset[int] = frozenset()) -> Seating:
+    """Two ladies and two gentlemen at each table, alternating (Hoyle 1940 L12249–12251)."""
+    tables = players // 4
+    lady_cards, gentleman_cards = _sides(players, her)
+    drawn_her = _draw(lady_cards, seed)
+    him = _draw(gentleman_cards, f"{seed}:gentlemen")
+    return tuple((drawn_her[2 * t], him[2 * t], drawn_her[2 * t + 1], him[2 * t + 1]) for t in range(tables))
+
+
+def _forts(players: int, seed: int | str | None, her: frozenset[int] = frozenset()) -> Seating:
+    """Military euchre's first game: each fort's four sit at home, then E and W move one table toward the head
+    table (Hoyle 1940 L11440–11447), so fort t's home pair (N-S) meets fort t+1's visitors (the last fort meets the
+    first's). Fort f is players 4f-3 (N), 4f-2 (E), 4f-1 (S), 4f (W)."""
+    forts = players // 4
+    return tuple(
+        (4 * t - 3, 4 * (t % forts + 1) - 2, 4 * t - 1, 4 * (t % forts + 1)) for t in range(1, forts + 1)
+    )
+
+
+MEASURES = {"games": "Games won", "stars": "Gold stars", "points": "Points", "net": "Net score",
+            "punches": "Punch marks", "flags": "Fort's flags"}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class PartyKind:
+    """One kind of party: its game, how its players are counted and seated, and the book it follows."""
+
+    name: str
+    title: str
+    game: str  # the Section's game: euchre, bridge or hearts
+    rule_set: str
+    scoring: str  # how the standings are worked out: games, stars, points, net, punches, flags
+    book: str
+    seat: Callable[[int, int | str | None, frozenset[int]], Seating]
+    mixed: bool = False  # ladies and gentlemen
+    method: Method | None = Method.TOGETHER
+    min_tables: int = 2
+    max_tables: int = 60
+    tie: str = "cut"  # how a table tied at the bell is decided
+    max_points: int = 99  # a side's points on a round's tally: euchre counts to game, bridge in points
+
+    @property
+    def measure(self) -> str:
+        """What the standings count, as their column heading says it."""
+        return MEASURES[self.scoring]
+
+    @property
+    def head_table_game(self) -> int | None:
+        """The points the head table plays to before its bell (euchre, L11386–11391); bridge rounds end after
+        their deals, and every table is won by the better score."""
+        return EUCHRE_GAME if self.game == "euchre" else None
+
+    def state(
+        self, table: int, ns: int, ew: int, hearts: bool = False, hands: int = 0, deals: int | None = None
+    ) -> TableState:
+        """A table's state on the host's screen. A hearts table's hand is in once its hearts are given (its punches
+        and cuts are decided at the bell); bridge tables are all won by the better score. In a round of `deals`
+        deals every table, the head table too, plays them all and is then won by the better score."""
+        if self.game == "hearts":
+            return TableState("played" if hearts else "playing")
+        if deals is not None:
+            if hands < deals:
+                return TableState("playing")
+            done = table_state(table, ns, ew, None, self.tie)
+            return done if done.state == "tied" else TableState("done", done.winners)
+        return table_state(table, ns, ew, self.head_table_game, self.tie)
+
+    def check(self, players: int, forts: int | None = None, her: frozenset[int] | None = None) -> None:
+        """Refuse, saying why, a number of players (and, where the method needs them, of ladies) this kind cannot
+        seat."""
+        what = "forts" if self.name == "military-euchre" else "tables"
+        if forts is not None:
+            if self.name != "military-euchre":
+                raise MovementError(f"{self.title} has no forts: give the number of players only")
+            if not 2 <= forts <= MAX_FORTS:
+                raise MovementError(
+                    f"military euchre is played by 2 to {MAX_FORTS} forts (Hoyle 1940 L11436), not {forts}"
+                )
+            if players != 4 * forts:
+                raise MovementError(
+                    f"military euchre with {forts} forts needs {4 * forts} players (four to defend each fort), "
+                    f"not {players}"
+                )
+        if players % 4:
+            raise MovementError(
+                f"{self.title} seats four to a table: {players} players is not a multiple of 4"
+            )
+        tables = players // 4
+        if not self.min_tables <= tables <= self.max_tables:
+            raise MovementError(
+                f"{self.title} is played at {self.min_tables} to {self.max_tables} {what}, "
+                f"not {tables} ({players} players)"
+            )
+        if self.mixed and her is not None and 2 * len(her) != players:
+            raise MovementError(
+                f"{self.title} partners a lady and a gentleman: {len(her)} ladies and {players - len(her)} "
+                "gentlemen are not as many of each"
+            )
+
+    def first_seating(
+        self,
+        players: int,
+        seed: int | str | None = None,
+        forts: int | None = None,
+        her: frozenset[int] | None = None,
+    ) -> Seating:
+        """The first seating by the kind's draw; `her` the ladies (the odd numbers if not given)."""
+        self.check(players, forts, her)
+        return self.seat(players, seed, ladies(players) if her is None else her)
+
+
+KINDS: dict[str, PartyKind] = {
+    kind.name: kind
+    for kind in (
+        PartyKind("euchre", "Progressive euchre", "euchre", "progressive-1940", "games",
+                  "Hoyle 1940 L11376–11430", _fours),
+        PartyKind("euchre-couples", "Progressive euchre, ladies and gentlemen", "euchre", "progressive-1940",
+                  "games", "Hoyle 1940 L11401–11411", _mixed, mixed=True, method=Method.SPLIT),
+        PartyKind("star-euchre", "Progressive euchre with gold, red and green stars", "euchre", "progressive-1940",
+                  "stars", "the older Hoyle (002) L677–682", _mixed, mixed=True, tie="most tricks toward the next hand"),
+        PartyKind("contract-bridge", "Progressive contract bridge", "bridge", "progressive-contract", "points",
+                  "Hoyle 1940 L20376–20392", _fours, max_points=30000),
+        PartyKind("individual-bridge", "Individual progressive bridge", "bridge", "contract-1935", "net",
+                  "Hoyle 1940 L5391–5411", _fours, max_points=30000),
+        PartyKind("hearts", "Progressive hearts", "hearts", "hoyle-1940", "punches", "Hoyle 1940 L12249–12266",
+                  _hearts, mixed=True, method=None),
+        PartyKind("military-euchre", "Military euchre", "euchre", "progressive-1940", "flags",
+                  "Hoyle 1940 L11433–11469", _forts, method=None, max_tables=MAX_FORTS),
+    )
+}  # fmt: skip
+
+
+def kind_of(name: str) -> PartyKind:
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise MovementError(f"unknown party kind {name!r}; the kinds: {', '.join(KINDS)}") from None
+
+
+def fort_of(player: int) -> int:
+    """Military euchre: players 4f-3 to 4f defend fort f."""
+    return (player - 1) // 4 + 1
+
+
+def next_fort_game(seating: Seating) -> Seating:
+    """Military euchre's next game: the N-S pairs stay at home, every E-W pair moves one table toward the head
+    table and the head table's visitors go round to the last fort (Hoyle 1940 L11440–11451)."""
+    visitors = [(east, west) for _, east, _, west in seating]
+    moved = visitors[1:] + visitors[:1]
+    return tuple((n, e, s, w) for (n, _, s, _), (e, w) in zip(seating, moved, strict=True))
+
+
+def forts_played(seating: Seating) -> bool:
+    """True when the visitors are back at home: every fort has met every other once (L11458–11462)."""
+    return all(fort_of(east) == fort_of(north) for north, east, _, _ in seating)
+
+
+def party_kind(movement_kind: str) -> PartyKind:
+    """The kind of a party Section by its movement kind; parties seated by hand ("progressive") are euchre's."""
+    return KINDS.get(movement_kind, KINDS["euchre"])
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """A table's state as the host sees it: "playing", "won" (winners "NS" or "EW"), "done" (the round's deals all
+    played; winners) or "tied" (decided by `tie`); a hearts table's hand "played"."""
+
+    state: str
+    winners: str = ""
+    tie: str = ""
+
+
+def table_state(table: int, ns: int, ew: int, game: int | None = EUCHRE_GAME, tie: str = "cut") -> TableState:
+    """The head table has won only when a side made `game` (Hoyle 1940 L11386–11391; None: no game to play to, as
+    at bridge); any other table is won by the better score when the bell rings (L11413–11416), and equal scores are
+    a tie, decided by `tie`."""
+    if table == HEAD_TABLE and game is not None:
+        if ns >= game or ew >= game:
+            return TableState("won", "NS" if ns >= ew else "EW")
+        return TableState("playing")
+    if ns == ew:
+        return TableState("tied", tie=tie)
+    return TableState("won", "NS" if ns > ew else "EW")
+
+
+def lone_hands_allowed(game: str, table: int, kind: str = "") -> bool:
+    """No lone hands at the head table (Hoyle 1940 L11381–11382), none at all in military euchre (L11446)."""
+    return game == "euchre" and table != HEAD_TABLE and kind != "military-euchre"

@@ -1,0 +1,161 @@
+"""Issue 15's "Done when": each kind of party hosted from an empty club through the pages only: the set-up page,
+three rounds of tallies from the tables' phones (each opened by its table's code link), the bell, the standings and
+the prizes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, log_in, no_overflow, shot
+from tournaments.models import Club
+
+pytestmark = pytest.mark.browser
+
+# Each kind: players, then what each table's phone enters in a round: N-S and E-W points (euchre, bridge) or the
+# hearts N, E, S, W took (hearts). Euchre's head table plays to five (Hoyle 1940 L11386–11391), the others are won by
+# the better score; no table ties, so the bell seats everyone without a cut.
+EUCHRE = {1: (5, 3), 2: (4, 2)}
+BRIDGE = {1: (620, 0), 2: (0, 450)}
+HEARTS = {1: (2, 5, 3, 3), 2: (6, 1, 4, 2)}
+KINDS = {
+    "euchre": (8, EUCHRE),
+    "euchre-couples": (8, EUCHRE),
+    "star-euchre": (8, EUCHRE),
+    "contract-bridge": (8, BRIDGE),
+    "individual-bridge": (8, BRIDGE),
+    "hearts": (8, HEARTS),
+    # Four forts so the visitors play three games before they are home (L11458–11462).
+    "military-euchre": (16, {1: (5, 2), 2: (1, 5), 3: (5, 3), 4: (2, 5)}),
+}
+
+
+MIXED = {"euchre-couples", "star-euchre", "hearts"}
+
+
+def names(kind: str, players: int) -> list[str]:
+    """The players' list as the host types it. Where ladies and gentlemen partner, each couple's gentleman comes
+    first, so the ladies are the even numbers: the seating must follow the sides entered, not the odd numbers."""
+    if kind in MIXED:
+        return [
+            line for c in range(1, players // 2 + 1) for line in (f"Gent {c}, gentleman", f"Lady {c}, lady")
+        ]
+    return [f"Guest {n}" for n in range(1, players + 1)]
+
+
+def enter(phone, figures) -> None:
+    if len(figures) == 4:
+        for seat, taken in zip("NESW", figures, strict=True):
+            phone.locator(f'input[name="hearts-{seat}"]').fill(str(taken))
+    else:
+        phone.get_by_label("Hands played").fill("4")
+        phone.get_by_label("N-S points").fill(str(figures[0]))
+        phone.get_by_label("E-W points").fill(str(figures[1]))
+    phone.get_by_role("button", name="Save the tally").click()
+    phone.get_by_text("Tally saved.").wait_for()
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_a_host_runs_each_kind_of_party_through_the_pages(site, new_page, kind, jobs_run):
+    players, tallies = KINDS[kind]
+    club = Club.objects.create(name="Riverton Card Club", slug="riverton")
+    host = new_page()
+    log_in(host, site, club)
+    host.get_by_role("link", name="Set up a party").click()
+    host.get_by_label("Name of the party").fill(f"Party {kind}")
+    host.get_by_label("Game", exact=True).select_option(kind)
+    host.get_by_label("The players, one a line").fill("\n".join(names(kind, players)))
+    if kind == "military-euchre":
+        host.get_by_label("Forts (military euchre; four players each)").fill(str(players // 4))
+    host.get_by_label("Prizes", exact=True).fill("2")
+    if kind.endswith("bridge"):  # four deals a round (Hoyle 1940 L20376–20392)
+        host.get_by_label("A round ends").select_option("deals")
+        host.get_by_label("Deals a round").fill("4")
+    elif kind == "euchre":
+        host.get_by_label("A round ends").select_option("time")
+        host.get_by_label("Minutes a round").fill("15")
+    host.get_by_role("button", name="Draw the first seating").click()
+    host.get_by_role("heading", name=f"Party {kind}: the first seating").wait_for()
+    shot(host, f"party-{kind}-seating")
+    for card in host.locator("table.card-table").all():
+        seats = card.locator("td").all_inner_texts()
+        assert all(re.fullmatch(r"\d+\. (Gent|Lady|Guest) \d+.*", text) for text in seats), seats
+        if kind in MIXED:
+            assert all(("Lady" in text) == text.endswith("(lady)") for text in seats), "the sides as entered"
+            lady = [text.endswith("(lady)") for text in seats]
+            if kind == "hearts":  # ladies and gentlemen alternate round the table (Hoyle 1940 L12249–12251)
+                assert lady == [True, False, True, False], seats
+            else:  # partners a lady and a gentleman (002 L678)
+                assert lady[0] != lady[2] and lady[1] != lady[3], seats
+    host.get_by_role("button", name="Start the party").click()
+    host.wait_for_url(re.compile(r".*/direct/sections/\d+/$"))
+    section_id = int(host.url.rstrip("/").split("/")[-1])
+    party = f"{site}/direct/sections/{section_id}/party/"
+    host.goto(party)
+    codes = dict(
+        (int(table), code)
+        for table, code in re.findall(r"Table (\d+): (\S+)", host.locator("ul.codes").inner_text())
+    )
+    assert sorted(codes) == list(range(1, players // 4 + 1))
+    phones = {}
+    for table, code in codes.items():
+        phones[table] = new_page(PHONE)
+        phones[table].goto(f"{site}/table/?code={code}")
+        phones[table].get_by_role("button", name="Open the table").click()
+    for number in (1, 2, 3):
+        for table, phone in phones.items():
+            phone.goto(f"{site}/table/")
+            phone.get_by_role("heading", name=f"Table {table}, round {number}").wait_for()
+            enter(phone, tallies[table])
+            if kind.endswith("bridge"):
+                phone.get_by_text("The round's 4 deals are played: wait for the bell.").wait_for()
+        if number == 1:
+            phones[1].bring_to_front()
+            assert re.search(r"N: \d+\. (Gent|Lady|Guest) \d+", phones[1].locator("main").inner_text())
+            assert no_overflow(phones[1])
+            shot(phones[1], f"party-{kind}-phone")
+        host.goto(party)
+        host.bring_to_front()
+        shot(host, f"party-{kind}-host-{number}")
+        assert "tied" not in host.locator("table.list").first.inner_text()
+        assert "by the cut" not in host.locator("body").inner_text(), "no table tied, so none was cut"
+        if kind.endswith("bridge"):
+            states = host.locator("table.list").first.locator("tbody td:last-child").all_inner_texts()
+            assert states == ["finished: 4 deals played"] * 2, states
+        if kind == "euchre" and number == 2:  # the bell ended round 1: round 2's seating and its countdown
+            projector = new_page()
+            projector.goto(f"{site}/sections/{section_id}/seating/")
+            projector.get_by_role("heading", name="Party euchre: round 2").wait_for()
+            assert re.fullmatch(r"1[45]:\d\d", projector.locator("#countdown").inner_text())
+            shot(projector, "party-euchre-projector-countdown")
+            host.bring_to_front()
+        if number < 3:
+            host.get_by_role("button", name=f"Ring the bell: end round {number} and seat the next").click()
+        else:
+            host.get_by_role("button", name="Ring the last bell (end of the party)").click()
+        host.get_by_role("heading", name=f"Party {kind}: round {min(number + 1, 3)}").wait_for()
+    # With a worker the last bell's job runs after the answer, and the page reloads itself when it is done: wait
+    # for that (no bell left, no job bar) before leaving, or the reload aborts the next page.
+    expect(host.get_by_role("button", name="Ring the last bell (end of the party)")).to_have_count(
+        0, timeout=60_000
+    )
+    expect(host.locator("progress[data-job-url]")).to_have_count(0, timeout=60_000)
+    host.goto(f"{site}/sections/{section_id}/seating/")
+    shot(host, f"party-{kind}-projector")
+    host.goto(f"{site}/sections/{section_id}/")
+    rows = host.locator("#standings table.standings tbody tr")
+    rows.first.wait_for()
+    assert rows.count() == players
+    assert all(re.search(r"(Gent|Lady|Guest) \d+", row) for row in rows.all_inner_texts()), (
+        "names in the standings"
+    )
+    prizes = [text for text in rows.locator("td:last-child").all_inner_texts() if text.strip()]
+    assert len(prizes) >= 2, prizes
+    if kind == "star-euchre":  # all three colours; each side's prize for each colour won (002 L681)
+        heads = host.locator("#standings table.standings thead").inner_text()
+        assert all(f"{colour} stars" in heads for colour in ("Gold", "Red", "Green")), heads
+        text = " ".join(prizes)
+        assert "Lady's gold-star prize" in text and "Gentleman's gold-star prize" in text, prizes
+    shot(host, f"party-{kind}-standings")

@@ -1,0 +1,188 @@
+"""The director's members page (add, edit, search as you type, walk-in guests, a CSV imported with a preview) and
+the entry forms that make pairs, teams and individual entries from members (the set-up page and the desk).
+
+Views are thin: the director check is tournaments.permissions.is_director; every change goes through
+tournaments.services (save_member, read_members, import_members, find_member, name_entries).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games.services import Refused
+from tournaments import services
+from tournaments.models import Club, EntryKind, Player
+from tournaments.permissions import is_director
+
+MAX_MEMBERS_FILE = 1 << 20
+"""A members CSV larger than this is not one (20,000 members take about 600 kB)."""
+
+
+def _club(request, slug: str) -> Club:
+    club = get_object_or_404(Club, slug=slug)
+    if not is_director(request.user, club):
+        raise PermissionDenied("only a director of this club may do this")
+    return club
+
+
+def _search(club: Club, text: str):
+    members = club.players.all()
+    for word in text.split():
+        members = members.filter(
+            Q(first_name__icontains=word)
+            | Q(last_name__icontains=word)
+            | Q(federation_number__startswith=word)
+        )
+    return members
+
+
+def _form(data) -> dict:
+    return {
+        "name": data.get("name", ""), "number": data.get("number", ""), "email": data.get("email", ""),
+        "guest": data.get("guest") == "1",
+    }  # fmt: skip
+
+
+@login_required
+def members(request, slug: str):
+    """The club's members, searched as you type; a new member or walk-in guest added here."""
+    club = _club(request, slug)
+    values: dict = {}
+    status = 200
+    if request.method == "POST":
+        values = _form(request.POST)
+        try:
+            player = services.save_member(club, **values)
+        except Refused as error:
+            messages.error(request, error.message)
+            status = 400
+        else:
+            messages.success(request, f"{player.choice} added.")
+            return redirect("direct-members", club.slug)
+    query = request.GET.get("q", "").strip()
+    return render(request, "direct/members.html", {
+        "club": club, "members": _search(club, query), "query": query, "values": values,
+    }, status=status)  # fmt: skip
+
+
+@login_required
+def member(request, slug: str, member_id: int):
+    """One member's details changed."""
+    club = _club(request, slug)
+    player = get_object_or_404(Player, club=club, id=member_id)
+    values = {
+        "name": str(player),
+        "number": player.federation_number,
+        "email": player.email,
+        "guest": player.guest,
+    }
+    if request.method == "POST":
+        values = _form(request.POST)
+        try:
+            services.save_member(club, member=player, **values)
+        except Refused as error:
+            messages.error(request, error.message)
+            return render(
+                request, "direct/member.html", {"club": club, "player": player, "values": values}, status=400
+            )
+        messages.success(request, f"{player.choice} saved.")
+        return redirect("direct-members", club.slug)
+    return render(request, "direct/member.html", {"club": club, "player": player, "values": values})
+
+
+@login_required
+@require_POST
+def members_import(request, slug: str):
+    """A CSV of members: the upload is shown as a preview; "Import" adds every line or none."""
+    club = _club(request, slug)
+    upload = request.FILES.get("file")
+    if upload is not None and upload.size > MAX_MEMBERS_FILE:
+        messages.error(request, f"{upload.name} is over 1 MB: not a members file")
+        return redirect("direct-members", club.slug)
+    text = upload.read() if upload is not None else request.POST.get("data", "")
+    try:
+        if request.POST.get("confirm") == "1":
+            added = services.import_members(club, text)
+            messages.success(request, f"{len(added)} members imported.")
+            return redirect("direct-members", club.slug)
+        rows = services.read_members(club, text)
+    except Refused as error:
+        messages.error(request, f"Nothing was imported: {error.message}")
+        return render(request, "direct/members.html", {"club": club, "members": club.players.all(), "values": {}},
+                      status=400)  # fmt: skip
+    data = text.decode("utf-8-sig") if isinstance(text, bytes) else text
+    return render(request, "direct/members_import.html", {"club": club, "rows": rows, "data": data})
+
+
+# Entries made from members: the forms of the set-up page and the desk.
+
+SLOTS = {EntryKind.PAIR: 2, EntryKind.TEAM: 6, EntryKind.PLAYER: 1}
+"""Name boxes an entry of each kind shows (a team of four leaves two empty)."""
+
+
+def entry_rows(entries: list[tuple[int, str, str]], data=None, current: dict | None = None) -> list[dict]:
+    """The entry form's rows: for each (number, kind, direction) its label and name boxes, filled from the form
+    as typed (`data`) or from the entry's players (`current`: number → player choices)."""
+    rows = []
+    for number, kind, direction in entries:
+        typed = data.getlist(f"players-{number}") if data is not None else (current or {}).get(number, [])
+        slots = SLOTS[EntryKind(kind)]
+        side = {"NS": " N-S", "EW": " E-W"}.get(direction, "")
+        label = f"{EntryKind(kind).label} {number}{side}"
+        rows.append({"number": number, "label": label, "values": (list(typed) + [""] * slots)[:slots]})
+    return rows
+
+
+def section_entry_rows(section, data=None) -> list[dict]:
+    entries = list(section.entries.prefetch_related("players"))
+    current = {e.number: [p.choice for p in e.players.all()] for e in entries}
+    return entry_rows([(e.number, e.kind, e.direction) for e in entries], data, current)
+
+
+def movement_entries(movement: dict) -> list[tuple[int, str, str]]:
+    """The entries a movement (issue 4's JSON) will make, as install_movement makes them."""
+    directions: dict[int, set[str]] = {}
+    individual = False
+    for rnd in movement.get("rounds", []):
+        for table in rnd.get("tables", []):
+            seats = table.get("seats") or {}
+            individual = individual or bool(seats)
+            pairs = seats.items() if seats else (("NS", table.get("ns")), ("EW", table.get("ew")))
+            for where, who in pairs:
+                if who not in (None, "", "-", 0, "0"):
+                    directions.setdefault(int(who), set()).add("NS" if where in ("NS", "N", "S") else "EW")
+    kind = EntryKind.PLAYER if individual else EntryKind.PAIR
+    fixed = not individual and all(len(d) == 1 for d in directions.values())
+    return [(n, kind, next(iter(d)) if fixed else "") for n, d in sorted(directions.items())]
+
+
+def typed_players(club: Club, data) -> dict[int, list[Player]]:
+    """The members named in an entry form (fields players-<number>), found by find_member; entries left blank
+    are left out. Every name that is not a member is refused together."""
+    chosen: dict[int, list[Player]] = {}
+    problems = []
+    for key in data:
+        number = key.removeprefix("players-")
+        if not key.startswith("players-") or not number.isdigit():
+            continue
+        names = [text for text in data.getlist(key) if text.strip()]
+        players = []
+        for text in names:
+            try:
+                players.append(services.find_member(club, text))
+            except Refused as error:
+                problems.append(error.message)
+        if names:
+            chosen[int(number)] = players
+    if problems:
+        raise Refused("; ".join(problems))
+    return chosen
+
+
+def member_choices(club: Club) -> list[str]:
+    return [p.choice for p in club.players.all()]

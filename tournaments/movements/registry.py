@@ -1,0 +1,121 @@
+"""The movement kinds, one entry each: the name, the generator, the size and options it takes, what it is.
+
+Used by the API and the set-up page (through tournaments.services.generate_movement, for the kinds a pairs
+Section can use) and by `manage.py movement` (every kind), so a kind is added in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .golfer import progressive_fixed
+from .howell import howell, three_quarter_howell
+from .individual import eight_players, individual, pivot
+from .mitchell import mitchell
+from .model import Movement
+from .teams import military, round_robin, swiss_first_round, teams_match, teams_round_robin
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """A movement kind. ``generate`` takes its size as the keyword ``sizes[0]`` (another name in ``sizes`` is
+    the same size by another name) and any of ``options`` as keywords; ``section`` marks the kinds a pairs
+    Section can be given by name."""
+
+    name: str
+    generate: Callable[..., Movement]
+    sizes: tuple[str, ...]
+    options: tuple[str, ...]
+    description: str
+    section: bool = False
+
+    @property
+    def size(self) -> str | None:
+        """The keyword that gives its size ("tables", "pairs", ...), None when it has one size only."""
+        return self.sizes[0] if self.sizes else None
+
+
+def _military(tables: int) -> Movement:
+    return military(tables)
+
+
+def _progressive_fixed(players: int, rounds: int | None = None, seconds: float = 2.0) -> Movement:
+    return progressive_fixed(players, rounds or 1, seconds=seconds)[0]
+
+
+KINDS: dict[str, Kind] = {
+    kind.name: kind
+    for kind in (
+        Kind(
+            "mitchell",
+            mitchell,
+            ("tables",),
+            ("rounds", "boards_per_round", "even", "arrow_switch", "missing", "rover"),
+            "Mitchell (two fields, N-S stay)",
+            section=True,
+        ),
+        Kind(
+            "howell",
+            howell,
+            ("pairs",),
+            ("rounds", "boards_per_round"),
+            "Howell (everyone meets everyone)",
+            section=True,
+        ),
+        Kind(
+            "three-quarter-howell",
+            three_quarter_howell,
+            ("pairs",),
+            ("boards_per_round",),
+            "Three-quarter Howell",
+            section=True,
+        ),
+        Kind(
+            "individual",
+            individual,
+            ("players",),
+            ("boards_per_round",),
+            "a whist tournament Wh(N), or the best schedule with sit-outs",
+        ),
+        Kind("eight-players", eight_players, (), ("boards_per_round",), "Hoyle's eight individual players"),
+        Kind("pivot", pivot, (), (), "four players, one table"),
+        Kind("military", _military, ("tables",), (), "military euchre forts"),
+        Kind(
+            "progressive-fixed",
+            _progressive_fixed,
+            ("players",),
+            ("rounds", "seconds"),
+            "a progressive party, no repeated partner",
+        ),
+        Kind("round-robin", round_robin, ("teams", "pairs"), (), "teams round robin"),
+        Kind(
+            "swiss",
+            swiss_first_round,
+            ("teams",),
+            ("boards_per_round",),
+            "Swiss teams (IMPs to VPs, WBF scale; no repeat meetings)",
+            section=True,
+        ),
+        Kind(
+            "teams-round-robin",
+            teams_round_robin,
+            ("teams",),
+            ("boards_per_round",),
+            "Teams round robin (IMPs to VPs)",
+            section=True,
+        ),
+        Kind(
+            "teams-match",
+            teams_match,
+            ("teams",),
+            ("boards_per_round",),
+            "Teams match (open and closed room, IMPs)",
+            section=True,
+        ),
+    )
+}
+"""Every movement kind by name."""
+
+SECTION_KINDS: dict[str, Kind] = {name: kind for name, kind in KINDS.items() if kind.section}
+"""The kinds a pairs Section can be given by name (the API's {"kind": ..., "sizes": ...}, the set-up page)."""

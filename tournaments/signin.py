@@ -1,0 +1,68 @@
+"""Signing in with a password: the only request an anonymous client can make that costs a password hash.
+
+Django hashes a password for every login tried (for an unknown name too, so that timing does not tell which names
+exist). Wrong passwords are therefore counted per user name and per client address in the shared cache
+(tournaments.guesses), and past either limit the try is refused before any hash. The API takes no password at all
+(session or token, settings.REST_FRAMEWORK).
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.backends import ModelBackend
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.exceptions import PermissionDenied
+
+from tournaments import guesses
+
+PASSWORD_WINDOW = 900
+"""Wrong passwords are counted in windows of this many seconds."""
+NAME_LIMIT = 10
+"""Wrong passwords for one user name in a window before that name waits."""
+ADDRESS_LIMIT = 30
+"""Wrong passwords from one address in a window before that address waits (a club has few directors)."""
+
+
+def _keys(request, username: str) -> dict[str, str]:
+    address = request.META.get("REMOTE_ADDR", "unknown") if request is not None else "none"
+    return {"name": (username or "").strip().lower(), "address": address}
+
+
+def wait_message(request, username: str) -> str | None:
+    """Why this login may not be tried now, or None when it may."""
+    tries = guesses.counts(PASSWORD_WINDOW, **_keys(request, username))
+    waits = [tries[name].wait(PASSWORD_WINDOW, limit) for name, limit in (("name", NAME_LIMIT), ("address", ADDRESS_LIMIT))
+             if tries[name].total >= limit]  # fmt: skip
+    if not waits:
+        return None
+    minutes = -(-max(waits) // 60)
+    return f"Too many wrong passwords: try again in {minutes} minute{'s' if minutes != 1 else ''}."
+
+
+class ThrottledModelBackend(ModelBackend):
+    """Django's user and password check, refused without a hash past the limits, and counting wrong passwords."""
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        if username is None or password is None:
+            return None
+        if wait_message(request, username):
+            raise PermissionDenied("too many wrong passwords")  # django.contrib.auth.authenticate stops here
+        user = super().authenticate(request, username=username, password=password, **kwargs)
+        if user is None:
+            guesses.count_wrong(PASSWORD_WINDOW, **_keys(request, username))
+        return user
+
+
+class LoginForm(AuthenticationForm):
+    """The login page's form: says so when the user must wait, instead of "did not match"."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": "That name and password did not match.",
+    }
+
+    def clean(self):
+        message = wait_message(self.request, self.cleaned_data.get("username", ""))
+        if message:
+            raise forms.ValidationError(message, code="throttled")
+        return super().clean()

@@ -1,0 +1,98 @@
+"""May this viewer see this board now? The one rule for every page, PDF, export and API endpoint (issue 12,
+"Hidden boards").
+
+A board's hand, its double-dummy figures and par, and every result on it (travellers, scorecard lines, hand records,
+PBN/USEBIO/CSV exports, printed results) are shown:
+- to a director of the section's club: always;
+- to anyone who may see the section (tournaments.selectors.visible_sections) once it is published;
+- before that, only to a viewer every entry of whom has played the board (their result on it is in): a logged-in
+  player for their own entries; a table code for both pairs sitting at its table in the current round of a running
+  section (so a phone shared by two pairs never shows what one of them has still to play);
+- anonymous viewers, before publication: no board at all.
+Live standings (totals, percentages, boards played) are public while the section runs; a scorecard is its own
+players' (or their table's) until publication, and shows only the boards the viewer may see.
+
+The seeds a section's boards were dealt from and its prize ties cut with are read by its directors only until it is
+published: whoever holds the deal seed can rebuild every hidden deal (tournaments.services.deal_from_seed).
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from django.db.models import Q
+
+from games.models import Result
+from tournaments.models import Entry, Section, Status, TableCode
+from tournaments.permissions import directed_club_ids, is_director, section_club_id
+
+
+class Viewer:
+    """Who is asking about one Section (a director, a table code, a logged-in player or the public), and which of
+    its boards they may see now."""
+
+    def __init__(self, section: Section, user, code: TableCode | None = None):
+        self.section = section
+        self.code = code if code is not None and code.section_id == section.id else None
+        self.director = is_director(user, section_club_id(section))
+        self.entries: list[int] = []
+        if user is not None and user.is_authenticated:
+            self.entries = list(
+                Entry.objects.filter(section=section, players__user=user).values_list("id", flat=True)
+            )
+        if self.code is not None and section.status == Status.RUNNING:
+            seating = section.seatings.filter(round=section.current_round, table=self.code.table).first()
+            self.entries += [e for e in (seating.ns_id, seating.ew_id) if e] if seating else []
+
+    @classmethod
+    def of(cls, request, section: Section) -> Viewer:
+        """The viewer of an API request: its user, and its table code when the endpoint authenticates by code."""
+        code = request.auth if isinstance(request.auth, TableCode) else None
+        return cls(section, request.user, code)
+
+    @property
+    def sees_all(self) -> bool:
+        return self.director or self.section.status == Status.PUBLISHED
+
+    @cached_property
+    def played(self) -> set[int]:
+        """Ids of the boards every entry this viewer speaks for has played (their result is in)."""
+        if not self.entries:
+            return set()
+        boards: set[int] | None = None
+        for entry in self.entries:
+            mine = set(
+                Result.objects.filter(Q(ns_id=entry) | Q(ew_id=entry), section=self.section).values_list(
+                    "board_id", flat=True
+                )
+            )
+            boards = mine if boards is None else boards & mine
+        return boards or set()
+
+    def sees_board(self, board_id: int) -> bool:
+        return self.sees_all or board_id in self.played
+
+    @property
+    def shown_boards(self) -> set[int] | None:
+        """The board ids this viewer may see; None for all of them."""
+        return None if self.sees_all else self.played
+
+    def sees_scorecard(self, entry_id: int) -> bool:
+        """A scorecard is its own players' (or their table's) until publication; its lines are the shown boards."""
+        return self.sees_all or entry_id in self.entries
+
+
+def results_seen_by(user, rows):
+    """Of `rows` (Results of any section, none named), those a user sees whole: their clubs' (as a director) and
+    published sections'. A player's and a table's own boards are asked for by section (Viewer.played)."""
+    clubs = directed_club_ids(user)
+    if clubs is None:
+        return rows
+    return rows.filter(Q(section__session__event__club_id__in=clubs) | Q(section__status=Status.PUBLISHED))
+
+
+def sees_seeds(user, section: Section) -> bool:
+    """May this user read the section's deal and cut seeds (its directors; everyone once published)?"""
+    if section.status == Status.PUBLISHED:
+        return True
+    return bool(user and user.is_authenticated) and is_director(user, section_club_id(section))
