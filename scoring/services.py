@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, transaction
+from django.db.models import Q
 from django.db.models.functions import Now
 
 from games.models import Result, Tally
@@ -37,7 +38,8 @@ from scoring.methods.ranking import competition_places, place_labels, seeded_cut
 from scoring.methods.registry import METHODS
 from scoring.methods.session import Session, SessionOptions
 from scoring.models import LineScore, Standing
-from tournaments.models import ScoringMethod, Seating, Section
+from tournaments.models import Entry, ScoringMethod, Seating, Section
+from tournaments.selectors import section_field
 
 _CHANGED = 1e-9
 
@@ -61,9 +63,15 @@ def expected_results(section: Section, results_per_board: Counter) -> int:
 
 def build_session(section: Section) -> tuple[Session, dict[int, list[tuple[int, int, int]]], dict]:
     """The scoring.methods Session of a Section with every Board set; per Board its lines (result id, N-S entry,
-    E-W entry) and what Session.set_board returned for it."""
-    entries = list(section.entries.order_by("number").values_list("id", "direction"))
-    rows = Result.objects.filter(section=section).order_by("board__number", "id")
+    E-W entry) and what Session.set_board returned for it. A section of a session scored across the field is
+    scored with every section of it: board n's results are compared wherever board n was played."""
+    field = section_field(section)
+    entries = list(
+        Entry.objects.filter(section__in=field)
+        .order_by("section__name", "number")
+        .values_list("id", "direction")
+    )
+    rows = Result.objects.filter(section__in=field).order_by("board__number", "id")
     rows = rows.values_list("id", "board__number", "ns_id", "ew_id", "score_ns", "adjusted")
     lines: dict[int, list] = defaultdict(list)
     for result_id, board, ns, ew, score_ns, adjusted in rows:
@@ -72,11 +80,13 @@ def build_session(section: Section) -> tuple[Session, dict[int, list[tuple[int, 
     if scoring is None:
         raise ValueError(f"{section}: {section.get_scoring_method_display()} is not scored board by board")
     fields = [direction or "" for _, direction in entries] if section.two_winners else None
+    per_board = Counter({b: len(v) for b, v in lines.items()})
+    expected = sum(expected_results(one, per_board if len(field) == 1 else Counter()) for one in field)
     session = Session(
         [entry_id for entry_id, _ in entries],
         scoring.for_sections,
         SessionOptions(),
-        expected=expected_results(section, Counter({b: len(v) for b, v in lines.items()})) or None,
+        expected=expected or max(per_board.values(), default=0) or None,
         fields=fields,
     )
     boards = {}
@@ -405,10 +415,11 @@ def recompute_standings(section_id: int, requested: int | None = None) -> None:
     standings = session.standings()
     fields = session.fields or [""] * len(session.pairs)
     computed = section.standings_requested if requested is None else requested
+    sections = dict(Entry.objects.filter(id__in=session.pairs).values_list("id", "section_id"))
     _store_standings(
         [
             Standing(
-                section=section,
+                section_id=sections[entry_id],
                 entry_id=entry_id,
                 total=_number(standings.total[i]),
                 percentage=_number(standings.percentage[i]),
@@ -422,6 +433,7 @@ def recompute_standings(section_id: int, requested: int | None = None) -> None:
         ],
     )
     stored = _stored_line_scores(section)
+    results = dict(Result.objects.filter(section__in=section_field(section)).values_list("id", "section_id"))
     changed = []
     for board, board_lines in lines.items():
         entry = boards[board]
@@ -431,7 +443,7 @@ def recompute_standings(section_id: int, requested: int | None = None) -> None:
             if result_id in stored and _same(stored[result_id], (ns, ew)):
                 continue
             changed.append(LineScore(
-                result_id=result_id, section=section, ns=ns, ew=ew,
+                result_id=result_id, section_id=results[result_id], ns=ns, ew=ew,
                 pct_ns=_number(pct_ns[i]), pct_ew=_number(pct_ew[i]),
             ))  # fmt: skip
     _store_line_scores(changed)
@@ -451,7 +463,7 @@ def _store_standings(standings: list[Standing], prizes: bool = False) -> None:
 
 def _stored_line_scores(section: Section) -> dict[int, tuple]:
     """Each result's stored (N-S, E-W) points, to write only the lines that changed."""
-    rows = LineScore.objects.filter(section=section).values_list("result_id", "ns", "ew")
+    rows = LineScore.objects.filter(section__in=section_field(section)).values_list("result_id", "ns", "ew")
     return {rid: (ns, ew) for rid, ns, ew in rows}
 
 
@@ -519,11 +531,25 @@ def _compute(section_id: int) -> None:
         )
         if computed < requested:
             recompute_standings(section_id, requested)
-            Section.objects.filter(id=section_id).update(standings_computed=requested, standings_at=Now())
+            Section.objects.filter(Q(id=section_id) | Q(session__scored_across=True, session__sections=section_id))\
+                .update(standings_computed=requested, standings_at=Now())  # fmt: skip
+
+
+def _field_lead(section_id: int) -> int:
+    """The section that counts and locks the refreshes of a field scored across its session's sections (the
+    first by name), so two sections of one field never recompute it at once; else the section itself."""
+    lead = (
+        Section.objects.filter(session__scored_across=True, session__sections=section_id)
+        .order_by("name")
+        .values_list("id", flat=True)
+        .first()
+    )
+    return lead or section_id
 
 
 def refresh_standings(section_id: int, counted: bool = False) -> None:
     """Bring a Section's standings up to date after a change (coalesced; see the module docstring)."""
+    section_id = _field_lead(section_id)
     if not counted:
         _count_request(section_id)
     if connection.vendor != "postgresql" or connection.in_atomic_block:
@@ -556,6 +582,7 @@ def refresh_spaced(section_id: int, ticket: int | None, interval: float) -> tupl
     this call is for). If another process recomputed less than `interval` ago, the caller waits and asks again:
     returns (ticket, seconds to wait); (ticket, 0) when done.
     """
+    section_id = _field_lead(section_id)
     if ticket is None:
         ticket = _count_request(section_id)
     computed, at, now = (

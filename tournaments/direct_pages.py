@@ -1,4 +1,4 @@
-"""Pages for directors and party hosts: set up a session (movement preview and check), run it (rounds, table
+"""Pages for directors and party hosts (the set-up page is tournaments.setup_pages): run a session (rounds, table
 codes, status), enter results by traveller, correct and adjust with the version history, and host a progressive
 party (tallies, the bell, the next seating, the prizes, corrections of frozen tallies).
 
@@ -8,13 +8,9 @@ Views are thin: the director check is tournaments.permissions.is_director; every
 
 from __future__ import annotations
 
-import datetime
-
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -33,15 +29,9 @@ from jobs.rotation import start_bell
 from jobs.services import start as start_job
 from parties.core import lone_hands_allowed, party_kind, round_deals
 from tournaments import member_pages, membership, page_data, room, services
-from tournaments.models import Club, Entry, Event, ScoringMethod, Seating, Section, Session, Status
-from tournaments.movements.cards import table_cards
-from tournaments.movements.registry import SECTION_KINDS
-from tournaments.permissions import directed_club_ids, is_director
-from tournaments.printables import movement_of
+from tournaments.models import Club, Entry, Seating, Section, Status
+from tournaments.permissions import directed_club_ids
 from tournaments.selectors import directed_section
-
-MOVEMENTS = {name: (kind.description, kind.size) for name, kind in SECTION_KINDS.items()}
-"""The movement kinds offered on the set-up page (movements.registry): description and the size it takes."""
 
 
 def _section(request, section_id: int) -> Section:
@@ -57,67 +47,6 @@ def home(request):
     return render(
         request, "direct/home.html", {"clubs": clubs, "sections": sections.order_by("-session__event__date")}
     )
-
-
-def _movement_request(data) -> tuple[str, dict]:
-    kind = data.get("kind", "mitchell")
-    if kind not in MOVEMENTS:
-        raise Refused(f"movement {kind!r} is not one of {', '.join(MOVEMENTS)}")
-    return kind, {
-        MOVEMENTS[kind][1]: data.get("size", ""),
-        "boards_per_round": data.get("boards_per_round", ""),
-    }
-
-
-@login_required
-def new_session(request, slug: str):
-    """Set up a session: a movement chosen from a list, previewed (table cards and check) before it is made."""
-    club = get_object_or_404(Club, slug=slug)
-    if not is_director(request.user, club):
-        raise PermissionDenied("only a director of this club may do this")
-    data = request.POST if request.method == "POST" else request.GET
-    context = {
-        "club": club, "movements": MOVEMENTS, "methods": ScoringMethod.choices[:-1], "values": data,
-        "today": datetime.date.today().isoformat(),
-    }  # fmt: skip
-    if "kind" in data:
-        try:
-            kind, sizes = _movement_request(data)
-            movement = services.generate_movement(kind, **sizes)
-        except Refused as error:
-            context["problem"] = error.message
-            return render(request, "direct/new_session.html", context, status=400)
-        context["movement"] = movement
-        context["cards"] = table_cards(movement_of(movement))
-        context["entries"] = member_pages.entry_rows(member_pages.movement_entries(movement), data)
-        context["members"] = member_pages.member_choices(club)
-        if request.method == "POST" and movement["check"]["ok"]:
-            try:
-                players = member_pages.typed_players(club, data)
-                section = _create(request, club, data, movement, players)
-            except Refused as error:
-                context["problem"] = error.message
-                return render(request, "direct/new_session.html", context, status=400)
-            messages.success(request, f"{section} is set up: {len(section.boards.all())} boards dealt.")
-            return redirect("direct-section", section.id)
-    return render(request, "direct/new_session.html", context)
-
-
-@transaction.atomic
-def _create(request, club: Club, data, movement: dict, players: dict) -> Section:
-    """The event, its session and section, the movement, the entries' players and the deal: all or nothing."""
-    name = data.get("name", "").strip() or "Pairs"
-    try:
-        date = datetime.date.fromisoformat(data.get("date", ""))
-    except ValueError:
-        date = datetime.date.today()
-    method = data.get("scoring_method", ScoringMethod.MATCHPOINTS)
-    event = Event.objects.create(club=club, name=name, date=date)
-    session = Session.objects.create(event=event, number=1)
-    section = Section.objects.create(session=session, name="A", scoring_method=method)
-    section = services.install_movement(section, movement, request.user)
-    membership.name_entries(section, players)
-    return services.deal_boards(section)
 
 
 @login_required

@@ -94,6 +94,10 @@ class Session(models.Model):
     number = models.PositiveSmallIntegerField(default=1)
     name = models.CharField(max_length=120, blank=True)
     starts = models.DateTimeField(null=True, blank=True)
+    scored_across = models.BooleanField(
+        default=False,
+        help_text="Its sections play the same deals and are matchpointed and ranked as one field.",
+    )
 
     class Meta:
         ordering = ["event_id", "number"]
@@ -186,6 +190,12 @@ class Section(models.Model):
     @property
     def rounds(self) -> int:
         return len((self.movement or {}).get("rounds", []))
+
+    @property
+    def title(self) -> str:
+        """How pages name it: the event, and "section B" when its session has more than one section."""
+        event = self.session.event.name
+        return f"{event}, section {self.name}" if self.session.sections.count() > 1 else event
 
 
 class SectionVersion(models.Model):

@@ -19,7 +19,7 @@ from scoring.methods.books import Stars
 from scoring.models import Standing
 from scoring.services import section_stars
 from tournaments.models import ScoringMethod, Section, Status, TableCode
-from tournaments.selectors import visible_sections
+from tournaments.selectors import section_field, visible_sections
 from tournaments.visibility import Viewer
 
 FIELD_NAMES = {"NS": "North-South", "EW": "East-West", "": ""}
@@ -59,17 +59,27 @@ class Field:
 
 
 def standings(section: Section) -> list[Field]:
-    """The stored standings, one list per field (N-S and E-W apart in a two-winner movement)."""
+    """The stored standings, one list per field (N-S and E-W apart in a two-winner movement); of every section of
+    the session when it is scored across the field (one ranking)."""
     rows = list(
-        Standing.objects.filter(section=section)
-        .select_related("entry")
-        .order_by("field", "place", "entry__number")
+        Standing.objects.filter(section__in=section_field(section))
+        .select_related("entry__section")
+        .order_by("field", "place", "entry__section__name", "entry__number")
     )
     fields: dict[str, list[Standing]] = {}
     for row in rows:
         fields.setdefault(row.field, []).append(row)
     order = sorted(fields, key=lambda name: (name != "NS", name))  # North-South first, as travellers read
     return [Field(FIELD_NAMES.get(name, name), fields[name]) for name in order]
+
+
+def field_label(section: Section) -> str:
+    """ "sections A and B" when the section is ranked across its session's field, else ""."""
+    field = section_field(section)
+    if len(field) < 2:
+        return ""
+    names = [one.name for one in field]
+    return f"sections {', '.join(names[:-1])} and {names[-1]}"
 
 
 def publications(section: Section) -> list[Publication]:

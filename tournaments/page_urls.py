@@ -4,7 +4,7 @@ printables, and the director's and host's pages under /direct/."""
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments import direct_pages, member_pages
+from tournaments import direct_pages, member_pages, setup_pages
 from tournaments import views as pages
 from tournaments.signin import LoginForm
 
@@ -40,7 +40,7 @@ urlpatterns = [
     path("logout/", direct_pages.log_out, name="logout"),
     path("direct/", direct_pages.home, name="direct-home"),
     path("direct/token/", direct_pages.api_token, name="direct-token"),
-    path("direct/clubs/<slug:slug>/new/", direct_pages.new_session, name="direct-new"),
+    path("direct/clubs/<slug:slug>/new/", setup_pages.new_session, name="direct-new"),
     path("direct/clubs/<slug:slug>/members/", member_pages.members, name="direct-members"),
     path(
         "direct/clubs/<slug:slug>/members/import/", member_pages.members_import, name="direct-members-import"

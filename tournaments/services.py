@@ -39,6 +39,7 @@ from tournaments.movements.model import MovementError, boards_of_set
 from tournaments.movements.registry import SECTION_KINDS
 from tournaments.movements.teams import swiss_pairing, two_rooms
 from tournaments.room import round_in_play
+from tournaments.selectors import section_field
 
 _TRANSITIONS = {
     Status.SETUP: {Status.RUNNING},
@@ -355,26 +356,31 @@ SECRET_SEED = re.compile(r"[0-9a-f]{32,40}")
 @transaction.atomic
 def deal_boards(section: Section, seed: str | None = None) -> Section:
     """Deal every board of the Section at random: the seed comes from `secrets` unless given (a seed recorded
-    earlier, to deal the same set again), and is kept where only the section's directors read it."""
+    earlier, to deal the same set again), and is kept where only the section's directors read it. In a session
+    scored across the field every section is dealt from the one seed: board n is the same deal everywhere."""
     if seed and not SECRET_SEED.fullmatch(seed):
         raise Refused(
             "a deal seed is 32 to 40 hexadecimal digits drawn at random (a recorded seed), never a name: leave it "
             "out and one is drawn"
         )
-    section = Section.objects.select_for_update(no_key=True).get(id=section.id)
-    if section.results.exists():
-        raise Refused(f"{section} has results: its boards can no longer be dealt again", 409)
+    section = Section.objects.select_related("session").get(id=section.id)
+    field = section_field(section)
+    locked = list(Section.objects.select_for_update(no_key=True).filter(id__in=[s.id for s in field]))
+    for one in locked:
+        if one.results.exists():
+            raise Refused(f"{one} has results: its boards can no longer be dealt again", 409)
+        if not one.boards.exists():
+            raise Refused(f"{one} has no boards yet: install a movement first", 409)
     seed = seed or secrets.token_hex(16)
-    boards = list(section.boards.all())
-    if not boards:
-        raise Refused(f"{section} has no boards yet: install a movement first", 409)
-    for board in boards:
-        board.deal = deal_from_seed(seed, board.number).to_pbn()
-        board.analysis = None  # the old deal's figures: the hand records' analysis solves the new one
-    Board.objects.bulk_update(boards, ["deal", "analysis"])
-    section.deal_seed = seed
-    section.save(update_fields=["deal_seed"])
-    return section
+    for one in locked:
+        boards = list(one.boards.all())
+        for board in boards:
+            board.deal = deal_from_seed(seed, board.number).to_pbn()
+            board.analysis = None  # the old deal's figures: the hand records' analysis solves the new one
+        Board.objects.bulk_update(boards, ["deal", "analysis"])
+        one.deal_seed = seed
+        one.save(update_fields=["deal_seed"])
+    return next(one for one in locked if one.id == section.id)
 
 
 @transaction.atomic

@@ -58,6 +58,7 @@ def _standings_context(request, section) -> dict:
         context["party"] = page_data.party_rows(section)
     else:
         context["fields"] = page_data.standings(section)
+        context["across"] = page_data.field_label(section)
     return context
 
 
