@@ -45,7 +45,9 @@ def home(request):
     clubs = Club.objects.all() if clubs is None else Club.objects.filter(id__in=clubs)
     sections = Section.objects.filter(session__event__club__in=clubs).select_related("session__event__club")
     return render(
-        request, "direct/home.html", {"clubs": clubs, "sections": sections.order_by("-session__event__date")}
+        request,
+        "direct/home.html",
+        {"clubs": clubs, "sections": sections.order_by("-session__event__date", "-session_id", "name")},
     )
 
 

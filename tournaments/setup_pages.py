@@ -34,8 +34,8 @@ SECTIONS = Column(1, 26)
 """Sections of one session: A to Z."""
 
 FIELD_SCORING = {
-    "apart": "Scored apart: each section its own boards, matchpoints and ranking",
-    "across": "Scored across the field: the same boards in every section, one matchpointing and ranking",
+    "apart": "Scored apart (own boards and ranking)",
+    "across": "Scored across the field (same boards, one ranking)",
 }
 
 

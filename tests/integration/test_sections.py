@@ -79,7 +79,10 @@ def test_a_two_section_12_table_mitchell_set_up_from_the_page(client, director):
             "sections": "2", "field_scoring": "across"}  # fmt: skip
     preview = client.get(url, form).content.decode()
     assert "Preview: " in preview and "in each of sections A, B" in preview
-    assert "<h3>Section A</h3>" in preview and "<h3>Section B</h3>" in preview
+    assert (
+        '<h2 class="section-name">Section A</h2>' in preview
+        and '<h2 class="section-name">Section B</h2>' in preview
+    )
     assert 'name="players-A-1"' in preview and 'name="players-B-12"' in preview
 
     a, b = set_up(client, club, 2, "across", size=6, boards_per_round=3, name="Club night")

@@ -4,15 +4,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0011_scoring_method_vp'),
+        ("tournaments", "0011_scoring_method_vp"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='session',
-            name='scored_across',
-            field=models.BooleanField(default=False, help_text='Its sections play the same deals and are matchpointed and ranked as one field.'),
+            model_name="session",
+            name="scored_across",
+            field=models.BooleanField(
+                default=False,
+                help_text="Its sections play the same deals and are matchpointed and ranked as one field.",
+            ),
         ),
     ]
