@@ -23,7 +23,8 @@ from games.formats.handrecords import DealFileError, HandRecord
 from games.formats.numbers import POSITIVE, Column, NumberError, whole_number
 from games.models import Board, Result, Tally
 from games.services import Refused, new_table_code, publish, tally_snapshot, tally_version
-from scoring.services import decide_table, standings_changed, team_matches, team_totals
+from scoring.services import decide_table, standings_changed
+from scoring.teams import team_matches, team_totals
 from tournaments.models import (
     Entry,
     EntryKind,
