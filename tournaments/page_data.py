@@ -73,6 +73,23 @@ def standings(section: Section) -> list[Field]:
     return [Field(FIELD_NAMES.get(name, name), fields[name]) for name in order]
 
 
+def sit_out(section: Section) -> dict | None:
+    """A running section's round in which a table has no seating: the round and the entries that sit it out (the
+    movement's "sit_out"), for the table's phone; None before play."""
+    if section.status != Status.RUNNING or not section.current_round:
+        return None
+    rounds = (section.movement or {}).get("rounds", [])
+    this = next((r for r in rounds if r.get("round") == section.current_round), {})
+    numbers = [int(n) for n in this.get("sit_out", [])]
+    entries = {e.number: e for e in section.entries.filter(number__in=numbers)}
+    return {
+        "round": section.current_round,
+        "entries": [
+            (f"{entries[n].get_kind_display().lower()} {n}", entries[n].name) for n in numbers if n in entries
+        ],
+    }
+
+
 def field_label(section: Section) -> str:
     """ "sections A and B" when the section is ranked across its session's field, else ""."""
     field = section_field(section)

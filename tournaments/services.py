@@ -55,8 +55,9 @@ SETTINGS = ("scoring_method", "rule_set", "two_winners", "boards_per_round", "pr
 MOVEMENT_SIZE = Column(1, 100)  # tables, pairs or boards per round of a generated movement
 
 
-def generate_movement(kind: str, **sizes) -> dict:
-    """The movement the movements package generates for `kind` and `sizes`, checked, as issue 4's JSON."""
+def generate_movement(kind: str, choices: dict[str, str] | None = None, **sizes) -> dict:
+    """The movement the movements package generates for `kind` and `sizes`, checked, as issue 4's JSON; `choices`
+    are the set-up page's options of the kind (registry PageOption name → value; left out: the first value)."""
     found = SECTION_KINDS.get(kind)
     if found is None:
         raise Refused(
@@ -66,8 +67,17 @@ def generate_movement(kind: str, **sizes) -> dict:
         sizes = {name: whole_number(value, name, MOVEMENT_SIZE) for name, value in sizes.items()}
     except NumberError as error:
         raise Refused(f"{kind} movement: {error}") from None
+    options: dict = {}
+    for option in found.page:
+        value = (choices or {}).get(option.name) or option.choices[0][0]
+        if value not in dict(option.choices):
+            allowed = ", ".join(dict(option.choices))
+            raise Refused(f"{kind} movement: {option.label.lower()} {value!r} is not one of {allowed}")
     try:
-        return movement_data(found.generate(**sizes))
+        for option in found.page:
+            value = (choices or {}).get(option.name) or option.choices[0][0]
+            options |= option.keywords(value, sizes.get(found.size, 0), options)
+        return movement_data(found.generate(**sizes, **options))
     except (
         TypeError,
         ValueError,

@@ -30,6 +30,44 @@ from tournaments.printables import movement_of
 MOVEMENTS = {name: (kind.description, kind.size) for name, kind in SECTION_KINDS.items()}
 """The movement kinds offered on the set-up page (movements.registry): description and the size it takes."""
 
+PAGE_OPTIONS = [(name, option) for name, kind in SECTION_KINDS.items() for option in kind.page]
+"""Each kind's page options (movements.registry), shown with their kind."""
+
+SIZE_HINT = "; ".join(f"{kind.description.split(' (')[0]}: {kind.size}" for kind in SECTION_KINDS.values())
+"""What the size is for each kind ("Mitchell: tables; Howell: pairs; ...")."""
+
+
+def _options(data) -> list[dict]:
+    """The page options' fields as the form shows them, with the value chosen."""
+    return [
+        {"kind": kind.replace("-", " ").capitalize(), "name": option.name, "label": option.label,
+         "choices": option.choices, "chosen": data.get(option.name) or option.choices[0][0]}
+        for kind, option in PAGE_OPTIONS
+    ]  # fmt: skip
+
+
+def _features(movement: dict) -> list[str]:
+    """What the preview says of a movement beyond its cards: the generator's notes (skip, relay, arrow switch),
+    the relay stand and the tables that share, and who sits out each round."""
+    lines = [note[0].upper() + note[1:] for note in movement.get("notes", [])]
+    shared = {tuple(group) for rnd in movement["rounds"] for group in rnd.get("shares", [])}
+    if movement.get("relays"):
+        lines.append(
+            "A relay stand holds one set of boards each round"
+            + "".join(
+                f"; tables {' and '.join(map(str, group))} share their boards" for group in sorted(shared)
+            )
+        )
+    sit_outs = [
+        f"round {rnd['round']}: {', '.join(rnd['sit_out'])}"
+        for rnd in movement["rounds"]
+        if rnd.get("sit_out")
+    ]
+    if sit_outs:
+        lines.append("Sit out (no boards, no result missing): " + "; ".join(sit_outs))
+    return lines
+
+
 SECTIONS = Column(1, 26)
 """Sections of one session: A to Z."""
 
@@ -39,14 +77,14 @@ FIELD_SCORING = {
 }
 
 
-def _movement_request(data) -> tuple[str, dict]:
+def _movement(data) -> dict:
+    """The movement the form asks for, generated and checked: its kind, size and the kind's page options."""
     kind = data.get("kind", "mitchell")
     if kind not in MOVEMENTS:
         raise Refused(f"movement {kind!r} is not one of {', '.join(MOVEMENTS)}")
-    return kind, {
-        MOVEMENTS[kind][1]: data.get("size", ""),
-        "boards_per_round": data.get("boards_per_round", ""),
-    }
+    choices = {option.name: data.get(option.name, "") for option in SECTION_KINDS[kind].page}
+    sizes = {MOVEMENTS[kind][1]: data.get("size", ""), "boards_per_round": data.get("boards_per_round", "")}
+    return services.generate_movement(kind, choices, **sizes)
 
 
 def _sections_request(data, method: str) -> tuple[list[str], bool]:
@@ -81,22 +119,23 @@ def new_session(request, slug: str):
     data = request.POST if request.method == "POST" else request.GET
     context = {
         "club": club, "movements": MOVEMENTS, "methods": ScoringMethod.choices[:-1], "values": data,
-        "today": datetime.date.today().isoformat(), "field_scoring": FIELD_SCORING,
+        "today": datetime.date.today().isoformat(), "field_scoring": FIELD_SCORING, "options": _options(data),
+        "size_hint": SIZE_HINT,
     }  # fmt: skip
     if "kind" in data:
         try:
-            kind, sizes = _movement_request(data)
             method = data.get("scoring_method", ScoringMethod.MATCHPOINTS)
             if method not in ScoringMethod.values[:-1]:
                 raise Refused(
                     f"scoring method {method!r} is not one of {', '.join(ScoringMethod.values[:-1])}"
                 )
             names, across = _sections_request(data, method)
-            movement = services.generate_movement(kind, **sizes)
+            movement = _movement(data)
         except Refused as error:
             context["problem"] = error.message
             return render(request, "direct/new_session.html", context, status=400)
         context["movement"] = movement
+        context["features"] = _features(movement)
         context["cards"] = table_cards(movement_of(movement))
         made = member_pages.movement_entries(movement)
         context["sections"] = [

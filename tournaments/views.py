@@ -233,9 +233,9 @@ def table(request):
     try:
         seating = table_seating(section, code.table)
     except Refused as error:
-        return render(
-            request, "pages/table.html", {"section": section, "code": code, "problem": error.message}
-        )
+        return render(request, "pages/table.html", {
+            "section": section, "code": code, "problem": error.message, "sit_out": page_data.sit_out(section),
+        })  # fmt: skip
     if page_data.is_party(section):
         tally = Tally.objects.filter(section=section, round=seating.round, table=code.table).first()
         names = {e.number: e.name or f"Player {e.number}" for e in section.entries.all()}

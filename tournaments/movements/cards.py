@@ -78,7 +78,7 @@ def table_cards(movement: Movement) -> list[Card]:
         for rnd in movement.rounds:
             table = next((t for t in rnd.tables if t.number == number), None)
             if table is None:
-                rows.append([str(rnd.number), *["-"] * (len(headings) - 2), "not in play"])
+                rows.append([str(rnd.number), *["-"] * (len(headings) - 2), "sit out"])
                 continue
             boards = board_list(table.boards)
             shared = [t for group in rnd.shares if number in group for t in group if t != number]

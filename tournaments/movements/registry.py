@@ -18,6 +18,18 @@ from .teams import military, round_robin, swiss_first_round, teams_match, teams_
 
 
 @dataclass(frozen=True, slots=True)
+class PageOption:
+    """A choice the set-up page offers for a kind: the form field `name`, its label, its choices (value, label;
+    the first is the default) and `keywords(value, size, before)`, the generator's options the chosen value stands
+    for (`before`: the options the kind's earlier choices gave)."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
+    keywords: Callable[[str, int, dict], dict]
+
+
+@dataclass(frozen=True, slots=True)
 class Kind:
     """A movement kind. ``generate`` takes its size as the keyword ``sizes[0]`` (another name in ``sizes`` is
     the same size by another name) and any of ``options`` as keywords; ``section`` marks the kinds a pairs
@@ -29,6 +41,8 @@ class Kind:
     options: tuple[str, ...]
     description: str
     section: bool = False
+    page: tuple[PageOption, ...] = ()
+    """The options the set-up page offers (its form is built from these)."""
 
     @property
     def size(self) -> str | None:
@@ -44,6 +58,57 @@ def _progressive_fixed(players: int, rounds: int | None = None, seconds: float =
     return progressive_fixed(players, rounds or 1, seconds=seconds)[0]
 
 
+ARROW_SWITCH = {"none": 0, "last": 1, "last-two": 2}
+
+
+def _arrow_switch(value: str, tables: int, before: dict) -> dict:
+    """The last round(s) switched: the E-W pairs play those boards as N-S, and the two fields become one."""
+    rounds = len(mitchell(tables, even=before.get("even", "skip")).rounds)  # the generator's own count
+    switched = min(ARROW_SWITCH[value], rounds)
+    return {"arrow_switch": tuple(range(rounds - switched + 1, rounds + 1))} if switched else {}
+
+
+def _odd_pairs(value: str, tables: int, before: dict) -> dict:
+    """An odd number of pairs: one pair short (a phantom: its opponents sit out) or one pair over (a rover)."""
+    return {"full": {}, "phantom-ew": {"missing": 2 * tables}, "phantom-ns": {"missing": tables},
+            "rover": {"rover": True}}[value]  # fmt: skip
+
+
+MITCHELL_PAGE = (
+    PageOption(
+        "even",
+        "Even number of tables",
+        (
+            ("skip", "Skip: E-W skip a table half-way"),
+            ("relay", "Share and relay: tables 1 and the last share"),
+        ),
+        lambda value, tables, before: {"even": value},
+    ),
+    PageOption(
+        "arrow_switch",
+        "Arrow switch (one winner)",
+        (
+            ("none", "No arrow switch (two winners)"),
+            ("last", "The last round"),
+            ("last-two", "The last two rounds"),
+        ),
+        _arrow_switch,
+    ),
+    PageOption(
+        "odd_pairs",
+        "Number of pairs",
+        (
+            ("full", "Even: every table full (2 per table)"),
+            ("phantom-ew", "One short: a phantom E-W pair (its opponents sit out)"),
+            ("phantom-ns", "One short: a phantom N-S pair (the last table sits out)"),
+            ("rover", "One over: a rover pair (a pair sits out each round)"),
+        ),
+        _odd_pairs,
+    ),
+)
+"""A Mitchell's page options: skip or relay (odd tables need neither: the generator plays them plain), the arrow
+switch, and a phantom or a rover for an odd number of pairs; the preview says which the movement uses."""
+
 KINDS: dict[str, Kind] = {
     kind.name: kind
     for kind in (
@@ -54,6 +119,7 @@ KINDS: dict[str, Kind] = {
             ("rounds", "boards_per_round", "even", "arrow_switch", "missing", "rover"),
             "Mitchell (two fields, N-S stay)",
             section=True,
+            page=MITCHELL_PAGE,
         ),
         Kind(
             "howell",
