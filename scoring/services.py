@@ -37,7 +37,7 @@ from scoring.methods.registry import METHODS
 from scoring.methods.session import Session, SessionOptions
 from scoring.models import LineScore, Standing
 from scoring.teams import team_matches, team_totals
-from tournaments.models import Entry, ScoringMethod, Section
+from tournaments.models import Entry, EntryKind, ScoringMethod, Seating, Section
 from tournaments.selectors import section_field
 
 _CHANGED = 1e-9
@@ -70,6 +70,7 @@ def build_session(section: Section) -> tuple[Session, dict[int, list[tuple[int, 
         .order_by("section__name", "number")
         .values_list("id", "direction")
     )
+    individual = Entry.objects.filter(section__in=field, kind=EntryKind.PLAYER).exists()
     rows = Result.objects.filter(section__in=field).order_by("board__number", "id")
     rows = rows.values_list("id", "board__number", "ns_id", "ew_id", "score_ns", "adjusted")
     lines: dict[int, list] = defaultdict(list)
@@ -88,15 +89,39 @@ def build_session(section: Section) -> tuple[Session, dict[int, list[tuple[int, 
         expected=expected or max(per_board.values(), default=0) or None,
         fields=fields,
     )
+    partners = _partners(field) if individual else {}
     boards = {}
     for board, board_lines in lines.items():
+        results = [result for _, _, _, result in board_lines]
         boards[board] = session.set_board(
-            board,
-            [ns for _, ns, _, _ in board_lines],
-            [ew for _, _, ew, _ in board_lines],
-            [result for _, _, _, result in board_lines],
+            board, [ns for _, ns, _, _ in board_lines], [ew for _, _, ew, _ in board_lines], results
         )
+        if partners:  # South and West score what North and East scored: the board again, keyed apart
+            south_west = [partners[rid] for rid, _, _, _ in board_lines]
+            session.set_board((board, "S-W"), [s for s, _ in south_west], [w for _, w in south_west], results)
     return session, {board: [(rid, ns, ew) for rid, ns, ew, _ in v] for board, v in lines.items()}, boards
+
+
+def _partners(field: list[Section]) -> dict[int, tuple[int, int]]:
+    """An individual duplicate's results: result id → the entries of South and West at its table (the result
+    itself is North's and East's)."""
+    ids = {
+        (section, number): entry
+        for entry, section, number in Entry.objects.filter(section__in=field).values_list(
+            "id", "section_id", "number"
+        )
+    }
+    seats = {(s.section_id, s.round, s.table): s.seats for s in Seating.objects.filter(section__in=field)}
+    partners = {}
+    rows = Result.objects.filter(section__in=field).values_list("id", "section_id", "round", "table")
+    for result_id, section_id, rnd, table in rows:
+        seat = seats.get((section_id, rnd, table), {})
+        if "S" not in seat or "W" not in seat:
+            raise ValueError(
+                f"result {result_id} of an individual: no seating at table {table} in round {rnd}"
+            )
+        partners[result_id] = (ids[(section_id, seat["S"])], ids[(section_id, seat["W"])])
+    return partners
 
 
 def _number(value) -> float | None:

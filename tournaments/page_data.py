@@ -90,6 +90,21 @@ def sit_out(section: Section) -> dict | None:
     }
 
 
+def seated_players(section: Section, seating) -> list[tuple[str, str]]:
+    """An individual's table as its phone names it: each seat's player ("N", "Ann Smith (player 3)"); [] for
+    pairs."""
+    if not seating.seats:
+        return []
+    entries = {e.number: e for e in section.entries.filter(number__in=seating.seats.values())}
+    named = []
+    for seat, number in seat_numbers(seating):
+        entry = entries.get(number)
+        named.append(
+            (seat, f"{entry.name} (player {number})" if entry and entry.name else f"Player {number}")
+        )
+    return named
+
+
 def field_label(section: Section) -> str:
     """ "sections A and B" when the section is ranked across its session's field, else ""."""
     field = section_field(section)

@@ -133,7 +133,9 @@ def _read_movement(movement: dict) -> list[dict]:
 
 @transaction.atomic
 def install_movement(section: Section, movement: dict, user, two_winners: bool | None = None) -> Section:
-    """Replace a Section's movement: entries, seating, boards (Law 2 dealer and vulnerability) and table codes."""
+    """Replace a Section's movement: entries, seating, boards (Law 2 dealer and vulnerability) and table codes.
+    An individual duplicate's seating names North as its N-S and East as its E-W entry (a result is entered and
+    kept as theirs; the scoring credits their partners, South and West, from the seats)."""
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     if section.status != Status.SETUP:
         raise Refused(
@@ -163,9 +165,11 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
         )  # fmt: skip
         for number, d in sorted(directions.items())
     }
+    duplicate = individual and section.scoring_method != ScoringMethod.PROGRESSIVE
     Seating.objects.bulk_create([
         Seating(section=section, round=row["round"], table=row["table"],
-                ns=entries.get(row["ns"]), ew=entries.get(row["ew"]),
+                ns=entries.get(row["seats"].get("N") if duplicate else row["ns"]),
+                ew=entries.get(row["seats"].get("E") if duplicate else row["ew"]),
                 seats={k: v for k, v in row["seats"].items() if v}, boards=row["boards"])  # fmt: skip
         for row in rows
     ])  # fmt: skip

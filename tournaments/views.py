@@ -257,8 +257,9 @@ def table(request):
         {"board": board, "result": results.get(board.number)}
         for board in Board.objects.filter(section=section, number__in=seating.boards).order_by("number")
     ]
+    players = page_data.seated_players(section, seating)
     return render(request, "pages/table.html", {
-        "section": section, "code": code, "seating": seating, "boards": boards,
+        "section": section, "code": code, "seating": seating, "boards": boards, "players": players,
         "done": all(b["result"] for b in boards), "tricks": range(14), "honors": rules(section.rule_set).honors,
     })  # fmt: skip
 

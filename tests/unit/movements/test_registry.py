@@ -28,12 +28,16 @@ def test_every_kind_is_registered_once_and_each_generator_makes_a_movement_that_
 
 def test_a_section_is_offered_the_pairs_kinds_and_the_set_up_page_lists_exactly_those():
     assert list(SECTION_KINDS) == [
-        "mitchell", "howell", "three-quarter-howell", "swiss", "teams-round-robin", "teams-match",
+        "mitchell", "howell", "three-quarter-howell", "individual", "swiss", "teams-round-robin", "teams-match",
     ]  # fmt: skip
     assert setup_pages.MOVEMENTS == {
         "mitchell": ("Mitchell (two fields, N-S stay)", "tables"),
         "howell": ("Howell (everyone meets everyone)", "pairs"),
         "three-quarter-howell": ("Three-quarter Howell", "pairs"),
+        "individual": (
+            "Individual (whist tournament Wh(N): everyone partners everyone once; sit-outs where none exists)",
+            "players",
+        ),
         "swiss": ("Swiss teams (IMPs to VPs, WBF scale; no repeat meetings)", "teams"),
         "teams-round-robin": ("Teams round robin (IMPs to VPs)", "teams"),
         "teams-match": ("Teams match (open and closed room, IMPs)", "teams"),
