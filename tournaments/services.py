@@ -448,7 +448,25 @@ def import_hand_records(
     for board in changed:
         board.analysis = None  # the old deal's figures: the hand records' analysis solves the new one
     Board.objects.bulk_update(changed, ["deal", "dealer", "vulnerability", "analysis"])
+    _share_deals(section, changed)
     return len(dealt)
+
+
+def _share_deals(section: Section, changed: list[Board]) -> None:
+    """Scored across the field, board n is one deal in every section: the other sections' boards follow."""
+    others = [other for other in section_field(section) if other.id != section.id]
+    numbers = {board.number: board for board in changed}
+    copies = list(Board.objects.select_for_update().filter(section__in=others, number__in=numbers))
+    played = sorted({b.number for b in copies if b.results.exists()})
+    if played:
+        raise Refused(f"{section}: {_boards(played)} already {_are(played, 'has', 'have')} results in another "
+                      "section of the field: the deals can no longer be replaced", 409)  # fmt: skip
+    for copy in copies:
+        source = numbers[copy.number]
+        copy.deal, copy.dealer, copy.vulnerability, copy.analysis = (
+            source.deal, source.dealer, source.vulnerability, None
+        )  # fmt: skip
+    Board.objects.bulk_update(copies, ["deal", "dealer", "vulnerability", "analysis"])
 
 
 def _boards(numbers: list[int]) -> str:

@@ -31,7 +31,9 @@ def set_up(client, club, sections: int, field: str, size: int = 3, boards_per_ro
     } | more  # fmt: skip
     answer = client.post(f"/direct/clubs/{club.slug}/new/", data)
     assert answer.status_code == 302, answer.content.decode()
-    made = list(Section.objects.filter(session__event__club=club).order_by("name"))
+    made = list(
+        Section.objects.filter(session__event__club=club, session__event__name=data["name"]).order_by("name")
+    )
     assert answer["Location"] == f"/direct/sections/{made[0].id}/"
     return made
 
@@ -220,3 +222,28 @@ def test_the_set_up_page_refuses_bad_sections_naming_the_problem(client, directo
             "sections": "2", "field_scoring": "across"} | form  # fmt: skip
     answer = client.get(f"/direct/clubs/{club.slug}/new/", data)
     assert answer.status_code == 400 and problem in answer.content.decode()
+
+
+def test_a_dealing_machines_file_deals_every_section_of_the_field(client, director):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournaments.services import deal_from_seed
+
+    user, club = director
+    a, b = set_up(client, club, 2, "across")
+    deal = deal_from_seed("0" * 32, 1).to_pbn()
+    pbn = f'[Board "2"]\n[Dealer "E"]\n[Vulnerable "NS"]\n[Deal "{deal}"]\n\n'.encode()
+    answer = client.post(f"/direct/sections/{b.id}/deals/upload/",
+                         {"file": SimpleUploadedFile("night.pbn", pbn)})  # fmt: skip
+    assert answer.status_code == 302
+    assert a.boards.get(number=2).deal == b.boards.get(number=2).deal == deal
+    assert deals(a) == deals(b)
+
+    apart_a, apart_b = set_up(client, club, 2, "apart", name="Apart")
+    before = deals(apart_a)
+    client.post(
+        f"/direct/sections/{apart_b.id}/deals/upload/", {"file": SimpleUploadedFile("night.pbn", pbn)}
+    )
+    assert apart_b.boards.get(number=2).deal == deal and deals(apart_a) == before, (
+        "scored apart: its own deals"
+    )
