@@ -51,7 +51,7 @@ def build():
     from games.models import Board, Result
     from jobs.analysis import board_analysis
     from scoring.services import recompute_standings
-    from tournaments.management.commands.demo import plausible
+    from parties.management.commands.demo import plausible
     from tournaments.models import Club, Entry, Event, Seating, Section, Session
     from tournaments.services import deal_from_seed
 

@@ -149,6 +149,9 @@ class Section(models.Model):
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.SETUP)
     current_round = models.PositiveSmallIntegerField(default=0)
+    round_started = models.DateTimeField(
+        null=True, blank=True, help_text="When the round in play began (a timed party's countdown runs from it)."
+    )
     deal_seed = models.CharField(
         max_length=40, blank=True, help_text="The seed random deals were made from (secrets)."
     )
@@ -186,6 +189,11 @@ class Section(models.Model):
     @property
     def rounds(self) -> int:
         return len((self.movement or {}).get("rounds", []))
+
+    @property
+    def is_party(self) -> bool:
+        """A progressive party (the parties app's): tallies and the bell instead of boards and travellers."""
+        return self.scoring_method == ScoringMethod.PROGRESSIVE
 
 
 class SectionVersion(models.Model):
