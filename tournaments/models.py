@@ -153,6 +153,11 @@ class Section(models.Model):
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.SETUP)
     current_round = models.PositiveSmallIntegerField(default=0)
+    round_started = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the round in play began (a timed party's countdown runs from it).",
+    )
     deal_seed = models.CharField(
         max_length=40, blank=True, help_text="The seed random deals were made from (secrets)."
     )
@@ -196,6 +201,11 @@ class Section(models.Model):
         """How pages name it: the event, and "section B" when its session has more than one section."""
         event = self.session.event.name
         return f"{event}, section {self.name}" if self.session.sections.count() > 1 else event
+
+    @property
+    def is_party(self) -> bool:
+        """A progressive party (the parties app's): tallies and the bell instead of boards and travellers."""
+        return self.scoring_method == ScoringMethod.PROGRESSIVE
 
 
 class SectionVersion(models.Model):
