@@ -23,7 +23,7 @@ def test_a_two_section_mitchell_scored_across_the_field(site, new_page, viewport
     page.get_by_role("link", name="Set up a new session").click()
     page.get_by_label("Event name").fill("Club night")
     page.get_by_label("Movement").select_option("mitchell")
-    page.get_by_label("Tables (Mitchell) or pairs (Howell)").fill("6")
+    page.get_by_label("Size").fill("6")
     page.get_by_label("Boards per round").fill("3")
     page.get_by_label("Sections", exact=True).fill("2")
     page.get_by_label("Two or more sections").select_option("across")
@@ -68,3 +68,79 @@ def test_a_two_section_mitchell_scored_across_the_field(site, new_page, viewport
     page.goto(f"{site}/sections/{b.id}/")
     page.get_by_role("heading", name="Club night, section B").wait_for()
     shot(page, f"setup-two-sections-public-b-{suffix}")
+
+
+def test_a_mitchell_with_a_phantom_pair_and_an_arrow_switch_and_its_sit_out_on_the_phone(site, new_page):
+    club = Club.objects.create(name="Riverton Bridge Club", slug="riverton")
+    page = new_page(PHONE)
+    log_in(page, site, club)
+    page.get_by_role("link", name="Set up a new session").click()
+    page.get_by_label("Event name").fill("Eleven pairs")
+    page.get_by_label("Size").fill("6")
+    page.get_by_label("Boards per round").fill("2")
+    page.get_by_label("Even number of tables").select_option("relay")
+    page.get_by_label("Arrow switch (one winner)").select_option("last")
+    page.get_by_label("Number of pairs").select_option("phantom-ew")
+    page.get_by_role("button", name="Preview the movement").click()
+    features = page.locator("ul.features li").all_inner_texts()
+    assert features[:3] == [
+        "Relay Mitchell",
+        "Arrow switch in round(s) 6",
+        "A relay stand holds one set of boards each round; tables 1 and 6 share their boards",
+    ]
+    assert features[3] == (
+        "Sit out (no boards, no result missing): round 1: 6; round 2: 1; round 3: 2; round 4: 3; round 5: 4; round 6: 5"
+    )
+    assert no_overflow(page)
+    assert axe_violations(page) == []
+    shot(page, "setup-mitchell-options-phone")
+    page.get_by_role("button", name="Create the session and deal the boards").click()
+    page.get_by_role("heading", name="Eleven pairs").wait_for()
+    section = Section.objects.get()
+    assert section.entries.count() == 11 and section.rounds == 6 and not section.two_winners
+    page.get_by_role("button", name="Start play").click()
+    page.get_by_text("running, round 1").wait_for()
+
+    phone = new_page(PHONE)
+    phone.goto(f"{site}/t/{section.table_codes.get(table=6).code}/")
+    phone.get_by_role("heading", name="Table 6, round 1").wait_for()
+    assert (
+        phone.locator("p.sit-out").inner_text()
+        == "Sit out: no boards at this table in round 1. Sitting out: pair 6"
+    )
+    assert no_overflow(phone)
+    shot(phone, "table-sit-out-phone")
+
+
+def test_an_individual_set_up_from_members(site, new_page):
+    club = Club.objects.create(name="Riverton Bridge Club", slug="riverton")
+    names = [
+        "Ann Smith",
+        "Bob Jones",
+        "Cath Brown",
+        "Dan White",
+        "Eve Black",
+        "Fay Green",
+        "Gil Gray",
+        "Hal Hart",
+    ]
+    for i, name in enumerate(names):
+        first, last = name.split()
+        Player.objects.create(club=club, first_name=first, last_name=last, federation_number=str(4000 + i))
+    page = new_page(DESKTOP)
+    log_in(page, site, club)
+    page.get_by_role("link", name="Set up a new session").click()
+    page.get_by_label("Event name").fill("Individual night")
+    page.get_by_label("Movement").select_option("individual")
+    page.get_by_label("Size").fill("8")
+    page.get_by_label("Boards per round").fill("2")
+    page.get_by_role("button", name="Preview the movement").click()
+    page.get_by_role("heading", name="Preview: Wh(8)").wait_for()
+    for n, name in enumerate(names, start=1):
+        page.get_by_label(f"Individual {n}, player 1").fill(f"{name} ({4000 + n - 1})")
+    assert axe_violations(page) == []
+    shot(page, "setup-individual-desktop")
+    page.get_by_role("button", name="Create the session and deal the boards").click()
+    page.get_by_role("heading", name="Individual night").wait_for()
+    assert list(Section.objects.get().entries.order_by("number").values_list("name", flat=True)) == names
+    shot(page, "setup-individual-desk-desktop")
