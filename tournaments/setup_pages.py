@@ -40,7 +40,7 @@ SIZE_HINT = "; ".join(f"{kind.description.split(' (')[0]}: {kind.size}" for kind
 def _options(data) -> list[dict]:
     """The page options' fields as the form shows them, with the value chosen."""
     return [
-        {"kind": kind.replace("-", " ").capitalize(), "name": option.name, "label": option.label,
+        {"kind": kind.replace("-", " ").capitalize(), "key": kind, "name": option.name, "label": option.label,
          "choices": option.choices, "chosen": data.get(option.name) or option.choices[0][0]}
         for kind, option in PAGE_OPTIONS
     ]  # fmt: skip

@@ -131,7 +131,9 @@ def test_an_individual_set_up_from_members(site, new_page):
     log_in(page, site, club)
     page.get_by_role("link", name="Set up a new session").click()
     page.get_by_label("Event name").fill("Individual night")
+    assert page.get_by_label("Number of pairs").is_visible()
     page.get_by_label("Movement").select_option("individual")
+    assert not page.get_by_label("Number of pairs").is_visible(), "a Mitchell's options only with a Mitchell"
     page.get_by_label("Size").fill("8")
     page.get_by_label("Boards per round").fill("2")
     page.get_by_role("button", name="Preview the movement").click()

@@ -142,7 +142,7 @@ KINDS: dict[str, Kind] = {
             individual,
             ("players",),
             ("boards_per_round",),
-            "Individual (whist tournament Wh(N): everyone partners everyone once; sit-outs where none exists)",
+            "Individual (whist tournament: everyone partners everyone once)",
             section=True,
         ),
         Kind("eight-players", eight_players, (), ("boards_per_round",), "Hoyle's eight individual players"),

@@ -35,7 +35,7 @@ def test_a_section_is_offered_the_pairs_kinds_and_the_set_up_page_lists_exactly_
         "howell": ("Howell (everyone meets everyone)", "pairs"),
         "three-quarter-howell": ("Three-quarter Howell", "pairs"),
         "individual": (
-            "Individual (whist tournament Wh(N): everyone partners everyone once; sit-outs where none exists)",
+            "Individual (whist tournament: everyone partners everyone once)",
             "players",
         ),
         "swiss": ("Swiss teams (IMPs to VPs, WBF scale; no repeat meetings)", "teams"),
