@@ -224,12 +224,17 @@ def results(section: Section, boards: list) -> bytes:
             [r["rank"], str(r["entry"]), _number(r["games"]), str(r["lone_hands"])] for r in page_data.party_rows(section)
         ]  # fmt: skip
         story.append(_table(rows, font))
+    across = page_data.field_label(section)
+    if across:
+        story.append(Paragraph(f"Ranked across the field: {across}", styles["Normal"]))
     for field in page_data.standings(section) if not section.is_party else []:
         if field.name:
             story.append(Paragraph(field.name, styles["Heading2"]))
         rows = [["Rank", "Pair", "Names", "Score", "%"]] + [
-            [s.rank, s.entry.tag, s.entry.name, _number(s.total), _number(s.percentage)] for s in field.rows
-        ]
+            [s.rank, f"{s.entry.section.name} {s.entry.tag}" if across else s.entry.tag, s.entry.name,
+             _number(s.total), _number(s.percentage)]
+            for s in field.rows
+        ]  # fmt: skip
         story.append(_table(rows, font))
     for board in boards:
         lines = page_data.traveller(board)

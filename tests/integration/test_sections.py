@@ -5,7 +5,10 @@ compared, one ranking), with hidden boards held across the sections that share a
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from pypdf import PdfReader
 
 from scoring.methods.matchpoints import BoardOptions, score_board
 from scoring.models import LineScore, Standing
@@ -160,6 +163,12 @@ def test_sections_scored_across_the_field_compare_every_result_of_a_board(client
     )
     assert first in page, "B 2 leads the field on A's page"
     assert first in client.get(f"/sections/{b.id}/").content.decode()
+    pdf = PdfReader(io.BytesIO(client.get(f"/sections/{a.id}/results.pdf").content))
+    text = "\n".join(page.extract_text() for page in pdf.pages)
+    assert (
+        "Ranked across the field: sections A and B\nNorth-South\n Rank\nPair\nNames\nScore\n%\n1\nB 2\n"
+        in text
+    )
 
 
 def test_a_board_stays_hidden_until_every_section_sharing_its_deal_has_played_it(client, director):
