@@ -33,6 +33,7 @@ from scoring.methods.matchpoints import ARTIFICIAL_PERCENTAGES, Artificial, adju
 from scoring.models import Standing
 from scoring.services import refresh_standings, standings_changed
 from tournaments.models import Entry, Seating, Section, Status
+from tournaments.selectors import section_field
 
 LEAD_TRIES = 3
 """Leads a table may send for a board that are not in the leader's hand before its entry goes to the director."""
@@ -338,11 +339,13 @@ def publish(section: Section, by: str, amended: Result | None = None, reason: st
     """Freeze a version of the results: the standings (brought up to date here, in this transaction) and each
     board's results. With `amended`, the version is an amendment naming that board, its table and the reason."""
     refresh_standings(section.id)
+    field = section_field(section)  # scored across the field: the field's ranking, each pair with its section
     standings = [
-        {"field": s.field, "place": s.place, "rank": s.rank, "number": s.entry.number, "tag": s.entry.tag,
-         "name": s.entry.name, "total": s.total, "percentage": s.percentage, "boards": s.boards}
-        for s in Standing.objects.filter(section=section).select_related("entry").order_by("field", "place",
-                                                                                           "entry__number")
+        {"field": s.field, "place": s.place, "rank": s.rank, "number": s.entry.number, "name": s.entry.name,
+         "tag": f"{s.entry.section.name} {s.entry.tag}" if len(field) > 1 else s.entry.tag,
+         "total": s.total, "percentage": s.percentage, "boards": s.boards}
+        for s in Standing.objects.filter(section__in=field).select_related("entry__section").order_by(
+            "field", "place", "entry__section__name", "entry__number")
     ]  # fmt: skip
     results = [
         snapshot(r) for r in Result.objects.filter(section=section).select_related("board", "ns", "ew")
