@@ -5,7 +5,7 @@ from rest_framework import serializers
 
 from games.models import Result
 from scoring.models import Standing
-from tournaments.models import Entry, Section
+from tournaments.models import Entry, EntryKind, Seating, Section
 
 
 class StandingSerializer(serializers.ModelSerializer):
@@ -42,9 +42,9 @@ def _by_round(results: QuerySet[Result]) -> QuerySet[Result]:
     )
 
 
-def _line(result: Result, entry_id: int) -> dict:
-    """A result on the scorecard of one of its entries, from that entry's side."""
-    ns = result.ns_id == entry_id
+def _line(result: Result, entry_id: int, ns: bool | None = None) -> dict:
+    """A result on the scorecard of one of its entries (or players, `ns` saying their side), from that side."""
+    ns = result.ns_id == entry_id if ns is None else ns
     score = getattr(result, "line_score", None)
     sign = 1 if ns else -1
     return {
@@ -60,16 +60,46 @@ def _line(result: Result, entry_id: int) -> dict:
 def scorecard(entry: Entry, boards: set[int] | None = None) -> list[dict]:
     """An entry's results board by board, each from its own side; only the boards with ids in `boards` when given
     (those the viewer may see: tournaments.visibility)."""
+    if entry.kind == EntryKind.PLAYER:
+        return _player_card(entry, boards)
     rows = Result.objects.filter(Q(ns=entry) | Q(ew=entry))
     if boards is not None:
         rows = rows.filter(board_id__in=boards)
     return [_line(result, entry.id) for result in _by_round(rows)]
 
 
+def _player_card(entry: Entry, boards: set[int] | None) -> list[dict]:
+    """An individual's scorecard: the results of the tables they sat at (a result is kept as North's and East's;
+    South and West share it), each from their side."""
+    sides = {
+        (s.round, s.table): "NS" if seat in "NS" else "EW"
+        for s in Seating.objects.filter(section_id=entry.section_id)
+        for seat, number in s.seats.items()
+        if number == entry.number
+    }
+    if not sides:
+        return []
+    where = Q()
+    for rnd, table in sides:
+        where |= Q(round=rnd, table=table)
+    rows = Result.objects.filter(where, section_id=entry.section_id)
+    if boards is not None:
+        rows = rows.filter(board_id__in=boards)
+    return [
+        _line(result, entry.id, sides[(result.round, result.table)] == "NS") for result in _by_round(rows)
+    ]
+
+
 def scorecards(section: Section) -> dict[int, list[dict]]:
     """Every entry's scorecard (by entry id) from one query: the printed scorecards of a whole event."""
     cards: dict[int, list[dict]] = {}
+    ids = dict(section.entries.filter(kind=EntryKind.PLAYER).values_list("number", "id"))
+    seats = {(s.round, s.table): s.seats for s in section.seatings.all()} if ids else {}
     for result in _by_round(Result.objects.filter(section=section)):
+        if ids:  # an individual: the four players at the table, each from their side
+            for seat, number in seats.get((result.round, result.table), {}).items():
+                cards.setdefault(ids[number], []).append(_line(result, ids[number], seat in "NS"))
+            continue
         for entry_id in (result.ns_id, result.ew_id):
             cards.setdefault(entry_id, []).append(_line(result, entry_id))
     return cards

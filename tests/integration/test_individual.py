@@ -107,3 +107,11 @@ def test_an_individual_is_set_up_from_members_and_scored_by_individual_matchpoin
     assert {n: s.percentage for n, s in standings.items()} == {n: t * 100 / 14 for n, t in expected.items()}
     page = client.get(f"/sections/{section.id}/").content.decode()
     assert "Ann Smith" in page and "Hal Hart" in page
+
+    client.force_login(user)
+    south = first[
+        "S"
+    ]  # South at table 1 in round 1: a result kept as North's, scored and shown as theirs too
+    lines = client.get(f"/api/sections/{section.id}/scorecard/{south}/").json()
+    assert len(lines) == 7 and sum(line["points"] for line in lines) == expected[south]
+    assert lines[0]["direction"] == "NS" and lines[0]["round"] == 1 and lines[0]["table"] == 1
