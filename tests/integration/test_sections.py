@@ -192,6 +192,21 @@ def test_a_board_stays_hidden_until_every_section_sharing_its_deal_has_played_it
     assert client.get(f"/sections/{a.id}/boards/3/").status_code == 403, "A is published, but B plays board 3"
     assert client.get(f"/sections/{b.id}/boards/1/").status_code == 200, "played at this table"
     client.get("/table/leave/")
+    from django.contrib.auth.models import User
+
+    from tournaments.models import Player
+
+    player = Player.objects.create(
+        club=club, first_name="Bea", last_name="North", user=User.objects.create_user("bea")
+    )
+    b.entries.get(number=1).players.add(player)  # B's pair 1 (table 1): played board 1, not board 3
+    client.force_login(player.user)
+    assert client.get(f"/sections/{a.id}/boards/3/").status_code == 403, (
+        "a player of B, before B plays board 3"
+    )
+    assert client.get(f"/sections/{b.id}/boards/3/").status_code == 403
+    assert client.get(f"/sections/{b.id}/boards/1/").status_code == 200
+    client.logout()
     assert client.get("/api/results/", {"section": a.id}).json() == []
     assert client.get(f"/api/sections/{a.id}/").json()["deal_seed"] is None, "the seed deals B's boards too"
 
