@@ -36,6 +36,8 @@ class TeamMatch:
     """The home team's IMPs on each of those Boards (Law 78B, open room N-S against closed room N-S)."""
     scheduled: int
     """The Boards the match is played over: the WBF scale's board count."""
+    schedule: tuple[int, ...] = ()
+    """Those Boards' numbers."""
 
     @property
     def margin(self) -> int:
@@ -97,6 +99,7 @@ def team_matches(section: Section) -> list[TeamMatch]:
                 tuple(both),
                 tuple(int(i) for i in per_board),
                 len(open_room.boards),
+                tuple(open_room.boards),
             )
         )
     return matches
