@@ -213,8 +213,9 @@ def _number(value) -> str:
     return "" if value is None else f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def _table(rows: list[list[str]], font: str) -> Table:
-    table = Table(rows, repeatRows=1)
+def _table(rows: list[list], font: str, widths: list[float] | None = None) -> Table:
+    """A grid of rows; `widths` (mm) where a column holds names, so that they wrap within it."""
+    table = Table(rows, repeatRows=1, colWidths=[w * mm for w in widths] if widths else None)
     table.setStyle([*_GRID, ("FONTNAME", (0, 0), (-1, -1), font), ("FONTSIZE", (0, 0), (-1, -1), 8.5)])
     return table
 
@@ -247,7 +248,7 @@ def results(section: Section, boards: list) -> bytes:
             [s.rank, s.entry.tag, _cell(s.entry.name, small), _number(s.total), _number(s.percentage)]
             for s in field.rows
         ]
-        story.append(_table(rows, font))
+        story.append(_table(rows, font, [14, 14, 118, 20, 20]))
     for board in boards:
         lines = page_data.traveller(board)
         if not lines:
@@ -258,14 +259,16 @@ def results(section: Section, boards: list) -> bytes:
              _number(getattr(getattr(r, "line_score", None), "ew", None))]
             for r in lines
         ]  # fmt: skip
+        widths = [46, 46, 20, 9, 11, 12, 16, 13, 13]
         if teams:  # a teams board: each match's open and closed rooms side by side, the IMPs
             rows = [["Home", "Away", "Open room", "Closed room", "IMPs"]] + [
                 [_named(m.home, small), _named(m.away, small), _room(m.open), _room(m.closed),
                  f"{m.to_home or m.to_away} to {m.home.tag if m.to_home else m.away.tag}" if m.imps else "0" if m.imps == 0 else ""]
                 for m in team_data.board_rooms(section, board)
             ]  # fmt: skip
+            widths = [50, 50, 32, 32, 22]
         story.append(
-            KeepTogether([Paragraph(f"Board {board.number}", styles["Heading3"]), _table(rows, font)])
+            KeepTogether([Paragraph(f"Board {board.number}", styles["Heading3"]), _table(rows, font, widths)])
         )
     _document(buffer, f"Results: {section}").build(story)
     return buffer.getvalue()
@@ -299,7 +302,9 @@ def _team_standings(section: Section, style, font: str) -> Table:
     for row in team_data.standings(section, view):
         cells = [f"{_number(c.vps)} bye" if c.bye else _number(c.vps) for c in row.cells]
         rows.append([row.standing.rank, _named(row.entry, style), *cells, _number(row.standing.total)])
-    return _table(rows, font)
+    rounds = len(view.rounds)
+    each = min(18.0, 100 / max(rounds, 1))
+    return _table(rows, font, [12, 186 - 12 - 18 - each * rounds, *[each] * rounds, 18])
 
 
 def scorecards(section: Section, entries: list) -> bytes:
