@@ -298,11 +298,11 @@ def _named(entry, style) -> Paragraph:
 def _team_standings(section: Section, style, font: str) -> Table:
     """A teams section's ranking: each team's players, its VPs round by round ("bye" for a bye) and total."""
     view = team_data.TeamsView.of(section)
-    rows = [["Rank", "Team", *[f"R{r}" for r in view.rounds], "VPs"]]
+    rows = [["Rank", "Team", *[f"R{r}" for r in view.rounds_begun], "VPs"]]
     for row in team_data.standings(section, view):
         cells = [f"{_number(c.vps)} bye" if c.bye else _number(c.vps) for c in row.cells]
         rows.append([row.standing.rank, _named(row.entry, style), *cells, _number(row.standing.total)])
-    rounds = len(view.rounds)
+    rounds = len(view.rounds_begun)
     each = min(18.0, 100 / max(rounds, 1))
     return _table(rows, font, [12, 186 - 12 - 18 - each * rounds, *[each] * rounds, 18])
 

@@ -58,9 +58,16 @@ class TeamsView:
     def rounds(self) -> list[int]:
         return sorted({m.round for m in self.matches} | set(self.byes))
 
-    def cells(self, entry_id: int) -> list[RoundCell]:
+    @property
+    def rounds_begun(self) -> list[int]:
+        """The rounds in play or played (a round robin's later rounds, seated from the start, add nothing to the
+        standings yet)."""
+        begun = {m.round for m in self.matches if m.boards}
+        return [r for r in self.rounds if r in begun or r <= self.section.current_round]
+
+    def cells(self, entry_id: int, rounds: list[int] | None = None) -> list[RoundCell]:
         cells = []
-        for rnd in self.rounds:
+        for rnd in self.rounds if rounds is None else rounds:
             vps = self.vps.get(entry_id, {}).get(rnd)
             if entry_id in self.byes.get(rnd, ()):
                 cells.append(RoundCell(rnd, vps, bye=True))
@@ -80,7 +87,7 @@ def standings_context(section: Section, viewer: Viewer) -> dict:
     view = TeamsView.of(section)
     now = view.bye_teams(section.current_round) if section.status == Status.RUNNING else []
     return {
-        "is_teams": True, "teams": standings(section, view), "team_rounds": view.rounds, "byes_now": now,
+        "is_teams": True, "teams": standings(section, view), "team_rounds": view.rounds_begun, "byes_now": now,
         "my_bye": any(team.id in viewer.entries for team in now), "bye_vps": BYE_VPS,
     }  # fmt: skip
 
@@ -108,7 +115,7 @@ def standings(section: Section, view: TeamsView | None = None) -> list[TeamRow]:
     """The stored ranking with each team's VPs round by round (its opponent or its bye)."""
     view = view or TeamsView.of(section)
     rows = Standing.objects.filter(section=section).select_related("entry").order_by("place", "entry__number")
-    return [TeamRow(row, view.cells(row.entry_id)) for row in rows]
+    return [TeamRow(row, view.cells(row.entry_id, view.rounds_begun)) for row in rows]
 
 
 @dataclass(frozen=True, slots=True)
