@@ -13,11 +13,17 @@ from pypdf import PdfReader
 from games.models import Board
 from tests.integration.api_helpers import make_director
 from tests.integration.test_hidden_boards import HAND_NEEDLES, ONE_SUIT_EACH, leaks, page_urls, text_of
-from tests.integration.test_teams_byes import grid, match, name_teams, set_up  # noqa: F401 (match: a fixture)
+from tests.integration.test_teams_byes import grid, name_teams, set_up, worked_match
 from tournaments import services
 from tournaments.models import Player, Section, TableCode
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def match(client):
+    return worked_match(client)
+
 
 HOME = "Ann Lee &amp; Bob Hart &amp; Cy Moss &amp; Di Vance"
 AWAY = "Ed Shaw &amp; Flo Kerr &amp; Gus Pike &amp; Hal Roe"

@@ -70,6 +70,10 @@ def grid(client, section: Section, board: int, results: dict[int, tuple[str, str
 
 @pytest.fixture
 def match(client):
+    return worked_match(client)
+
+
+def worked_match(client) -> Section:
     """The worked 3-board match between teams 1 and 2, every result entered on the grid."""
     user, club = make_director()
     client.force_login(user)
