@@ -7,9 +7,12 @@ Expected figures are computed here, apart from scoring.methods:
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 
 import pytest
+from django.contrib.auth.models import User
+from pypdf import PdfReader
 
 from games.models import Result
 from tests.integration.api_helpers import make_director
@@ -161,6 +164,38 @@ def test_a_seven_team_swiss_gives_a_bye_each_round_and_no_repeat_meeting(client)
                 -3000:
             ]
     assert len(set(byes)) == 3 and byes[0] == 7
+    # The bye on the cards, the phones and the standings: round 3's bye team is told, and so is every table.
+    cards = " ".join(PdfReader(io.BytesIO(client.get(f"/sections/{section.id}/cards-table.pdf").content)).pages[0]
+                     .extract_text().split())  # fmt: skip
+    assert "Round N-S E-W Boards Bye" in cards and "1 1 2 1-2 team 7" in cards, cards
+    guide = " ".join(
+        " ".join(
+            p.extract_text()
+            for p in PdfReader(
+                io.BytesIO(client.get(f"/sections/{section.id}/cards-guide.pdf").content)
+            ).pages
+        ).split()
+    )
+    assert "Team 7 - " in guide and "1 - bye" in guide
+    standings = client.get(f"/sections/{section.id}/").content.decode()
+    assert (
+        f'Bye in round 3: <a href="/sections/{section.id}/teams/{byes[2]}/">Team {byes[2]}</a>' in standings
+    )
+    assert standings.count('<span class="against">bye</span>') == 3
+    phone = type(client)(headers={"X-Forwarded-Proto": "https"})
+    assert phone.get(f"/t/{TableCode.objects.get(section=section, table=1).code}/").status_code == 302
+    assert f"Team {byes[2]} has a bye this round." in phone.get("/table/").content.decode()
+    member = Player.objects.create(
+        club=club, first_name="Ida", last_name="Wren", user=User.objects.create_user("ida")
+    )
+    Entry.objects.get(section=section, number=byes[2]).players.add(member)
+    player = type(client)(headers={"X-Forwarded-Proto": "https"})
+    player.force_login(member.user)
+    told = player.get("/table/").content.decode()
+    assert f"Your team has a bye this round: Team {byes[2]} in swiss of 7, round 3 (12 VPs)." in told
+    assert (
+        "Your team has a bye this round: 12 VPs." in player.get(f"/sections/{section.id}/").content.decode()
+    )
     assert len(meetings) == 9 and set(meetings.values()) == {1}  # no two teams meet twice
     totals = {s["entry"]: s["total"] for s in client.get(f"/api/sections/{section.id}/standings/").json()}
     assert totals == {t: pytest.approx(round(vps[t], 2), abs=1e-9) for t in range(1, 8)}
