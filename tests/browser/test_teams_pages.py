@@ -91,6 +91,14 @@ def test_the_team_standings_and_a_match_read_on_a_phone_and_a_desktop(site, new_
         assert axe_violations(page) == []
         shot(page, f"teams-match-public-{name}")
 
+    # A table's phone in round 2 names the team with the bye.
+    phone = new_page(PHONE)
+    phone.goto(f"{site}/t/{section.table_codes.get(table=1).code}/")
+    phone.get_by_role("heading", name="Table 1, round 2").wait_for()
+    assert phone.locator(".bye-notice").inner_text().startswith(f"Team {bye_team} (")
+    assert no_overflow(phone)
+    shot(phone, "teams-table-phone")
+
     director = new_page(PHONE)
     from django.contrib.auth.models import User
 
