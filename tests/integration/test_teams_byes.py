@@ -158,6 +158,8 @@ def test_a_seven_team_swiss_gives_a_bye_each_round_and_no_repeat_meeting(client)
             vps[home] += home_vp
             vps[away] += away_vp
         vps[bye] += 12.0
+        page = client.get(f"/direct/sections/{section.id}/").content.decode()
+        assert f'<p class="bye-notice">Team {bye} has a bye this round: 12 VPs' in page
         desk = client.get(f"/direct/sections/{section.id}/room.json").json()
         assert desk["missing"] == []  # the bye team has no table and no result to miss
         if rnd < 3:
