@@ -214,3 +214,23 @@ def test_a_seven_team_round_robin_gives_each_team_one_bye(client):
     rounds = section.movement["rounds"]
     assert len(rounds) == 7 and sorted(int(r["sit_out"][0]) for r in rounds) == list(range(1, 8))
     assert Entry.objects.filter(section=section).count() == 7
+
+
+def test_a_movement_whose_byes_are_not_a_list_is_refused_naming_the_round(client):
+    user, club = make_director()
+    client.force_login(user)
+    event = client.post("/api/events/", {"club": club.id, "name": "Teams", "date": "2026-11-24"}).json()
+    session = client.post("/api/sessions/", {"event": event["id"]}).json()
+    sid = client.post("/api/sections/", {"session": session["id"], "scoring_method": "vp"}).json()["id"]
+    movement = {"kind": "swiss", "rounds": [{"round": 1, "sit_out": "3", "tables": [
+        {"table": 1, "ns": "1", "ew": "2", "boards": [1]}, {"table": 2, "ns": "2", "ew": "1", "boards": [1]}]}]}  # fmt: skip
+    answer = client.post(
+        f"/api/sections/{sid}/movement/", {"movement": movement}, content_type="application/json"
+    )
+    assert answer.status_code == 400, answer.content
+    assert "movement round 1 sit_out: a list of the entrants sitting out, please" in answer.content.decode()
+    movement["rounds"][0]["sit_out"] = ["3"]
+    answer = client.post(
+        f"/api/sections/{sid}/movement/", {"movement": movement}, content_type="application/json"
+    )
+    assert answer.status_code == 200 and Entry.objects.filter(section_id=sid).count() == 3, answer.content
