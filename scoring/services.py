@@ -29,11 +29,10 @@ from django.db.models.functions import Now
 from games.models import Result
 from scoring.methods import books
 from scoring.methods.matchpoints import NOT_PLAYED, adjusted_score, percentages
-from scoring.methods.ranking import competition_places, place_labels
 from scoring.methods.registry import METHODS
 from scoring.methods.session import Session, SessionOptions
 from scoring.models import LineScore, Standing
-from scoring.teams import team_matches, team_totals
+from scoring.teams import team_standings
 from tournaments.models import Entry, EntryKind, ScoringMethod, Seating, Section
 from tournaments.selectors import section_field
 
@@ -162,37 +161,12 @@ def compass_standings(section: Section, computed: int) -> None:
     _store_line_scores(changed)
 
 
-def team_standings(section: Section, computed: int) -> None:
-    """Teams ranked by VPs, ties sharing a place."""
-    matches = team_matches(section)
-    totals = team_totals(section, matches)
-    played: Counter = Counter()
-    for match in matches:
-        played[match.home] += len(match.boards)
-        played[match.away] += len(match.boards)
-    entries = list(totals)
-    places = competition_places([[totals[e]] for e in entries])
-    labels = place_labels(places)
-    store_standings(
-        [
-            Standing(
-                section=section,
-                entry_id=entry,
-                total=totals[entry],
-                percentage=None,
-                boards=played[entry],
-                place=int(places[i]),
-                rank=labels[i],
-                field="",
-                computed=computed,
-            )
-            for i, entry in enumerate(entries)
-        ],
-    )
+def _team_standings(section: Section, computed: int) -> None:
+    store_standings(team_standings(section, computed))
 
 
 STANDINGS: dict[str, Callable[[Section, int], None]] = {
-    ScoringMethod.VICTORY_POINTS: team_standings,
+    ScoringMethod.VICTORY_POINTS: _team_standings,
     ScoringMethod.COMPASS: compass_standings,
 }
 """The scoring methods whose standings are not scored board by board: each one's compute(section, computed), which
