@@ -53,3 +53,18 @@ def test_the_command_offers_every_kind_and_names_its_size(name):
     out = StringIO()
     call_command("movement", name, *args, "--format", "json", stdout=out)
     assert json.loads(out.getvalue())["check"]["ok"] is True
+
+
+@pytest.mark.parametrize("tables", [5, 6])
+def test_every_page_option_of_a_kind_makes_a_movement_that_checks(tables):
+    """The set-up page's choices (registry PageOption) stand for generator options that build and check."""
+    for name, kind in SECTION_KINDS.items():
+        for option in kind.page:
+            for value, _ in option.choices:
+                before = {"even": "relay"} if option.name != "even" and tables % 2 == 0 else {}
+                keywords = before | option.keywords(value, tables, before)
+                movement = kind.generate(**{kind.size: tables}, **keywords)
+                assert check(movement) == [], (name, option.name, value)
+    switched = KINDS["mitchell"].page[1].keywords("last-two", 6, {"even": "relay"})
+    assert switched == {"arrow_switch": (5, 6)}, "a 6-table relay Mitchell plays 6 rounds"
+    assert KINDS["mitchell"].page[1].keywords("last", 6, {}) == {"arrow_switch": (5,)}, "a skip plays 5"
