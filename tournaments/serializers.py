@@ -38,7 +38,8 @@ class EventSerializer(serializers.ModelSerializer):
 class SessionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Session
-        fields = ["id", "event", "number", "name", "starts"]
+        fields = ["id", "event", "number", "name", "starts", "scored_across"]
+        read_only_fields = ["scored_across"]  # set with the sections on the set-up page
 
 
 class SectionSerializer(serializers.ModelSerializer):

@@ -99,6 +99,7 @@ def test_a_two_section_12_table_mitchell_set_up_from_the_page(client, director):
         assert section.boards.count() == 18
     assert deals(a) == deals(b) and len(set(deals(a).values())) == 18, "the same deals, board by board"
     assert a.deal_seed == b.deal_seed
+    assert client.get(f"/api/sessions/{a.session_id}/").json()["scored_across"] is True
 
     home = client.get("/direct/").content.decode()
     assert f'href="/direct/sections/{a.id}/">Club night, section A</a>' in home
