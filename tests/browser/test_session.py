@@ -54,7 +54,7 @@ def test_three_table_session(site, new_page):
     desk.get_by_role("link", name="Set up a new session").click()
     desk.get_by_label("Event name").fill("Tuesday Pairs")
     desk.get_by_label("Movement").select_option("mitchell")
-    desk.get_by_label("Tables (Mitchell) or pairs (Howell)").fill("3")
+    desk.get_by_label("Size").fill("3")
     desk.get_by_label("Boards per round").fill("2")
     desk.get_by_role("button", name="Preview the movement").click()
     desk.get_by_text("The movement check passed").wait_for()
