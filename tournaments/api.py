@@ -211,7 +211,9 @@ class SectionViewSet(DirectorViewSet):
         if values.get("movement") is not None:
             movement = values["movement"]
         elif values.get("kind"):
-            movement = services.generate_movement(values["kind"], **values.get("sizes", {}))
+            movement = services.generate_movement(
+                values["kind"], values.get("options"), **values.get("sizes", {})
+            )
         else:
             raise Refused('give "movement" (the movement itself) or "kind" and "sizes"')
         section = services.install_movement(section, movement, request.user, values.get("two_winners"))

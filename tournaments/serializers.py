@@ -124,6 +124,10 @@ class MovementSerializer(serializers.Serializer):
     movement = serializers.JSONField(required=False)
     kind = serializers.CharField(required=False)
     sizes = serializers.DictField(required=False, help_text='e.g. {"tables": 7, "boards_per_round": 3}')
+    options = serializers.DictField(
+        child=serializers.CharField(), required=False,
+        help_text='The set-up page\'s options of the kind (movements.registry), e.g. {"odd_pairs": "rover"}',
+    )  # fmt: skip
     two_winners = serializers.BooleanField(required=False, allow_null=True, default=None)
 
 

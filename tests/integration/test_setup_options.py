@@ -151,3 +151,19 @@ def test_a_wrong_option_is_refused_naming_it(client, director, form, problem):
     _, club = director
     status, page = preview(client, club, **({"size": "4"} | form))
     assert status == 400 and problem in page
+
+
+def test_the_api_takes_the_same_options(client, director):
+    from tests.integration.api_helpers import new_section
+
+    _, club = director
+    body = {
+        "kind": "mitchell",
+        "sizes": {"tables": 3, "boards_per_round": 1},
+        "options": {"odd_pairs": "phantom-ew"},
+    }
+    sid, section, _ = new_section(client, club, "API night", body)
+    assert [r.get("sit_out") for r in Section.objects.get(id=sid).movement["rounds"]] == [["3"], ["1"], ["2"]]
+    wrong = client.post(f"/api/sections/{sid}/movement/", body | {"options": {"odd_pairs": "two"}},
+                        content_type="application/json")  # fmt: skip
+    assert wrong.status_code == 400 and "number of pairs 'two' is not one of" in wrong.content.decode()
