@@ -1,7 +1,9 @@
 """POST /api/parties/ (issue 15): every kind of party the books describe set up from its kind and number of
 players, answering round 1's seating; an impossible request answers 400 saying why; directors of the club only."""
 
+import html
 import io
+import re
 import time
 
 import pytest
@@ -479,3 +481,20 @@ def test_progressive_contract_is_entered_deal_by_deal_and_each_deal_is_kept(clie
     fifth = table.post("/api/table/tally/", {"deals": [{"ns": 0}] * 5}, content_type="application/json",
                        headers={"X-Table-Code": code})  # fmt: skip
     assert fifth.status_code == 400 and "a round is 4 deals, not 5" in fifth.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "ranked"),
+    [("euchre", "games won"), ("star-euchre", "gold stars, then red, then fewest green"),
+     ("hearts", "punch marks"), ("contract-bridge", "total points"), ("military-euchre", "each fort's flags")],
+)  # fmt: skip
+def test_the_section_heading_says_each_kind_of_party_s_own_ranking(client, kind, ranked):
+    """Issue 15's note: the heading said "Progressive party (games won, lone hands)" for every kind."""
+    user, club = make_director()
+    client.force_login(user)
+    sid = post(client, club=club.id, name="Heading", kind=kind, players=8).json()["party"]
+    client.post(f"/api/sections/{sid}/status/", {"status": "running"})
+    page = client.get(f"/sections/{sid}/").content.decode()
+    heading = html.unescape(re.search(r"<p class=\"muted\">(.*?)</p>", page).group(1))
+    assert f"{KINDS_[kind].title}, 8 players · ranked by {ranked}" in heading
+    assert "Progressive party (games won" not in page and "Duplicate bridge" not in heading
