@@ -226,6 +226,7 @@ def party_tally(request, section_id: int, round_number: int, table: int):
     ]
     return render(request, "direct/tally.html", {
         "section": section, "tally": tally, "seats": seats, "versions": tally.versions.select_related("changed_by"),
+        "most": party_kind(section.movement_kind).max_points,
     })  # fmt: skip
 
 
