@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0010_publication'),
+        ("games", "0010_publication"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='tally',
-            name='deals',
-            field=models.JSONField(blank=True, default=list, help_text='Progressive contract: each deal\'s score per side, in order ([{"ns": 420, "ew": 0}, ...]).'),
+            model_name="tally",
+            name="deals",
+            field=models.JSONField(
+                blank=True,
+                default=list,
+                help_text='Progressive contract: each deal\'s score per side, in order ([{"ns": 420, "ew": 0}, ...]).',
+            ),
         ),
     ]
