@@ -7,10 +7,10 @@ from . import api
 
 urlpatterns = [
     path("parties/", api.PartyView.as_view(), name="api-parties"),
-    path("sections/<int:id>/bell/", api.BellView.as_view(), name="api-party-bell"),
-    path("sections/<int:id>/tallies/", api.TalliesView.as_view(), name="api-party-tallies"),
+    path("sections/<int:section_id>/bell/", api.BellView.as_view(), name="api-party-bell"),
+    path("sections/<int:section_id>/tallies/", api.TalliesView.as_view(), name="api-party-tallies"),
     path(
-        "sections/<int:id>/correct-tally/",
+        "sections/<int:section_id>/correct-tally/",
         api.TallyCorrectionView.as_view(),
         name="api-party-correct-tally",
     ),
