@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from games import urls as games_urls
 from jobs import urls as jobs_urls
+from parties import urls as parties_urls
 from scoring import urls as scoring_urls
 from tournaments import urls as tournaments_urls
 
@@ -12,7 +13,7 @@ from .routers import api_root
 
 urlpatterns = [
     path("", include("tournaments.page_urls")),
-    path("", include("parties.urls")),
+    path("", include("parties.page_urls")),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path(
@@ -24,6 +25,7 @@ urlpatterns = [
     path("api/", include(games_urls)),
     path("api/", include(scoring_urls)),
     path("api/", include(jobs_urls)),
+    path("api/", include(parties_urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
 ]

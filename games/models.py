@@ -192,6 +192,11 @@ class Tally(models.Model):
         blank=True,
         help_text='Progressive hearts: hearts taken this hand per player ({"3": 4}).',
     )
+    deals = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='Progressive contract: each deal\'s score per side, in order ([{"ns": 420, "ew": 0}, ...]).',
+    )
     frozen = models.BooleanField(default=False)
     updated = models.DateTimeField(auto_now=True)
 

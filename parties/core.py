@@ -18,6 +18,13 @@ from tournaments.movements.progressive import Method, Seating
 from tournaments.movements.teams import MAX_FORTS
 
 HEAD_TABLE = 1
+CONTRACT_DEALS = (
+    "neither side vulnerable",
+    "dealer's side vulnerable",
+    "dealer's side vulnerable",
+    "both sides vulnerable",
+)
+"""Progressive contract's four deals a round and their vulnerability (Hoyle 1940 L20379–20385)."""
 ROUND_ENDS = ("bell", "deals", "time")
 """How a round ends: the bell at the head table when a side there wins its game (Hoyle 1940 L11386–11391), a
 number of deals (four in progressive contract, L20376–20392), or a time."""
@@ -132,6 +139,8 @@ class PartyKind:
     max_tables: int = 60
     tie: str = "cut"  # how a table tied at the bell is decided
     max_points: int = 99  # a side's points on a round's tally: euchre counts to game, bridge in points
+    deals: tuple[str, ...] = ()
+    """A round's deals where the tally is kept deal by deal, each with its conditions (progressive contract)."""
 
     @property
     def measure(self) -> str:
@@ -218,7 +227,7 @@ KINDS: dict[str, PartyKind] = {
         PartyKind("star-euchre", "Progressive euchre with gold, red and green stars", "euchre", "progressive-1940",
                   "stars", "the older Hoyle (002) L677–682", _mixed, mixed=True, tie="most tricks toward the next hand"),
         PartyKind("contract-bridge", "Progressive contract bridge", "bridge", "progressive-contract", "points",
-                  "Hoyle 1940 L20376–20392", _fours, max_points=30000),
+                  "Hoyle 1940 L20376–20392", _fours, max_points=30000, deals=CONTRACT_DEALS),
         PartyKind("individual-bridge", "Individual progressive bridge", "bridge", "contract-1935", "net",
                   "Hoyle 1940 L5391–5411", _fours, max_points=30000),
         PartyKind("hearts", "Progressive hearts", "hearts", "hoyle-1940", "punches", "Hoyle 1940 L12249–12266",

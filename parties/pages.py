@@ -226,6 +226,7 @@ def party_tally(request, section_id: int, round_number: int, table: int):
     ]
     return render(request, "direct/tally.html", {
         "section": section, "tally": tally, "seats": seats, "versions": tally.versions.select_related("changed_by"),
+        "most": party_kind(section.movement_kind).max_points,
     })  # fmt: skip
 
 
@@ -270,9 +271,14 @@ def table_page(request, code, seating: Seating):
     names = {e.number: e.name or f"Player {e.number}" for e in section.entries.all()}
     lone = (tally.hearts if section.game == "hearts" else tally.lone_hands) if tally else {}
     seats = [(seat, n, names.get(n, ""), lone.get(str(n), 0)) for seat, n in seat_numbers(seating)]
+    kept = tally.deals if tally else []
+    deal_rows = [  # progressive contract: each deal's score as saved, blank until it is played
+        (n, condition, *((kept[n - 1]["ns"], kept[n - 1]["ew"]) if n <= len(kept) else ("", "")))
+        for n, condition in enumerate(party_kind(section.movement_kind).deals, start=1)
+    ]
     return render(request, "pages/table_tally.html", {
         "section": section, "code": code, "seating": seating, "tally": tally, "seats": seats,
         "lone_hands": lone_hands_allowed(section.game, code.table, section.movement_kind),
         "most": party_kind(section.movement_kind).max_points,
-        "deals": round_deals((section.movement or {}).get("party")),
+        "deals": round_deals((section.movement or {}).get("party")), "deal_rows": deal_rows,
     })  # fmt: skip

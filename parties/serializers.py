@@ -13,7 +13,7 @@ class TallySerializer(serializers.ModelSerializer):
     class Meta:
         model = Tally
         fields = ["round", "table", "hands", "ns_points", "ew_points", "winners", "lone_hands", "punches", "flags",
-                  "frozen"]  # fmt: skip
+                  "deals", "frozen"]  # fmt: skip
         read_only_fields = ["round", "table", "winners", "punches", "frozen"]
 
 

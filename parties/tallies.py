@@ -40,9 +40,13 @@ def _tally_values(section: Section, table: int, seats: dict, values: dict) -> di
     checked: dict = {"lone_hands": lone}
     if section.game == "hearts":
         checked["hearts"] = _hearts_taken(table, seats, values.get("hearts") or {})
-    most = party_kind(
-        section.movement_kind
-    ).max_points  # bridge tallies are in points (Hoyle 1940 L20376–20392)
+    kind = party_kind(section.movement_kind)
+    most = kind.max_points  # bridge tallies are in points (Hoyle 1940 L20376–20392)
+    if kind.deals and values.get("deals") is not None:
+        values = {**values, **_deal_by_deal(table, kind.deals, values["deals"], most)}
+        checked["deals"] = values["deals"]
+    elif kind.deals:
+        checked["deals"] = []  # the round's sums given whole (a host's correction)
     deals = round_deals((section.movement or {}).get("party"))
     hands = values.get("hands", 0)
     if deals is not None and isinstance(hands, int) and hands > deals:
@@ -52,6 +56,24 @@ def _tally_values(section: Section, table: int, seats: dict, values: dict) -> di
     for name, top in (("hands", 99), ("ns_points", most), ("ew_points", most)):
         checked[name] = _count(table, name, values.get(name, 0), top)
     return checked
+
+
+def _deal_by_deal(table: int, conditions: tuple[str, ...], given, most: int) -> dict:
+    """Progressive contract's deals, each side's score on each (Hoyle 1940 L20376–20392: four deals a round, scored
+    one by one): kept per deal, and the round's hands and points are their count and sums."""
+    if not isinstance(given, list) or not all(isinstance(deal, dict) for deal in given):
+        raise Refused(f'table {table}: give the deals in order, each {{"ns": 420, "ew": 0}}')
+    if len(given) > len(conditions):
+        raise Refused(f"table {table}: a round is {len(conditions)} deals, not {len(given)}")
+    deals = [
+        {side: _count(table, f"deal {n} {side.upper()[0]}-{side.upper()[1]}", deal.get(side, 0), most)
+         for side in ("ns", "ew")}
+        for n, deal in enumerate(given, start=1)
+    ]  # fmt: skip
+    ns, ew = sum(d["ns"] for d in deals), sum(d["ew"] for d in deals)
+    if max(ns, ew) > most:
+        raise Refused(f"table {table}: the round's points, {ns} and {ew}, are more than {most}")
+    return {"deals": deals, "hands": len(deals), "ns_points": ns, "ew_points": ew}
 
 
 def _hearts_taken(table: int, seats: dict, taken: dict) -> dict:
@@ -81,7 +103,7 @@ def _count(table: int, name: str, value, top: int = COUNT.high) -> int:
 def tally_snapshot(tally: Tally) -> dict:
     return {"round": tally.round, "table": tally.table, "hands": tally.hands, "ns_points": tally.ns_points,
             "ew_points": tally.ew_points, "winners": tally.winners, "lone_hands": tally.lone_hands,
-            "punches": tally.punches, "hearts": tally.hearts, "frozen": tally.frozen}  # fmt: skip
+            "punches": tally.punches, "hearts": tally.hearts, "deals": tally.deals, "frozen": tally.frozen}  # fmt: skip
 
 
 def tally_version(tally: Tally, kind: str, before: dict | None, by: str, user=None, reason: str = "") -> None:
@@ -145,6 +167,15 @@ def tally_form(data) -> dict:
     take them: the text as typed, a blank as 0; they parse it and name a figure that is not a count."""
     values = {name: data.get(name, "").strip() or 0 for name in ("hands", "ns_points", "ew_points")}
     values["lone_hands"] = {seat: data.get(f"lone-{seat}", "").strip() or 0 for seat in "NESW"}
+    played = [n for n in range(1, 9) if f"deal-{n}-ns" in data]
+    if played:  # deal by deal: the rows up to the last one with a figure (a blank figure is 0)
+        filled = [
+            n for n in played if data.get(f"deal-{n}-ns", "").strip() or data.get(f"deal-{n}-ew", "").strip()
+        ]
+        values["deals"] = [
+            {side: data.get(f"deal-{n}-{side}", "").strip() or 0 for side in ("ns", "ew")}
+            for n in played if filled and n <= max(filled)
+        ]  # fmt: skip
     if any(f"hearts-{seat}" in data for seat in "NESW"):
         values["hearts"] = {seat: data.get(f"hearts-{seat}", "").strip() or 0 for seat in "NESW"}
     return values

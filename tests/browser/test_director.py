@@ -118,3 +118,13 @@ def test_party_host_rings_the_bell(site, new_page, jobs_run):
     projector.goto(f"{site}/sections/{party.id}/")
     assert projector.locator("#standings table.standings tbody tr").count() == 12
     shot(projector, "party-standings")
+    # On a phone each name keeps one line: the prizes and cuts go under it, the Prize column is left out.
+    phone.goto(f"{site}/sections/{party.id}/")
+    names = phone.locator("#standings table.party tbody td.player .name")
+    assert names.count() == 12
+    heights = names.evaluate_all("spans => spans.map(s => s.getBoundingClientRect().height)")
+    assert max(heights) < 1.6 * min(heights), "no name wraps"
+    assert not phone.locator("#standings th.prize").is_visible()
+    assert phone.locator("#standings td.player .prize-line", has_text="1st prize").is_visible()
+    assert no_overflow(phone)
+    shot(phone, "party-standings-phone")

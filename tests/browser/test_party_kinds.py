@@ -45,10 +45,16 @@ def names(kind: str, players: int) -> list[str]:
     return [f"Guest {n}" for n in range(1, players + 1)]
 
 
-def enter(phone, figures) -> None:
+def enter(phone, figures, kind: str = "") -> None:
     if len(figures) == 4:
         for seat, taken in zip("NESW", figures, strict=True):
             phone.locator(f'input[name="hearts-{seat}"]').fill(str(taken))
+    elif (
+        kind == "contract-bridge"
+    ):  # deal by deal (L20376–20392): the round's points on the first, none after
+        for deal in range(1, 5):
+            phone.get_by_label(f"Deal {deal} N-S").fill(str(figures[0]) if deal == 1 else "0")
+            phone.get_by_label(f"Deal {deal} E-W").fill(str(figures[1]) if deal == 1 else "0")
     else:
         phone.get_by_label("Hands played").fill("4")
         phone.get_by_label("N-S points").fill(str(figures[0]))
@@ -108,7 +114,7 @@ def test_a_host_runs_each_kind_of_party_through_the_pages(site, new_page, kind, 
         for table, phone in phones.items():
             phone.goto(f"{site}/table/")
             phone.get_by_role("heading", name=f"Table {table}, round {number}").wait_for()
-            enter(phone, tallies[table])
+            enter(phone, tallies[table], kind)
             if kind.endswith("bridge"):
                 phone.get_by_text("The round's 4 deals are played: wait for the bell.").wait_for()
         if number == 1:

@@ -1,13 +1,16 @@
 """POST /api/parties/ (issue 15): every kind of party the books describe set up from its kind and number of
 players, answering round 1's seating; an impossible request answers 400 saying why; directors of the club only."""
 
+import html
 import io
+import re
 import time
 
 import pytest
 from django.conf import settings
 from pypdf import PdfReader
 
+from games.models import Tally
 from parties.core import KINDS as KINDS_
 from tests.integration.api_helpers import make_director
 from tournaments.models import Section
@@ -436,3 +439,62 @@ def test_a_round_of_four_deals_takes_no_fifth_hand(client):
     answer = tally(5)
     assert answer.status_code == 400
     assert "a round of this party is 4 deals, so 5 hands cannot be played" in answer.json()["detail"]
+
+
+def test_progressive_contract_is_entered_deal_by_deal_and_each_deal_is_kept(client):
+    """Hoyle 1940 L20376–20392: four deals a round, each scored by itself (1st neither side vulnerable, 2nd and 3rd
+    dealer's side, 4th both); the phone enters them one by one, the tally keeps each deal's score and the round's
+    points are their sums."""
+    user, club = make_director()
+    client.force_login(user)
+    sid = post(client, club=club.id, kind="contract-bridge", players=8, seed="d").json()["party"]
+    client.post(f"/api/sections/{sid}/status/", {"status": "running"})
+    code = client.get(f"/api/sections/{sid}/tables/").json()[1]["code"]
+    client.logout()
+    table = type(client)(headers={"X-Forwarded-Proto": "https"})
+    table.post("/table/", {"code": code})
+    page = table.get("/table/").content.decode()
+    assert '1 <span class="muted small">neither side vulnerable</span>' in page
+    assert '4 <span class="muted small">both sides vulnerable</span>' in page
+    table.post("/table/tally/", {"deal-1-ns": "420", "deal-1-ew": "", "deal-2-ns": "", "deal-2-ew": "800",
+                                 "deal-3-ns": "", "deal-3-ew": "", "deal-4-ns": "", "deal-4-ew": ""})  # fmt: skip
+    tally = Tally.objects.get(section_id=sid, table=2)
+    assert (tally.deals, tally.hands, tally.ns_points, tally.ew_points) == (
+        [{"ns": 420, "ew": 0}, {"ns": 0, "ew": 800}],
+        2,
+        420,
+        800,
+    )
+    page = table.get("/table/").content.decode()
+    assert 'name="deal-2-ew" type="number" min="0" max="30000" value="800"' in page, (
+        "the phone shows each deal"
+    )
+    assert 'name="deal-3-ns" type="number" min="0" max="30000" value=""' in page, "a deal not played is blank"
+    api = table.post("/api/table/tally/", {"deals": [{"ns": 420}, {"ew": 800}, {"ns": 50}, {"ns": 0, "ew": 1000}]},
+                     content_type="application/json", headers={"X-Table-Code": code})  # fmt: skip
+    assert api.status_code == 200 and (
+        api.json()["hands"],
+        api.json()["ns_points"],
+        api.json()["ew_points"],
+    ) == (4, 470, 1800)
+    assert api.json()["deals"][3] == {"ns": 0, "ew": 1000}
+    fifth = table.post("/api/table/tally/", {"deals": [{"ns": 0}] * 5}, content_type="application/json",
+                       headers={"X-Table-Code": code})  # fmt: skip
+    assert fifth.status_code == 400 and "a round is 4 deals, not 5" in fifth.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "ranked"),
+    [("euchre", "games won"), ("star-euchre", "gold stars, then red, then fewest green"),
+     ("hearts", "punch marks"), ("contract-bridge", "total points"), ("military-euchre", "each fort's flags")],
+)  # fmt: skip
+def test_the_section_heading_says_each_kind_of_party_s_own_ranking(client, kind, ranked):
+    """Issue 15's note: the heading said "Progressive party (games won, lone hands)" for every kind."""
+    user, club = make_director()
+    client.force_login(user)
+    sid = post(client, club=club.id, name="Heading", kind=kind, players=8).json()["party"]
+    client.post(f"/api/sections/{sid}/status/", {"status": "running"})
+    page = client.get(f"/sections/{sid}/").content.decode()
+    heading = html.unescape(re.search(r"<p class=\"muted\">(.*?)</p>", page).group(1))
+    assert f"{KINDS_[kind].title}, 8 players · ranked by {ranked}" in heading
+    assert "Progressive party (games won" not in page and "Duplicate bridge" not in heading

@@ -98,7 +98,7 @@ def test_the_host_sets_the_prizes_and_the_standings_show_them(client, party):
     public = client.get(f"/sections/{party.id}/").content.decode()
     host = saved.content.decode()
     for page in (public, host):
-        assert '<th scope="col">Prize</th>' in page
+        assert '<th scope="col" class="prize">Prize</th>' in page
         assert (
             "drew 1st of 4 in the cut with players" in page
             and "for the choice of the 1st and 2nd prizes" in page

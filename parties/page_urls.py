@@ -1,0 +1,23 @@
+"""The parties' pages (mounted at the site root by config.urls): the host's set-up and hosting pages, the
+projector's seating and the table phone's tally."""
+
+from django.urls import path
+
+from . import pages
+
+urlpatterns = [
+    path("direct/clubs/<slug:slug>/party/", pages.new_party, name="direct-new-party"),
+    path("direct/parties/<int:section_id>/", pages.ready, name="direct-party-ready"),
+    path(
+        "direct/parties/<int:section_id>/table-cards.pdf", pages.table_cards, name="direct-party-table-cards"
+    ),
+    path("direct/sections/<int:section_id>/party/", pages.party, name="direct-party"),
+    path("direct/sections/<int:section_id>/party/prizes/", pages.party_prizes, name="direct-prizes"),
+    path(
+        "direct/sections/<int:section_id>/party/tallies/<int:round_number>/<int:table>/",
+        pages.party_tally,
+        name="direct-tally",
+    ),
+    path("sections/<int:section_id>/seating/", pages.party_seating, name="page-party-seating"),
+    path("table/tally/", pages.table_tally, name="page-table-tally"),
+]
