@@ -29,6 +29,7 @@ from games.engine.bridge.play import (
     Play,
     card_index,
     hand_indices,
+    trick_rank,
 )
 from games.engine.bridge.revoke import revoke_laws, revoke_transfer
 from games.engine.bridge.scoring import Rules, score_deal
@@ -356,6 +357,12 @@ def _replay_play(
     """
     assert contract.declarer is not None
     trump = contract.trump.order if contract.trump else -1
+    if isinstance(play, ColumnPlay) and None not in hands:
+        clean = _clean_columns(play, (contract.declarer.index + 1) & 3, hands, trump)  # type: ignore[arg-type]
+        if clean is not None:
+            order.extend(clean[0])
+            winners.extend(clean[1])
+            return len(clean[1]) == 13
     add = problems.append
     # Who holds each card: known hands exactly; unknown hands hold whatever is not in a known hand.
     holder = [-1] * 52
@@ -484,6 +491,122 @@ def _replay_play(
                 )
             break
     return full_tricks == 13
+
+
+def _clean_columns(
+    play: ColumnPlay, leader: int, hands: list[set[int]], trump: int
+) -> tuple[list[tuple[int, int]], list[int]] | None:
+    """The fast path of `_replay_play` for a record in columns with all four hands known: the cards in the order
+    played and the seat winning each full trick, or None at the first thing that is not plainly legal (the
+    general path then replays the record and names it). Each hand is a bit mask of the cards it still holds."""
+    held = [sum(map(_BITS.__getitem__, hand)) for hand in hands]
+    first = play.first.index
+    if first != leader:
+        return None  # an opening lead out of turn
+    rows = play.rows
+    keys = _TRICK_KEYS[trump]
+    suit_of = _SUIT_OF
+    bits = _BITS
+    suits = _SUIT_MASKS
+    index = TOKEN_INDEX.__getitem__
+    order: list[tuple[int, int]] = []
+    winners: list[int] = []
+    for t, row in enumerate(rows, start=1):
+        offset = (leader - first) & 3
+        in_turn = row[offset:4] + row[:offset] if offset else row
+        seats = _ROTATION[leader]
+        try:
+            if len(in_turn) != 4:
+                raise KeyError
+            c0, c1, c2, c3 = map(index, in_turn)
+        except KeyError:
+            return _clean_last(rows, t, first, leader, held, trump, order, winners)
+        s0, s1, s2, s3 = seats
+        h0, h1, h2, h3 = held[s0], held[s1], held[s2], held[s3]
+        b0, b1, b2, b3 = bits[c0], bits[c1], bits[c2], bits[c3]
+        if not (h0 & b0 and h1 & b1 and h2 & b2 and h3 & b3):
+            return None
+        h1 ^= b1
+        h2 ^= b2
+        h3 ^= b3
+        led = suit_of[c0]
+        follow = suits[led]
+        if (
+            suit_of[c1] != led
+            and h1 & follow
+            or suit_of[c2] != led
+            and h2 & follow
+            or suit_of[c3] != led
+            and h3 & follow
+        ):
+            return None
+        held[s0], held[s1], held[s2], held[s3] = h0 ^ b0, h1, h2, h3
+        rank = keys[led]
+        top, winner = rank[c0], s0
+        if rank[c1] > top:
+            top, winner = rank[c1], s1
+        if rank[c2] > top:
+            top, winner = rank[c2], s2
+        if rank[c3] > top:
+            winner = s3
+        order += ((s0, c0), (s1, c1), (s2, c2), (s3, c3))
+        winners.append(winner)
+        leader = winner
+        if t == 13:
+            return (order, winners) if not any(_tokens(later) for later in rows[13:]) else None
+    return order, winners
+
+
+def _clean_last(
+    rows: tuple[tuple[str | None, ...], ...],
+    t: int,
+    first: int,
+    leader: int,
+    held: list[int],
+    trump: int,
+    order: list[tuple[int, int]],
+    winners: list[int],
+) -> tuple[list[tuple[int, int]], list[int]] | None:
+    """`_clean_columns` at a row that is not four cards: the unfinished last trick (cards in turn from the
+    leader, as the general path reads them), with nothing recorded after it."""
+    row = rows[t - 1]
+    if "*" in row:
+        row = row[: row.index("*")]
+    if len(row) < 4:
+        row = (*row, *("-",) * (4 - len(row)))
+    offset = (leader - first) & 3
+    in_turn = row[offset:4] + row[:offset]
+    led = -1
+    entries = [
+        (seat, token)
+        for seat, token in zip(_ROTATION[leader], in_turn, strict=True)
+        if token not in _NOT_PLAYED
+    ]
+    if not entries:
+        return order, winners
+    if len(entries) == 4 or any(_tokens(later) for later in rows[t:]):
+        return None
+    for seat, token in entries:
+        card = TOKEN_INDEX.get(token)  # type: ignore[arg-type]
+        if card is None or not held[seat] & _BITS[card]:
+            return None
+        held[seat] ^= _BITS[card]
+        suit = _SUIT_OF[card]
+        if led < 0:
+            led = suit
+        elif suit != led and held[seat] & _SUIT_MASKS[led]:
+            return None
+        order.append((seat, card))
+    return order, winners
+
+
+_SUIT_OF = tuple(card // 13 for card in range(52))
+_SUIT_MASKS = tuple(0x1FFF << (13 * suit) for suit in range(4))
+# Per trump (-1 at no-trumps, the last entry) and suit led, each card's trick_rank.
+_TRICK_KEYS = tuple(
+    tuple(tuple(trick_rank(card, led, trump) for card in range(52)) for led in range(4))
+    for trump in (*range(4), -1)
+)
 
 
 @dataclass(slots=True)

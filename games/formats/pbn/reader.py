@@ -6,6 +6,7 @@ rows without quotes); anything else goes through the token scanner.
 
 from __future__ import annotations
 
+import codecs
 import re
 from pathlib import Path
 from typing import TypeVar
@@ -49,20 +50,22 @@ def decode(data: bytes) -> str:
             pass
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    # Bytes that are not UTF-8 come back as lone surrogates, which give the line's exact bytes back.
-    text = data.decode("utf-8", "surrogateescape")
-    return _NOT_UTF8_LINE.sub(_iso_8859_1, text)
-
-
-_NOT_UTF8_LINE = re.compile("^[^\n]*[\udc80-\udcff][^\n]*", re.MULTILINE)  # tried at line starts only
-
-
-def _iso_8859_1(line: re.Match[str]) -> str:
-    return line.group().encode("utf-8", "surrogateescape").decode("iso-8859-1")
+    parts: list[str] = []
+    done = 0  # bytes decoded so far: always a line start
+    while True:
+        try:
+            parts.append(codecs.utf_8_decode(memoryview(data)[done:], "strict", True)[0])
+            return "".join(parts)
+        except UnicodeDecodeError as exc:
+            bad = done + exc.start
+        # The line holding the first byte that is not UTF-8 is ISO-8859-1; the lines before it are UTF-8 (a "\n"
+        # byte never falls inside a UTF-8 sequence). One decode per such line: real files have a handful.
+        start = data.rfind(b"\n", done, bad) + 1
+        end = data.find(b"\n", bad)
+        end = len(data) if end < 0 else end
+        parts.append(data[done:start].decode("utf-8"))
+        parts.append(data[start:end].decode("iso-8859-1"))
+        done = end
 
 
 def parse(data: str | bytes, *, source: str | None = None, strict: bool = True) -> list[Game]:
