@@ -324,15 +324,27 @@ def _first_line(
                     shift = led * 13 + beaten + 1
                     choice = following >> shift << shift or following
             card = (choice & -choice).bit_length() - 1
-        elif led < 0:
-            card = min(_cards(hand), key=_HIGH_FIRST.__getitem__ if ours else _RANK.__getitem__)
-        elif ours:
-            rank = keys[led]
-            mine = top_seat & 1 == side
-            card = min(_cards(hand), key=lambda card: (mine or rank[card] < top_key, rank[card]))
-        else:
-            rank = keys[led]
-            card = min(_cards(hand), key=lambda card: (rank[card] > top_key, rank[card] - 2 * (card % 13)))
+        elif led < 0:  # the side leads its highest card, the others their lowest
+            card = _highest(hand) if ours else _lowest(hand)
+        else:  # a discard or a ruff: can_take's sort keys, worked out on the masks
+            trumps = hand & _SUITS[trump] if trump >= 0 else 0
+            others = hand ^ trumps
+            ruffed = top_key >= 39  # the trick's best card is a trump: only a higher trump beats it
+            if ours:
+                beaters = (
+                    trumps >> (13 * trump + top_key - 38) << (13 * trump + top_key - 38) if ruffed else trumps
+                )
+                if top_seat & 1 != side and beaters:
+                    card = (beaters & -beaters).bit_length() - 1  # the cheapest ruff that wins the trick
+                else:
+                    card = _lowest(others) if others else (trumps & -trumps).bit_length() - 1
+            elif others:
+                card = _highest(others)  # throw winners
+            else:
+                below = trumps & ((1 << (13 * trump + top_key - 39)) - 1) if ruffed else 0
+                card = (
+                    below or trumps
+                ).bit_length() - 1  # the highest trump that does not win, else the highest
         held[seat] = hand ^ (1 << card)
         lead = card // 13 if led < 0 else led
         key = keys[lead][card]
@@ -347,14 +359,26 @@ def _first_line(
     return True
 
 
-def _cards(mask: int) -> list[int]:
-    """The card indices of a bit mask, lowest first."""
-    found = []
-    while mask:
-        bit = mask & -mask
-        mask ^= bit
-        found.append(bit.bit_length() - 1)
-    return found
+def _highest(mask: int) -> int:
+    """The card of highest rank in a mask (of two, the one of the lower suit)."""
+    for same_rank in _BY_RANK_DOWN:
+        found = mask & same_rank
+        if found:
+            return (found & -found).bit_length() - 1
+    raise ValueError("no card")
+
+
+def _lowest(mask: int) -> int:
+    """The card of lowest rank in a mask (of two, the one of the lower suit)."""
+    for same_rank in _BY_RANK_UP:
+        found = mask & same_rank
+        if found:
+            return (found & -found).bit_length() - 1
+    raise ValueError("no card")
+
+
+_BY_RANK_UP = tuple(sum(1 << (13 * suit + rank) for suit in range(4)) for rank in range(13))
+_BY_RANK_DOWN = _BY_RANK_UP[::-1]
 
 
 _RANK = tuple(card % 13 for card in range(52))

@@ -36,6 +36,9 @@ _ANNOTATED = re.compile(
     r"\s*(?:(?P<tok>[A-Za-z0-9-]+)|=(?P<note>\d+)=|\$(?P<nag>\d+)|(?P<suffix>[!?]{1,2})"
     r"|\^(?P<irr>[ISRLisrl])|(?P<star>\*)|(?P<plus>\+)|(?P<bad>\S))"
 )
+# A line that is one tag and nothing else, its name plain ASCII (not only underscores), its value without a quote or
+# an escape.
+_PLAIN_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]*[A-Za-z0-9][A-Za-z0-9_]*)\s*"([^"\\]*)"\]\s*')
 _ELEMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')
 
 
@@ -160,6 +163,11 @@ class _Reader(Assembly):
                         self.calls.extend(calls)
                         continue
                 elif section in (TABLE, PENDING, SECTION):
+                    if whole:
+                        after = self.data_lines(lines, i - 1)
+                        if after >= i:
+                            i = after
+                            continue
                     if '"' not in s:
                         self.data_elements(s.split(), i)
                         continue
@@ -194,26 +202,25 @@ class _Reader(Assembly):
         count = len(lines)
         cards_of = CARDS.get
         calls_of = CALLS.get
+        plain = _PLAIN_TAG.fullmatch
         tags = self.tags
         tag_lines = self.tag_lines
+        defaults = self.defaults
+        tables = self.tables
         while i < count:
-            s = lines[i].strip()
-            q = s.find('"')
-            if q < 2 or s[0] != "[" or s[-2:] != '"]' or s.find('"', q + 1) != len(s) - 2 or "\\" in s:
+            m = plain(lines[i])
+            if m is None:
                 break
-            name = s[1:q].strip()
-            if not name.isascii() or not (name.isalnum() or name.replace("_", "").isalnum()):
-                break
+            name, value = m.groups()
             i += 1
-            value = s[q + 1 : -2]
             section = self.section
             if (
                 (section == PENDING and not self.pending_table or section == NONE)
                 and name not in tags
                 and name not in _TAGS_WITH_SECTIONS
                 and value[:1] != "#"
-                and name not in self.defaults
-                and name not in self.tables
+                and name not in defaults
+                and name not in tables
             ):  # what tag() does with the first value of an identification tag, without the call
                 tags[name] = value
                 tag_lines[name] = i
@@ -242,6 +249,47 @@ class _Reader(Assembly):
                         break
                     i += 1
                     calls.extend(norm)
+        return i
+
+    def data_lines(self, lines: list[str], i: int) -> int:
+        """The fast path for table rows and other section data: from line index i, as many lines as hold only
+        fields (bare, or plain quoted strings), read in one go. Returns the index of the first line it leaves."""
+        start = i
+        count = len(lines)
+        block = []
+        quoted = False
+        while i < count:
+            raw = lines[i]
+            s = raw.strip()
+            if not s or s[0] == "[" or raw[0] == "%" or ";" in s or "{" in s:
+                break
+            if '"' in s:
+                if s.count('"') & 1 or "\\" in s or "[" in s:
+                    break
+                quoted = True
+            block.append(s)
+            i += 1
+        if not block:
+            return i
+        text = "\n".join(block)
+        if quoted:  # every line closes its quotes, so the parts alternate: fields, then one string
+            elements: list[str] = []
+            for k, part in enumerate(text.split('"')):
+                if k & 1:
+                    elements.append(part)
+                else:
+                    elements.extend(part.split())
+        else:
+            elements = text.split()
+        if self.section == PENDING:
+            self.data_elements(elements, start + 1)
+            first = self.element_lines.pop()
+            self.element_lines.append((first[0], block[0]))
+        else:
+            self.elements.extend(elements)
+            self.element_lines.append((start + 1, block[0]))
+        # Each line's field count is worked out only if the table's rows do not come out even (Assembly.make_table).
+        self.element_lines.extend(zip(range(start + 2, i + 1), block[1:], strict=True))
         return i
 
     def scan(self, s: str, lineno: int) -> tuple[list[str] | None, str]:
