@@ -101,11 +101,12 @@ def score_table(
     needed = ("Contract", "Declarer", "Result")
     if any(name not in names for name in needed) or not ({"Score_NS", "Score_EW"} & set(names)):
         return []
-    contract_at, declarer_at, result_at = (names.index(name) for name in needed)
-    table_at = names.index("Table") if "Table" in names else -1
-    score_at = [
-        (names.index(name), sign) for name, sign in (("Score_NS", 1), ("Score_EW", -1)) if name in names
-    ]
+    at = {
+        name: k for k, name in enumerate(names)
+    }  # a name written twice: its last column, as a row's dict had it
+    contract_at, declarer_at, result_at = (at[name] for name in needed)
+    table_at = at.get("Table", -1)
+    score_at = [(at[name], sign) for name, sign in (("Score_NS", 1), ("Score_EW", -1)) if name in at]
     found = []
     if scored is None:
         scored = {}

@@ -36,9 +36,6 @@ _ANNOTATED = re.compile(
     r"\s*(?:(?P<tok>[A-Za-z0-9-]+)|=(?P<note>\d+)=|\$(?P<nag>\d+)|(?P<suffix>[!?]{1,2})"
     r"|\^(?P<irr>[ISRLisrl])|(?P<star>\*)|(?P<plus>\+)|(?P<bad>\S))"
 )
-# A line that is one tag and nothing else, its name plain ASCII (not only underscores), its value without a quote or
-# an escape.
-_PLAIN_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]*[A-Za-z0-9][A-Za-z0-9_]*)\s*"([^"\\]*)"\]\s*')
 _ELEMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')
 
 
@@ -202,16 +199,19 @@ class _Reader(Assembly):
         count = len(lines)
         cards_of = CARDS.get
         calls_of = CALLS.get
-        plain = _PLAIN_TAG.fullmatch
         tags = self.tags
         tag_lines = self.tag_lines
         defaults = self.defaults
         tables = self.tables
         while i < count:
-            m = plain(lines[i])
-            if m is None:
+            s = lines[i].strip()
+            q = s.find('"')
+            if q < 2 or s[0] != "[" or s[-2:] != '"]' or s.find('"', q + 1) != len(s) - 2 or "\\" in s:
                 break
-            name, value = m.groups()
+            name = s[1:q].strip()
+            if not name.isascii() or not (name.isalnum() or name.replace("_", "").isalnum()):
+                break
+            value = s[q + 1 : -2]
             i += 1
             section = self.section
             if (
