@@ -227,7 +227,10 @@ def _clean_columns(
     """The fast path of `play_tricks` for a record in columns with all four hands known: the cards in the order
     played and the seat winning each full trick, or None at the first thing that is not plainly legal (the
     general path then replays the record and names it). Each hand is a bit mask of the cards it still holds."""
-    held = [sum(map(BITS.__getitem__, hand)) for hand in hands]
+    last = _last_masks[0]
+    if last[0] is not hands[0]:  # the tables of a board share its hands (games.engine.bridge.replay._hands)
+        last = _last_masks[0] = (hands[0], [sum(map(BITS.__getitem__, hand)) for hand in hands])
+    held = list(last[1])
     first = play.first.index
     if first != leader:
         return None  # an opening lead out of turn
@@ -283,6 +286,10 @@ def _clean_columns(
         if t == 13:
             return (order, winners) if not any(_tokens(later) for later in rows[13:]) else None
     return order, winners
+
+
+# The hands last checked (their first set, which the replay shares between a board's tables) and their masks.
+_last_masks: list[tuple[set[int] | None, list[int]]] = [(None, [])]
 
 
 def _clean_last(
