@@ -47,11 +47,11 @@ def build():
     from django.contrib.auth.models import User
     from django.db import transaction
 
+    from games.lines import score_line
     from games.models import Board, Result
-    from games.services import score_line
     from jobs.analysis import board_analysis
+    from parties.management.commands.demo import plausible
     from scoring.services import recompute_standings
-    from tournaments.management.commands.demo import plausible
     from tournaments.models import Club, Entry, Event, Seating, Section, Session
     from tournaments.services import deal_from_seed
 

@@ -20,14 +20,15 @@ from games.engine.bridge import Contract, Vulnerability, board_dealer, board_vul
 from games.engine.cards import SEATS, Card, Deal, DealError, Rank, Seat, Suit
 from games.formats import pbn, usebio
 from games.formats.numbers import POSITIVE, SMALL, Column, NumberError, quoted, whole_number
+from games.lines import Line, Refused, check_lead
 from games.models import Board, PlayRecord, Result, ResultVersion
-from games.services import Line, Refused, check_lead, snapshot
+from games.services import snapshot
 from scoring.methods.matchpoints import Artificial, Split, Weighted, adjusted_score, side_scores
 from scoring.methods.registry import METHODS
 from scoring.methods.rescore import from_pbn, from_usebio, pbn_result
 from scoring.models import LineScore, Standing
 from scoring.services import standings_changed
-from tournaments.models import Club, Entry, Event, Player, ScoringMethod, Section, Session, Status
+from tournaments.models import Club, Entry, Event, Player, Section, Session, Status
 
 
 @dataclass
@@ -552,7 +553,7 @@ def results_csv(section: Section) -> str:
 
 def standings_csv(section: Section) -> str:
     """The standings; a progressive party's also give each player's prize and how a tie for it was cut."""
-    party = section.scoring_method == ScoringMethod.PROGRESSIVE
+    party = section.is_party
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(

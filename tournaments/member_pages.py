@@ -2,7 +2,7 @@
 the entry forms that make pairs, teams and individual entries from members (the set-up page and the desk).
 
 Views are thin: the director check is tournaments.permissions.is_director; every change goes through
-tournaments.services (save_member, read_members, import_members, find_member, name_entries).
+tournaments.membership (save_member, read_members, import_members, find_member, name_entries).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games.services import Refused
-from tournaments import services
+from tournaments import membership
 from tournaments.models import Club, EntryKind, Player
 from tournaments.permissions import is_director
 
@@ -57,7 +57,7 @@ def members(request, slug: str):
     if request.method == "POST":
         values = _form(request.POST)
         try:
-            player = services.save_member(club, **values)
+            player = membership.save_member(club, **values)
         except Refused as error:
             messages.error(request, error.message)
             status = 400
@@ -84,7 +84,7 @@ def member(request, slug: str, member_id: int):
     if request.method == "POST":
         values = _form(request.POST)
         try:
-            services.save_member(club, member=player, **values)
+            membership.save_member(club, member=player, **values)
         except Refused as error:
             messages.error(request, error.message)
             return render(
@@ -107,10 +107,10 @@ def members_import(request, slug: str):
     text = upload.read() if upload is not None else request.POST.get("data", "")
     try:
         if request.POST.get("confirm") == "1":
-            added = services.import_members(club, text)
+            added = membership.import_members(club, text)
             messages.success(request, f"{len(added)} members imported.")
             return redirect("direct-members", club.slug)
-        rows = services.read_members(club, text)
+        rows = membership.read_members(club, text)
     except Refused as error:
         messages.error(request, f"Nothing was imported: {error.message}")
         return render(request, "direct/members.html", {"club": club, "members": club.players.all(), "values": {}},
@@ -125,16 +125,22 @@ SLOTS = {EntryKind.PAIR: 2, EntryKind.TEAM: 6, EntryKind.PLAYER: 1}
 """Name boxes an entry of each kind shows (a team of four leaves two empty)."""
 
 
-def entry_rows(entries: list[tuple[int, str, str]], data=None, current: dict | None = None) -> list[dict]:
-    """The entry form's rows: for each (number, kind, direction) its label and name boxes, filled from the form
-    as typed (`data`) or from the entry's players (`current`: number → player choices)."""
+def entry_rows(
+    entries: list[tuple[int, str, str]], data=None, current: dict | None = None, prefix: str = "players-"
+) -> list[dict]:
+    """The entry form's rows: for each (number, kind, direction) its label, the name of its boxes (`prefix` and
+    the number) and the boxes, filled from the form as typed (`data`) or from the entry's players (`current`:
+    number → player choices)."""
     rows = []
     for number, kind, direction in entries:
-        typed = data.getlist(f"players-{number}") if data is not None else (current or {}).get(number, [])
+        field = f"{prefix}{number}"
+        typed = data.getlist(field) if data is not None else (current or {}).get(number, [])
         slots = SLOTS[EntryKind(kind)]
         side = {"NS": " N-S", "EW": " E-W"}.get(direction, "")
         label = f"{EntryKind(kind).label} {number}{side}"
-        rows.append({"number": number, "label": label, "values": (list(typed) + [""] * slots)[:slots]})
+        rows.append(
+            {"number": number, "field": field, "label": label, "values": (list(typed) + [""] * slots)[:slots]}
+        )
     return rows
 
 
@@ -147,34 +153,40 @@ def section_entry_rows(section, data=None) -> list[dict]:
 def movement_entries(movement: dict) -> list[tuple[int, str, str]]:
     """The entries a movement (issue 4's JSON) will make, as install_movement makes them."""
     directions: dict[int, set[str]] = {}
-    individual = False
+    individual = teams = False
     for rnd in movement.get("rounds", []):
+        sides: dict[int, set[str]] = {}
         for table in rnd.get("tables", []):
             seats = table.get("seats") or {}
             individual = individual or bool(seats)
             pairs = seats.items() if seats else (("NS", table.get("ns")), ("EW", table.get("ew")))
             for where, who in pairs:
                 if who not in (None, "", "-", 0, "0"):
-                    directions.setdefault(int(who), set()).add("NS" if where in ("NS", "N", "S") else "EW")
-    kind = EntryKind.PLAYER if individual else EntryKind.PAIR
+                    side = "NS" if where in ("NS", "N", "S") else "EW"
+                    directions.setdefault(int(who), set()).add(side)
+                    sides.setdefault(int(who), set()).add(side)
+        teams = teams or (not individual and any(len(s) == 2 for s in sides.values()))  # two rooms at once
+        for who in rnd.get("sit_out", []):  # a team with the bye in the only round drawn yet
+            directions.setdefault(int(who), {"NS", "EW"})
+    kind = EntryKind.PLAYER if individual else EntryKind.TEAM if teams else EntryKind.PAIR
     fixed = not individual and all(len(d) == 1 for d in directions.values())
     return [(n, kind, next(iter(d)) if fixed else "") for n, d in sorted(directions.items())]
 
 
-def typed_players(club: Club, data) -> dict[int, list[Player]]:
-    """The members named in an entry form (fields players-<number>), found by find_member; entries left blank
+def typed_players(club: Club, data, prefix: str = "players-") -> dict[int, list[Player]]:
+    """The members named in an entry form (fields <prefix><number>), found by find_member; entries left blank
     are left out. Every name that is not a member is refused together."""
     chosen: dict[int, list[Player]] = {}
     problems = []
     for key in data:
-        number = key.removeprefix("players-")
-        if not key.startswith("players-") or not number.isdigit():
+        number = key.removeprefix(prefix)
+        if not key.startswith(prefix) or not number.isdigit():
             continue
         names = [text for text in data.getlist(key) if text.strip()]
         players = []
         for text in names:
             try:
-                players.append(services.find_member(club, text))
+                players.append(membership.find_member(club, text))
             except Refused as error:
                 problems.append(error.message)
         if names:
