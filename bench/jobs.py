@@ -190,7 +190,7 @@ def killed_worker(section_id: int, env: dict) -> dict:
 
 def solve(pbn: str) -> None:
     """One board's figures as the job computes them (jobs.analysis.board_analysis without its rows)."""
-    from games.engine import dd
+    from games.engine.bridge import dd
     from games.engine.bridge.calls import Vulnerability
     from games.engine.cards import Deal, Seat
 

@@ -1,5 +1,5 @@
 """What the analysis and audit jobs compute for stored rows: the pure engines called on a Board's deal and its
-play records (games.engine.dd, games.engine.bridge.replay), shaped as the JSON kept on the rows."""
+play records (games.engine.bridge.dd, games.engine.bridge.replay), shaped as the JSON kept on the rows."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ from pathlib import Path
 
 from django.db import transaction
 
-from games.engine import dd
-from games.engine.bridge import rules
+from games.engine.bridge import dd, rules
 from games.engine.bridge.calls import Vulnerability
 from games.engine.bridge.play import ColumnPlay
 from games.engine.bridge.replay import Auction, replay

@@ -276,15 +276,109 @@ def can_take(
         return False
 
     left = (sum(hand.bit_count() for hand in held) + len(trick) + 3) // 4
-    if not trick:
-        return play(leader, 0, -1, -1, -1, 0, left)
-    led = trick[0][1] // 13
-    top_seat, top_key = -1, -1
-    for seat, card in trick:
-        rank = _key(card, led, trump)
-        if rank > top_key:
-            top_seat, top_key = seat, rank
+    led, top_seat, top_key = -1, -1, -1
+    if trick:
+        led = trick[0][1] // 13
+        for seat, card in trick:
+            rank = _key(card, led, trump)
+            if rank > top_key:
+                top_seat, top_key = seat, rank
+    if _first_line(held, leader, len(trick), led, top_seat, top_key, left, trump, side, target, cards):
+        return True
     return play(leader, len(trick), led, top_seat, top_key, 0, left)
+
+
+def _first_line(
+    hands: list[int],
+    leader: int,
+    position: int,
+    led: int,
+    top_seat: int,
+    top_key: int,
+    left: int,
+    trump: int,
+    side: int,
+    target: int,
+    cards: int,
+) -> bool:
+    """The first line `can_take` tries (each hand's first choice at every turn), played out without the search's
+    recursion and sorting: whether it gives `side` its target within `cards` cards. Most real claims end here."""
+    held = list(hands)
+    keys = _KEYS[trump]
+    won = 0
+    while won < target:
+        if won + left < target or cards <= 0:
+            return False
+        cards -= 1
+        seat = (leader + position) & 3
+        hand = held[seat]
+        if not hand:
+            return False
+        ours = seat & 1 == side
+        following = hand & _SUITS[led] if led >= 0 else 0
+        if following:
+            choice = following
+            if ours and top_seat & 1 != side:
+                beaten = top_key - (39 if led == trump else 13)  # as in can_take
+                if beaten < 12:
+                    shift = led * 13 + beaten + 1
+                    choice = following >> shift << shift or following
+            card = (choice & -choice).bit_length() - 1
+        elif led < 0:  # the side leads its highest card, the others their lowest
+            card = _highest(hand) if ours else _lowest(hand)
+        else:  # a discard or a ruff: can_take's sort keys, worked out on the masks
+            trumps = hand & _SUITS[trump] if trump >= 0 else 0
+            others = hand ^ trumps
+            ruffed = top_key >= 39  # the trick's best card is a trump: only a higher trump beats it
+            if ours:
+                beaters = (
+                    trumps >> (13 * trump + top_key - 38) << (13 * trump + top_key - 38) if ruffed else trumps
+                )
+                if top_seat & 1 != side and beaters:
+                    card = (beaters & -beaters).bit_length() - 1  # the cheapest ruff that wins the trick
+                else:
+                    card = _lowest(others) if others else (trumps & -trumps).bit_length() - 1
+            elif others:
+                card = _highest(others)  # throw winners
+            else:
+                below = trumps & ((1 << (13 * trump + top_key - 39)) - 1) if ruffed else 0
+                card = (
+                    below or trumps
+                ).bit_length() - 1  # the highest trump that does not win, else the highest
+        held[seat] = hand ^ (1 << card)
+        lead = card // 13 if led < 0 else led
+        key = keys[lead][card]
+        if key > top_key:
+            top_seat, top_key = seat, key
+        if position == 3:
+            won += top_seat & 1 == side
+            left -= 1
+            leader, position, led, top_seat, top_key = top_seat, 0, -1, -1, -1
+        else:
+            position, led = position + 1, lead
+    return True
+
+
+def _highest(mask: int) -> int:
+    """The card of highest rank in a mask (of two, the one of the lower suit)."""
+    for same_rank in _BY_RANK_DOWN:
+        found = mask & same_rank
+        if found:
+            return (found & -found).bit_length() - 1
+    raise ValueError("no card")
+
+
+def _lowest(mask: int) -> int:
+    """The card of lowest rank in a mask (of two, the one of the lower suit)."""
+    for same_rank in _BY_RANK_UP:
+        found = mask & same_rank
+        if found:
+            return (found & -found).bit_length() - 1
+    raise ValueError("no card")
+
+
+_BY_RANK_UP = tuple(sum(1 << (13 * suit + rank) for suit in range(4)) for rank in range(13))
+_BY_RANK_DOWN = _BY_RANK_UP[::-1]
 
 
 _RANK = tuple(card % 13 for card in range(52))
@@ -295,3 +389,10 @@ def _key(card: int, led: int, trump: int) -> int:
     """A card's rank in a trick: trumps over the suit led over discards."""
     suit = card // 13
     return card % 13 + (39 if suit == trump else 13 if suit == led else 0)
+
+
+# `_key` of each card, per trump (-1 at no-trumps: the last entry) and suit led.
+_KEYS = tuple(
+    tuple(tuple(_key(card, led, trump) for card in range(52)) for led in range(4))
+    for trump in (0, 1, 2, 3, -1)
+)

@@ -15,34 +15,19 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from games.engine import dd
+from games.engine.bridge import dd
 from games.engine.bridge.calls import Call, Contract, Vulnerability, check_auction, contract_name
 from games.engine.bridge.claims import can_take, fewest_tricks
-from games.engine.bridge.play import (
-    CARD_INDEX,
-    CARD_NAMES,
-    TOKEN_INDEX,
-    ColumnPlay,
-    OrderedPlay,
-    Play,
-    card_index,
-    hand_indices,
-)
+from games.engine.bridge.play import CARD_INDEX, Play, hand_indices
 from games.engine.bridge.revoke import revoke_laws, revoke_transfer
 from games.engine.bridge.scoring import Rules, score_deal
+from games.engine.bridge.tricks import BITS, has_cards, in_play_order, play_tricks
 from games.engine.cards import JOKER, SEATS, Deal, DealError, Seat
 from games.engine.report import GameReport, Irregularity, IrregularityKind
 
 _CARDS = {index: card for card, index in CARD_INDEX.items()}
-_NOT_PLAYED = frozenset({None, "", "-"})
-_BITS = tuple(1 << card for card in range(52))
-_SEAT_NAMES = tuple(seat.name.title() for seat in SEATS)
-_SEAT_LETTERS = tuple(seat.value for seat in SEATS)
 _SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
-# The seats in turn from each leader.
-_ROTATION = tuple(tuple((lead + step) & 3 for step in range(4)) for lead in range(4))
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +104,7 @@ def replay(
             )
         )
 
-    has_play = play is not None and _has_cards(play)
+    has_play = play is not None and has_cards(play)
     extra: dict[str, object] = {}
     notes: list[str] = []  # how the record was read, where it is not plainly what it says
     if has_play and deal is None:
@@ -135,12 +120,12 @@ def replay(
         assert play is not None
         winners: list[int] = []
         revokes: list[tuple[int, int, int]] = []
-        complete = _replay_play(play, final, hands, in_play, order, winners, revokes)
-        reread = _in_play_order(play, final, hands, in_play, winners)
+        complete = play_tricks(play, final, hands, in_play, order, winners, revokes)
+        reread = in_play_order(play, final, hands, in_play, winners)
         if reread is not None:
             play, order, winners, revokes = reread, [], [], []
             in_play.clear()
-            complete = _replay_play(play, final, hands, in_play, order, winners, revokes)
+            complete = play_tricks(play, final, hands, in_play, order, winners, revokes)
             notes.append(
                 f"trick {len(play.rows)} is written in the order played, not under the seats' columns: read so"
             )
@@ -304,242 +289,6 @@ def _recorded_contract(
     return Contract(contract.level, contract.denomination, contract.penalty, seat), False
 
 
-def _in_play_order(
-    play: Play,
-    contract: Contract,
-    hands: list[set[int] | None],
-    in_play: list[Irregularity],
-    winners: list[int],
-) -> ColumnPlay | None:
-    """The record with its unfinished last trick read in the order played ("DK C7 - -" when East led DK) rather
-    than under the seats' columns, when the column reading breaks a rule in that trick alone and this one does
-    not; else None. Writers of archives often put an incomplete last trick so."""
-    if not isinstance(play, ColumnPlay) or not play.rows or not in_play or None in hands:
-        return None
-    last = len(play.rows)
-    cards = [token for token in play.rows[-1] if token not in _NOT_PLAYED and token != "*"]
-    if not 0 < len(cards) < 4 or any(i.trick != last for i in in_play) or len(winners) != last - 1:
-        return None
-    assert contract.declarer is not None
-    leader = winners[-1] if winners else (contract.declarer.index + 1) & 3
-    row: list[str | None] = ["-"] * 4
-    for step, token in enumerate(cards):
-        row[(leader + step - play.first.index) & 3] = token
-    reread = ColumnPlay(play.first, (*play.rows[:-1], tuple(row)))
-    if tuple(row) == play.rows[-1]:
-        return None
-    found: list[Irregularity] = []
-    _replay_play(reread, contract, hands, found, [], [], [])
-    return None if found else reread
-
-
-def _has_cards(play: Play) -> bool:
-    if isinstance(play, ColumnPlay):
-        return any(token not in _NOT_PLAYED and token != "*" for row in play.rows for token in row)
-    return any(play.tricks)
-
-
-def _replay_play(
-    play: Play,
-    contract: Contract,
-    hands: list[set[int] | None],
-    problems: list[Irregularity],
-    order: list[tuple[int, int]],
-    winners: list[int],
-    revokes: list[tuple[int, int, int]],
-) -> bool:
-    """Replay the cards: returns whether all 13 tricks were played.
-
-    `order` receives each (seat, card) in the order played, `winners` the seat winning each full trick, `revokes`
-    each revoke as (trick, seat, suit led). The loop is the hot path of an archive replay:
-    a legal card costs a few list look-ups; everything else drops to `_check_card`.
-    """
-    assert contract.declarer is not None
-    trump = contract.trump.order if contract.trump else -1
-    add = problems.append
-    # Who holds each card: known hands exactly; unknown hands hold whatever is not in a known hand.
-    holder = [-1] * 52
-    suit_counts = [[0, 0, 0, 0] for _ in range(4)]
-    for seat, hand in enumerate(hands):
-        for held in hand or ():
-            holder[held] = seat
-            suit_counts[seat][held // 13] += 1
-    known = [hand is not None for hand in hands]
-    state = _PlayState(holder, known, suit_counts, [0] * 52, {}, revokes, add)
-    played = state.played
-    tokens_index = TOKEN_INDEX
-
-    leader = (contract.declarer.index + 1) & 3
-    full_tricks = 0
-    ordered = isinstance(play, OrderedPlay)
-    rows: tuple[tuple[Any, ...], ...] = (
-        play.tricks if isinstance(play, OrderedPlay) else play.rows
-    )  # pairs or tokens
-    first = play.first.index if isinstance(play, ColumnPlay) else 0
-    order_append = order.append
-
-    for t, row in enumerate(rows, start=1):
-        if ordered:
-            entries = [(seat.index, token) for seat, token in row if token not in _NOT_PLAYED]
-            if not entries:
-                break
-            lead_seat = entries[0][0]
-        else:
-            if "*" in row:
-                row = row[: row.index("*")]
-            # PBN columns can only record who led to trick 1; later leads follow from the rules.
-            lead_seat = first if t == 1 else leader
-            if len(row) < 4:
-                row = (*row, *("-",) * (4 - len(row)))
-            offset = (lead_seat - first) & 3
-            in_turn = row[offset:4] + row[:offset]
-            if not _NOT_PLAYED.isdisjoint(in_turn):
-                entries = [
-                    (seat, token)
-                    for seat, token in zip(_ROTATION[lead_seat], in_turn, strict=True)
-                    if token not in _NOT_PLAYED
-                ]
-                if not entries:
-                    break
-            else:
-                entries = list(zip(_ROTATION[lead_seat], in_turn, strict=True))
-        if lead_seat != leader:
-            where = "opening lead" if t == 1 else f"lead to trick {t}"
-            add(
-                Irregularity(
-                    IrregularityKind.LEAD_OUT_OF_TURN,
-                    f"{_SEAT_NAMES[lead_seat]} made the {where}; it was {_SEAT_NAMES[leader]}'s",
-                    trick=t,
-                    seat=_SEAT_LETTERS[lead_seat],
-                    law="54" if t == 1 else "53",
-                )
-            )
-        led = -1
-        top_seat, top_key = -1, -1  # the card winning the trick so far (Law 44): its seat and trick_rank
-        for position, (seat, token) in enumerate(entries):
-            if ordered and seat != (lead_seat + position) & 3:
-                add(
-                    Irregularity(
-                        IrregularityKind.PLAY_OUT_OF_TURN,
-                        f"{_SEAT_NAMES[seat]} played out of turn to trick {t}",
-                        trick=t,
-                        seat=_SEAT_LETTERS[seat],
-                        card=token,
-                        law="57",
-                    )
-                )
-            card = tokens_index.get(token)
-            if card is None:
-                card = card_index(token)
-                if card is None:
-                    add(
-                        Irregularity(
-                            IrregularityKind.MALFORMED_RECORD,
-                            f"{token!r} is not a card",
-                            trick=t,
-                            seat=_SEAT_LETTERS[seat],
-                            card=token,
-                        )
-                    )
-                    continue
-            suit = card // 13
-            if played[card] == 0 and holder[card] == seat:
-                played[card] = t
-                suit_counts[seat][suit] -= 1
-            else:
-                state.check_card(t, seat, card)
-            if led < 0:
-                led = suit
-                top_seat, top_key = seat, card % 13 + (200 if suit == trump else 100)
-            elif suit != led:
-                if known[seat]:
-                    if suit_counts[seat][led] > 0:
-                        add(_revoke(seat, t, card, led, "while still holding it"))
-                        revokes.append((t, seat, led))
-                else:
-                    state.renounced.setdefault((seat, led), (t, card))
-                if suit == trump and card % 13 + 200 > top_key:
-                    top_seat, top_key = seat, card % 13 + 200
-            elif card % 13 + (200 if suit == trump else 100) > top_key:
-                top_seat, top_key = seat, card % 13 + (200 if suit == trump else 100)
-            order_append((seat, card))
-        if len(entries) < 4:
-            if t < len(rows) and any(token not in _NOT_PLAYED and token != "*" for token in _tokens(rows[t])):
-                add(
-                    Irregularity(
-                        IrregularityKind.WRONG_CARD_COUNT,
-                        f"trick {t} has {len(entries)} cards, yet play goes on",
-                        trick=t,
-                    )
-                )
-            break
-        if top_seat >= 0:
-            leader = top_seat
-        full_tricks += 1
-        winners.append(leader)
-        if full_tricks == 13:
-            if t < len(rows) and any(_tokens(row) for row in rows[t:]):
-                add(
-                    Irregularity(IrregularityKind.WRONG_CARD_COUNT, "cards are recorded after the 13th trick")
-                )
-            break
-    return full_tricks == 13
-
-
-@dataclass(slots=True)
-class _PlayState:
-    """What the replay knows about the cards, for the checks of a card that is not simply legal."""
-
-    holder: list[int]  # seat dealt each card, -1 when no known hand holds it
-    known: list[bool]  # whether each seat's hand is known
-    suit_counts: list[list[int]]  # cards of each suit still held, known hands only
-    played: list[int]  # trick (1-based) where each card was played, 0 if not yet
-    renounced: dict[tuple[int, int], tuple[int, int]]  # (seat, suit) -> (trick, card): unknown hands only
-    revokes: list[tuple[int, int, int]]  # (trick, seat, suit led) of each revoke found
-    add: Callable[[Irregularity], None]
-
-    def check_card(self, t: int, seat: int, card: int) -> None:
-        """A card played twice, not held, or from a hand not known."""
-        name = CARD_NAMES[card]
-        holder = self.holder[card]
-        where = {"trick": t, "seat": _SEAT_LETTERS[seat], "card": name, "law": "44"}
-        if self.played[card]:
-            message = f"{_SEAT_NAMES[seat]} played {name}, already played to trick {self.played[card]}"
-            self.add(Irregularity(IrregularityKind.CARD_PLAYED_TWICE, message, **where))  # type: ignore[arg-type]
-        elif holder >= 0:
-            message = f"{_SEAT_NAMES[seat]} played {name}, which was dealt to {_SEAT_NAMES[holder]}"
-            self.add(Irregularity(IrregularityKind.CARD_NOT_HELD, message, **where))  # type: ignore[arg-type]
-        elif self.known[seat]:
-            message = f"{_SEAT_NAMES[seat]} played {name}, which is not in {_SEAT_NAMES[seat]}'s hand"
-            self.add(Irregularity(IrregularityKind.CARD_NOT_HELD, message, **where))  # type: ignore[arg-type]
-        else:
-            self.played[card] = t
-            suit = card // 13
-            if (seat, suit) in self.renounced:
-                # An unknown hand shows a suit it earlier failed to follow: that was a revoke.
-                at, shown = self.renounced.pop((seat, suit))
-                self.add(_revoke(seat, at, shown, suit, f"shown at trick {t}"))
-                self.revokes.append((at, seat, suit))
-
-
-def _tokens(row) -> list:
-    if row and isinstance(row[0], tuple):
-        return [token for _, token in row]
-    return [token for token in row if token not in _NOT_PLAYED and token != "*"]
-
-
-def _revoke(seat: int, trick: int, card: int, suit: int, when: str) -> Irregularity:
-    suit_name = ("clubs", "diamonds", "hearts", "spades")[suit]
-    return Irregularity(
-        IrregularityKind.REVOKE,
-        f"{_SEAT_NAMES[seat]} played {CARD_NAMES[card]} to trick {trick} instead of following to {suit_name}, {when}",
-        trick=trick,
-        seat=_SEAT_LETTERS[seat],
-        card=CARD_NAMES[card],
-        law="61",
-    )
-
-
 def _claimed(
     won: int,
     played_tricks: int,
@@ -587,7 +336,7 @@ def _restore_conceded(
     if None in hands:
         return claimed
     assert contract.declarer is not None
-    left = [sum(map(_BITS.__getitem__, hand or ())) for hand in hands]
+    left = [sum(map(BITS.__getitem__, hand or ())) for hand in hands]
     for seat, card in order:
         left[seat] &= ~(1 << card)
     trick = order[4 * len(winners) :]

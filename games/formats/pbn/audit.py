@@ -28,10 +28,20 @@ def replay_file(path: str | Path, rule_set: Rules, *, dd: bool = False) -> Repor
 
 
 def replay_games(games: Iterable[pbn.Game], rule_set: Rules, *, dd: bool = False) -> Report:
-    return Report(tuple(replay_game(game, rule_set, dd=dd, index=i) for i, game in enumerate(games)))
+    scored: dict[tuple[str, str, str, Vulnerability], _Scored] = {}  # ScoreTable rows repeat across boards
+    return Report(
+        tuple(replay_game(game, rule_set, dd=dd, index=i, scored=scored) for i, game in enumerate(games))
+    )
 
 
-def replay_game(game: pbn.Game, rule_set: Rules, *, dd: bool = False, index: int = 0) -> GameReport:
+def replay_game(
+    game: pbn.Game,
+    rule_set: Rules,
+    *,
+    dd: bool = False,
+    index: int = 0,
+    scored: dict[tuple[str, str, str, Vulnerability], _Scored] | None = None,
+) -> GameReport:
     tags = game.tags
     problems = [Irregularity(IrregularityKind.MALFORMED_RECORD, str(error)) for error in game.errors]
     board = tags.get("Board")
@@ -66,45 +76,62 @@ def replay_game(game: pbn.Game, rule_set: Rules, *, dd: bool = False, index: int
     )
     table = game.tables.get("ScoreTable")
     if table is not None:
-        problems.extend(score_table(table, vulnerability, rule_set))
+        problems.extend(score_table(table, vulnerability, rule_set, scored))
     if not problems:
         return report
     return dataclasses.replace(report, irregularities=(*problems, *report.irregularities))
 
 
-def score_table(table: pbn.Table, vulnerability: Vulnerability, rule_set: Rules) -> list[Irregularity]:
+# A row's contract with its declarer, tricks and North-South score, or what makes it unreadable.
+_Scored = tuple[Contract | None, int, int] | ValueError
+
+
+def score_table(
+    table: pbn.Table,
+    vulnerability: Vulnerability,
+    rule_set: Rules,
+    scored: dict[tuple[str, str, str, Vulnerability], _Scored] | None = None,
+) -> list[Irregularity]:
     """Check each ScoreTable row's score against its contract, declarer and result.
 
     Rows with an artificial score (A+, A−, "A60") or no contract are left alone: there is nothing to compute.
+    `scored` keeps each (contract, declarer, result, vulnerability) scored once: a file's rows repeat a few.
     """
     names = table.names
     needed = ("Contract", "Declarer", "Result")
     if any(name not in names for name in needed) or not ({"Score_NS", "Score_EW"} & set(names)):
         return []
+    at = {
+        name: k for k, name in enumerate(names)
+    }  # a name written twice: its last column, as a row's dict had it
+    contract_at, declarer_at, result_at = (at[name] for name in needed)
+    table_at = at.get("Table", -1)
+    score_at = [(at[name], sign) for name, sign in (("Score_NS", 1), ("Score_EW", -1)) if name in at]
     found = []
-    # A board's rows repeat a few results: each (contract, declarer, result) is scored once.
-    scored: dict[tuple[str, str, str], tuple[Contract | None, int, int] | ValueError] = {}
-    for n, record in enumerate(table.records(), start=1):
-        recorded = _row_score(record)
-        contract_text = record["Contract"]
+    if scored is None:
+        scored = {}
+    for n, row in enumerate(table.rows, start=1):
+        recorded = _row_score(row, score_at)
+        contract_text = row[contract_at]
         if recorded is None or contract_text in _UNKNOWN:
             continue
-        key = (contract_text, record["Declarer"], record["Result"])
+        key = (contract_text, row[declarer_at], row[result_at], vulnerability)
         outcome = scored.get(key)
         if outcome is None:
-            outcome = scored[key] = _score_row(*key, vulnerability, rule_set)
+            outcome = scored[key] = _score_row(*key, rule_set)
         if isinstance(outcome, ValueError):
-            where = f"ScoreTable row {n}" + (f" (table {record['Table']})" if record.get("Table") else "")
-            found.append(Irregularity(IrregularityKind.MALFORMED_RECORD, f"{where}: {outcome}"))
+            found.append(
+                Irregularity(IrregularityKind.MALFORMED_RECORD, f"{_where(n, row, table_at)}: {outcome}")
+            )
             continue
         contract, tricks, computed = outcome
         if computed != recorded:
-            where = f"ScoreTable row {n}" + (f" (table {record['Table']})" if record.get("Table") else "")
             made = "" if contract is None else f" by {contract.declarer} with {tricks} tricks"
             found.append(
                 Irregularity(
                     IrregularityKind.SCORE_MISMATCH,
-                    f"{where}: {contract_text}{made} scores North-South {computed:+d}, the row says {recorded:+d}",
+                    f"{_where(n, row, table_at)}: {contract_text}{made} scores North-South {computed:+d}, "
+                    f"the row says {recorded:+d}",
                     seat=None if contract is None or contract.declarer is None else contract.declarer.value,
                     law="77",
                 )
@@ -112,10 +139,13 @@ def score_table(table: pbn.Table, vulnerability: Vulnerability, rule_set: Rules)
     return found
 
 
+def _where(n: int, row: tuple[str, ...], table_at: int) -> str:
+    return f"ScoreTable row {n}" + (f" (table {row[table_at]})" if table_at >= 0 and row[table_at] else "")
+
+
 def _score_row(
     contract_text: str, declarer: str, result: str, vulnerability: Vulnerability, rule_set: Rules
-) -> tuple[Contract | None, int, int] | ValueError:
-    """A row's contract with its declarer, tricks and North-South score, or what makes it unreadable."""
+) -> _Scored:
     try:
         contract = Contract.parse(contract_text)
         if contract is None:
@@ -128,10 +158,10 @@ def _score_row(
         return exc
 
 
-def _row_score(record: dict[str, str]) -> int | None:
+def _row_score(row: tuple[str, ...], score_at: list[tuple[int, int]]) -> int | None:
     """North-South's score on a ScoreTable row (Score_NS, or minus Score_EW); None for artificial scores."""
-    for name, sign in (("Score_NS", 1), ("Score_EW", -1)):
-        value = record.get(name, "-")
+    for at, sign in score_at:
+        value = row[at]
         if value not in _UNKNOWN:
             try:
                 return sign * int(value)

@@ -6,6 +6,7 @@ rows without quotes); anything else goes through the token scanner.
 
 from __future__ import annotations
 
+import codecs
 import re
 from pathlib import Path
 from typing import TypeVar
@@ -49,20 +50,22 @@ def decode(data: bytes) -> str:
             pass
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    # Bytes that are not UTF-8 come back as lone surrogates, which give the line's exact bytes back.
-    text = data.decode("utf-8", "surrogateescape")
-    return _NOT_UTF8_LINE.sub(_iso_8859_1, text)
-
-
-_NOT_UTF8_LINE = re.compile("^[^\n]*[\udc80-\udcff][^\n]*", re.MULTILINE)  # tried at line starts only
-
-
-def _iso_8859_1(line: re.Match[str]) -> str:
-    return line.group().encode("utf-8", "surrogateescape").decode("iso-8859-1")
+    parts: list[str] = []
+    done = 0  # bytes decoded so far: always a line start
+    while True:
+        try:
+            parts.append(codecs.utf_8_decode(memoryview(data)[done:], "strict", True)[0])
+            return "".join(parts)
+        except UnicodeDecodeError as exc:
+            bad = done + exc.start
+        # The line holding the first byte that is not UTF-8 is ISO-8859-1; the lines before it are UTF-8 (a "\n"
+        # byte never falls inside a UTF-8 sequence). One decode per such line: real files have a handful.
+        start = data.rfind(b"\n", done, bad) + 1
+        end = data.find(b"\n", bad)
+        end = len(data) if end < 0 else end
+        parts.append(data[done:start].decode("utf-8"))
+        parts.append(data[start:end].decode("iso-8859-1"))
+        done = end
 
 
 def parse(data: str | bytes, *, source: str | None = None, strict: bool = True) -> list[Game]:
@@ -157,6 +160,11 @@ class _Reader(Assembly):
                         self.calls.extend(calls)
                         continue
                 elif section in (TABLE, PENDING, SECTION):
+                    if whole:
+                        after = self.data_lines(lines, i - 1)
+                        if after >= i:
+                            i = after
+                            continue
                     if '"' not in s:
                         self.data_elements(s.split(), i)
                         continue
@@ -193,6 +201,8 @@ class _Reader(Assembly):
         calls_of = CALLS.get
         tags = self.tags
         tag_lines = self.tag_lines
+        defaults = self.defaults
+        tables = self.tables
         while i < count:
             s = lines[i].strip()
             q = s.find('"')
@@ -201,16 +211,16 @@ class _Reader(Assembly):
             name = s[1:q].strip()
             if not name.isascii() or not (name.isalnum() or name.replace("_", "").isalnum()):
                 break
-            i += 1
             value = s[q + 1 : -2]
+            i += 1
             section = self.section
             if (
                 (section == PENDING and not self.pending_table or section == NONE)
                 and name not in tags
                 and name not in _TAGS_WITH_SECTIONS
                 and value[:1] != "#"
-                and name not in self.defaults
-                and name not in self.tables
+                and name not in defaults
+                and name not in tables
             ):  # what tag() does with the first value of an identification tag, without the call
                 tags[name] = value
                 tag_lines[name] = i
@@ -239,6 +249,47 @@ class _Reader(Assembly):
                         break
                     i += 1
                     calls.extend(norm)
+        return i
+
+    def data_lines(self, lines: list[str], i: int) -> int:
+        """The fast path for table rows and other section data: from line index i, as many lines as hold only
+        fields (bare, or plain quoted strings), read in one go. Returns the index of the first line it leaves."""
+        start = i
+        count = len(lines)
+        block = []
+        quoted = False
+        while i < count:
+            raw = lines[i]
+            s = raw.strip()
+            if not s or s[0] == "[" or raw[0] == "%" or ";" in s or "{" in s:
+                break
+            if '"' in s:
+                if s.count('"') & 1 or "\\" in s or "[" in s:
+                    break
+                quoted = True
+            block.append(s)
+            i += 1
+        if not block:
+            return i
+        text = "\n".join(block)
+        if quoted:  # every line closes its quotes, so the parts alternate: fields, then one string
+            elements: list[str] = []
+            for k, part in enumerate(text.split('"')):
+                if k & 1:
+                    elements.append(part)
+                else:
+                    elements.extend(part.split())
+        else:
+            elements = text.split()
+        if self.section == PENDING:
+            self.data_elements(elements, start + 1)
+            first = self.element_lines.pop()
+            self.element_lines.append((first[0], block[0]))
+        else:
+            self.elements.extend(elements)
+            self.element_lines.append((start + 1, block[0]))
+        # Each line's field count is worked out only if the table's rows do not come out even (Assembly.make_table).
+        self.element_lines.extend(zip(range(start + 2, i + 1), block[1:], strict=True))
         return i
 
     def scan(self, s: str, lineno: int) -> tuple[list[str] | None, str]:

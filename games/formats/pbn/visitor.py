@@ -132,7 +132,8 @@ class Assembly:
         self.pending = _NO_TAG  # (name, value, line) of a tag that may turn out to head a section
         self.pending_table = False
         self.elements: list[str] = []
-        self.element_lines: list[tuple[int, int]] = []  # (line, how many elements on it)
+        # (line, how many elements on it), or (line, its text) for a line of fields read by the fast path
+        self.element_lines: list[tuple[int, int | str]] = []
         self.tables: dict[str, Table] = {}
         self.sections: list[Section] = []
         self.auction: tuple[Seat, int] | None = None
@@ -207,16 +208,16 @@ class Assembly:
             if elements:
                 self.error(f"[{name}] has data but no columns", lineno)
             return Table(name, (), (), lineno)
-        if all(count == width for _, count in self.element_lines):
+        if not len(elements) % width:  # rows come out even: however the lines split them, they are these
             rows = [tuple(elements[i : i + width]) for i in range(0, len(elements), width)]
         else:
-            if len(elements) % width:
-                bad = next(line for line, count in self.element_lines if count != width)
-                count = dict(self.element_lines)[bad]
-                self.error(
-                    f"[{name}] row has {count} field{'s' * (count != 1)}, expected {width} ({', '.join(c.name for c in columns)})",
-                    bad,
-                )
+            counts = [(line, _field_count(count)) for line, count in self.element_lines]
+            bad = next(line for line, count in counts if count != width)
+            count = dict(counts)[bad]
+            self.error(
+                f"[{name}] row has {count} field{'s' * (count != 1)}, expected {width} ({', '.join(c.name for c in columns)})",
+                bad,
+            )
             rows = [tuple(elements[i : i + width]) for i in range(0, len(elements) - width + 1, width)]
         return Table(name, columns, tuple(rows), lineno)
 
@@ -305,3 +306,11 @@ class Assembly:
             if ann.note is not None and ann.note not in notes:
                 self.warn(f"{where} refers to note {ann.note}, which has no [Note]", line)
         return anns
+
+
+def _field_count(line: int | str) -> int:
+    """The fields on a line of section data (a count already, or the text of a line of plain fields)."""
+    if isinstance(line, int):
+        return line
+    parts = line.split('"')
+    return sum(1 if k & 1 else len(part.split()) for k, part in enumerate(parts))

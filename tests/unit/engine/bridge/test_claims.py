@@ -3,8 +3,7 @@ Law 71 of 2017 (a trick the side could not lose by any play is given back), as t
 
 import pytest
 
-from games.engine import dd
-from games.engine.bridge import ColumnPlay, replay, rules
+from games.engine.bridge import ColumnPlay, dd, replay, rules
 from games.engine.bridge.calls import Denomination
 from games.engine.bridge.claims import can_take, fewest_tricks
 from games.engine.bridge.play import TOKEN_INDEX

@@ -3,8 +3,8 @@
 import pytest
 
 from games.engine.bridge import ColumnPlay, Denomination, Vulnerability, replay, rules
+from games.engine.bridge.dd import DoubleDummyError, card_costs, dd_table, par
 from games.engine.cards import Card, Deal, Seat
-from games.engine.dd import DoubleDummyError, card_costs, dd_table, par
 from tests.unit.engine.bridge.test_replay import AUCTION, DEAL, ROWS
 
 
