@@ -47,8 +47,8 @@ def build():
     from django.contrib.auth.models import User
     from django.db import transaction
 
+    from games.lines import score_line
     from games.models import Board, Result
-    from games.services import score_line
     from jobs.analysis import board_analysis
     from scoring.services import recompute_standings
     from tournaments.management.commands.demo import plausible

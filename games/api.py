@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import RefusedMixin, list_filters, number_param, require_director
-from games import services
+from games import lines, services
 from games.models import Board, PlayRecord, Result, ResultConflict, Tally
 from games.serializers import (
     AdjustmentSerializer,
@@ -130,7 +130,7 @@ class ResultViewSet(RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMix
             raise Refused(
                 f"pairs {ns.number} and {ew.number} do not play board {board.number} in this movement"
             )
-        line = services.score_line(section, board, values["contract"], values.get("declarer", ""),
+        line = lines.score_line(section, board, values["contract"], values.get("declarer", ""),
                                    values.get("tricks"), values.get("lead", ""), values.get("honors", ""))  # fmt: skip
         result, created = services.enter_result(
             section, board, ns, ew, line, round=seating.round if seating else None,

@@ -20,8 +20,9 @@ from games.engine.bridge import Contract, Vulnerability, board_dealer, board_vul
 from games.engine.cards import SEATS, Card, Deal, DealError, Rank, Seat, Suit
 from games.formats import pbn, usebio
 from games.formats.numbers import POSITIVE, SMALL, Column, NumberError, quoted, whole_number
+from games.lines import Line, Refused, check_lead
 from games.models import Board, PlayRecord, Result, ResultVersion
-from games.services import Line, Refused, check_lead, snapshot
+from games.services import snapshot
 from scoring.methods.matchpoints import Artificial, Split, Weighted, adjusted_score, side_scores
 from scoring.methods.registry import METHODS
 from scoring.methods.rescore import from_pbn, from_usebio, pbn_result

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 
-from games.engine.bridge import Call, Contract, DealScore, Vulnerability, claimed_honors, event_score, rules
-from games.engine.bridge import honors as deal_honors
-from games.engine.cards import Card, Deal, DealError, Seat, Side
+from games.engine.bridge import Call
+from games.engine.cards import Card, Seat
 from games.formats.numbers import COUNT, INTEGER, POSITIVE, Column, NumberError, quoted, whole_number
+from games.lines import HandRefused, Line, Refused, score_line
 from games.models import (
     Board,
     LeadRefusal,
@@ -40,164 +39,6 @@ from tournaments.models import Entry, Seating, Section, Status
 
 LEAD_TRIES = 3
 """Leads a table may send for a board that are not in the leader's hand before its entry goes to the director."""
-
-
-class Refused(ValueError):
-    """A request the rules or the state forbid. `status` is the HTTP answer (400, 403, 404, 409); `extra` goes
-    into the answer's body (the two versions of a conflict)."""
-
-    def __init__(self, message: str, status: int = 400, **extra) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
-        self.extra = extra
-
-
-class HandRefused(Refused):
-    """A refusal that tells what a hand holds (the message names the cards: for directors). A table is told less,
-    and counted (enter_at_table): its answers must not rebuild a hidden hand."""
-
-    table_message = ""
-
-
-class LeadNotHeld(HandRefused):
-    """The lead is not a card of the opening leader's hand."""
-
-    table_message = "that lead is not a card of the opening leader's hand; check it and the declarer"
-
-
-class HonorsNotHeld(HandRefused):
-    """The honors claimed are not what the board's hands hold."""
-
-    table_message = "those honors are not what the board's hands hold; check them and the contract"
-
-
-@dataclass(slots=True)
-class Line:
-    """A traveller line: a result as entered, checked and scored (score_line), or as an imported file gives it
-    before it becomes a Result (games.exchange: where it is, its board and pairs, any adjusted score, auction and
-    play)."""
-
-    contract: str = ""
-    declarer: str = ""
-    lead: str = ""
-    tricks: int | None = None
-    score_ns: int | None = None
-    honors: str = ""  # as the players claimed them ("N-S 30"), for a board we did not deal
-    where: str = ""
-    board: int = 0
-    ns: str = ""
-    ew: str = ""
-    adjusted: str = ""
-    assigned: bool = False  # a weighted or split score in `adjusted`
-    round: int | None = None
-    table: int | None = None
-    auction: list[str] | None = None  # calls from the dealer, as the file writes them
-    play: dict | None = None  # {"first": seat, "tricks": [[card tokens in seat columns]]}
-
-    def as_dict(self) -> dict:
-        return {"contract": self.contract, "declarer": self.declarer, "lead": self.lead, "tricks": self.tricks,
-                "score_ns": self.score_ns, "honors": self.honors}  # fmt: skip
-
-
-def _seat_name(seat: Seat) -> str:
-    return seat.name.title()
-
-
-def score_line(
-    section: Section,
-    board: Board,
-    contract: str,
-    declarer: str = "",
-    tricks=None,
-    lead: str = "",
-    honors: str = "",
-) -> Line:
-    """Check a result against the engine and the board, and score it (rule set of the Section).
-
-    Honors count from the board's deal when we dealt it; otherwise from the players' claim (`honors`)."""
-    where = f"board {board.number}"
-    text = (contract or "").strip()
-    if not text:
-        raise Refused(f"{where}: no contract given (as in 4SX, 3NT or Pass)")
-    try:
-        parsed = Contract.parse(text)
-    except ValueError as error:
-        raise Refused(f"{where}: {error}") from None
-    if parsed is None:
-        for name, value in (("declarer", declarer), ("tricks", tricks), ("lead", lead), ("honors", honors)):
-            if value not in (None, ""):
-                raise Refused(f"{where}: {name} {value!r} given for a passed-out board (Pass has no {name})")
-        return Line("Pass", "", "", None, 0)
-    try:
-        seat = Seat.parse(declarer or "")
-    except ValueError:
-        raise Refused(f"{where}: declarer {declarer!r} is not N, E, S or W") from None
-    if tricks is None or tricks == "":
-        raise Refused(f"{where}: tricks taken by declarer not given")
-    try:
-        taken = whole_number(tricks, "tricks")
-    except NumberError as error:
-        raise Refused(f"{where}: {error}") from None
-    if not 0 <= taken <= 13:
-        raise Refused(f"{where}: {taken} tricks is not 0 to 13")
-    card = ""
-    if lead:
-        try:
-            card = str(Card.parse(lead))
-        except ValueError as error:
-            raise Refused(f"{where}: lead {error}") from None
-    try:
-        rule_set = rules(section.rule_set)
-        claimed = claimed_honors(rule_set, parsed.denomination, honors)
-    except ValueError as error:
-        raise Refused(f"{where}: {error}") from None
-    deal = None
-    if board.deal and (card or rule_set.honors):
-        try:
-            deal = Deal.from_pbn(board.deal)
-        except DealError as error:
-            raise Refused(f"{where}: the stored deal is broken: {error}") from None
-    if card and deal is not None:
-        check_lead(where, deal, seat, card)
-    if deal is not None and claimed != DealScore():
-        held = deal_honors(rule_set, parsed.denomination, deal)
-        if held != claimed:
-            raise HonorsNotHeld(
-                f"{where}: honors {honors!r} claimed, but the board's hands hold {_honors_text(held)}"
-            )
-    contract_value = Contract(parsed.level, parsed.denomination, parsed.penalty, seat)
-    vulnerable = Vulnerability.parse(board.vulnerability).of(seat.side)
-    try:
-        score = event_score(rule_set, contract_value, taken, vulnerable, deal, claimed).ns
-    except ValueError as error:
-        raise Refused(f"{where}: {error}") from None
-    return Line(
-        str(contract_value),
-        seat.value,
-        card,
-        taken,
-        score,
-        "" if deal is not None else _honors_text(claimed, ""),
-    )
-
-
-def _honors_text(score: DealScore, none: str = "none") -> str:
-    """Honors as a side and its points ("N-S 30"), the way a claim is written."""
-    for side, name in ((Side.NS, "N-S"), (Side.EW, "E-W")):
-        if score.above(side):
-            return f"{name} {score.above(side)}"
-    return none
-
-
-def check_lead(where: str, deal: Deal, declarer: Seat, card: str) -> None:
-    """The one rule for an opening lead, entered at a table or read from a file: declarer's left-hand opponent
-    holds the card."""
-    leader = declarer.next
-    if Card.parse(card) not in deal.hands[leader]:
-        raise LeadNotHeld(
-            f"{where}: the lead {card} is not in {_seat_name(leader)}'s hand ({_seat_name(leader)} leads against {_seat_name(declarer)})"
-        )
 
 
 def snapshot(result: Result) -> dict:

@@ -18,7 +18,7 @@ from games import exchange
 from games.serializers import TallyCorrectionSerializer, TallySerializer, TallyVersionSerializer
 from games.services import Refused, correct_tally
 from jobs.rotation import start_bell
-from tournaments import services
+from tournaments import membership, services
 from tournaments.models import Club, Entry, Event, Section, Session, Status
 from tournaments.permissions import IsDirectorOrReadOnly, directed_club_ids
 from tournaments.selectors import visible_sections
@@ -360,6 +360,6 @@ class EntryViewSet(RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixi
         entry = serializer.instance
         if "players" in serializer.validated_data:
             players = list(serializer.validated_data.pop("players"))
-            services.name_entries(entry.section, {entry.number: players})
+            membership.name_entries(entry.section, {entry.number: players})
             entry.refresh_from_db()
         serializer.save()

@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
+from games import lines
 from games import services as game_services
 from games.engine.bridge import rules
 from games.formats import handrecords
@@ -31,7 +32,7 @@ from jobs.models import Job, Kind
 from jobs.rotation import start_bell
 from jobs.services import start as start_job
 from parties.core import lone_hands_allowed, party_kind, round_deals
-from tournaments import member_pages, page_data, room, services
+from tournaments import member_pages, membership, page_data, room, services
 from tournaments.models import Club, Entry, Event, ScoringMethod, Seating, Section, Session, Status
 from tournaments.movements.cards import table_cards
 from tournaments.movements.registry import SECTION_KINDS
@@ -115,7 +116,7 @@ def _create(request, club: Club, data, movement: dict, players: dict) -> Section
     session = Session.objects.create(event=event, number=1)
     section = Section.objects.create(session=session, name="A", scoring_method=method)
     section = services.install_movement(section, movement, request.user)
-    services.name_entries(section, players)
+    membership.name_entries(section, players)
     return services.deal_boards(section)
 
 
@@ -160,7 +161,7 @@ def section_entries(request, section_id: int):
     """The desk's entry form: every entry's players at once (all or nothing), refused naming them."""
     section = _section(request, section_id)
     try:
-        services.name_entries(section, member_pages.typed_players(section.club, request.POST))
+        membership.name_entries(section, member_pages.typed_players(section.club, request.POST))
     except Refused as error:
         messages.error(request, error.message)
         return section_page(request, section.id, status=error.status, typed=request.POST)
@@ -385,7 +386,7 @@ def _enter_rows(request, section, board, rows) -> tuple[int, list[str]]:
         if not contract or seating.ns is None or seating.ew is None:
             continue
         try:
-            line = game_services.score_line(section, board, contract, request.POST.get(f"declarer-{key}", ""),
+            line = lines.score_line(section, board, contract, request.POST.get(f"declarer-{key}", ""),
                                             request.POST.get(f"tricks-{key}", ""), request.POST.get(f"lead-{key}", ""))  # fmt: skip
             _, created = game_services.enter_result(section, board, seating.ns, seating.ew, line, round=seating.round,
                                                     table=seating.table, by=by, user=request.user)  # fmt: skip
@@ -401,7 +402,7 @@ def check(request, section_id: int):
     section = _section(request, section_id)
     board = get_object_or_404(Board, section=section, number=request.GET.get("board") or 0)
     try:
-        line = game_services.score_line(section, board, request.GET.get("contract", "").upper(),
+        line = lines.score_line(section, board, request.GET.get("contract", "").upper(),
                                         request.GET.get("declarer", ""), request.GET.get("tricks", ""),
                                         request.GET.get("lead", ""))  # fmt: skip
     except Refused as error:

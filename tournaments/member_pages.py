@@ -2,7 +2,7 @@
 the entry forms that make pairs, teams and individual entries from members (the set-up page and the desk).
 
 Views are thin: the director check is tournaments.permissions.is_director; every change goes through
-tournaments.services (save_member, read_members, import_members, find_member, name_entries).
+tournaments.membership (save_member, read_members, import_members, find_member, name_entries).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games.services import Refused
-from tournaments import services
+from tournaments import membership
 from tournaments.models import Club, EntryKind, Player
 from tournaments.permissions import is_director
 
@@ -57,7 +57,7 @@ def members(request, slug: str):
     if request.method == "POST":
         values = _form(request.POST)
         try:
-            player = services.save_member(club, **values)
+            player = membership.save_member(club, **values)
         except Refused as error:
             messages.error(request, error.message)
             status = 400
@@ -84,7 +84,7 @@ def member(request, slug: str, member_id: int):
     if request.method == "POST":
         values = _form(request.POST)
         try:
-            services.save_member(club, member=player, **values)
+            membership.save_member(club, member=player, **values)
         except Refused as error:
             messages.error(request, error.message)
             return render(
@@ -107,10 +107,10 @@ def members_import(request, slug: str):
     text = upload.read() if upload is not None else request.POST.get("data", "")
     try:
         if request.POST.get("confirm") == "1":
-            added = services.import_members(club, text)
+            added = membership.import_members(club, text)
             messages.success(request, f"{len(added)} members imported.")
             return redirect("direct-members", club.slug)
-        rows = services.read_members(club, text)
+        rows = membership.read_members(club, text)
     except Refused as error:
         messages.error(request, f"Nothing was imported: {error.message}")
         return render(request, "direct/members.html", {"club": club, "members": club.players.all(), "values": {}},
@@ -174,7 +174,7 @@ def typed_players(club: Club, data) -> dict[int, list[Player]]:
         players = []
         for text in names:
             try:
-                players.append(services.find_member(club, text))
+                players.append(membership.find_member(club, text))
             except Refused as error:
                 problems.append(error.message)
         if names:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import PHONE, axe_violations, log_in, no_overflow, running_mitchell, shot
-from tournaments import services
+from tournaments import membership
 from tournaments.models import Club, Player, Section, TableCode
 
 pytestmark = pytest.mark.browser
@@ -78,7 +78,7 @@ def test_the_qr_code_address_opens_the_table_on_a_phone_with_the_pairs_names(sit
         Player.objects.create(club=club, first_name=n.split()[0], last_name=n.split()[1]) for n in NAMES[:4]
     ]
     seating = section.seatings.get(round=1, table=2)
-    services.name_entries(section, {seating.ns.number: players[:2], seating.ew.number: players[2:]})
+    membership.name_entries(section, {seating.ns.number: players[:2], seating.ew.number: players[2:]})
     code = TableCode.objects.get(section=section, table=2).code
 
     phone = new_page(PHONE)

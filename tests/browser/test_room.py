@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from games import lines
 from games import services as game_services
 from games.models import Result
 from tests.browser.conftest import PHONE, log_in, no_overflow, running_mitchell, shot
@@ -22,7 +23,7 @@ def test_the_desk_runs_the_room_and_the_public_page_shows_the_amendment(site, ne
     section = running_mitchell(club)
     seating = section.seatings.get(round=1, table=2)
     board = section.boards.get(number=3)
-    line = game_services.score_line(section, board, "4S", "N", "10")
+    line = lines.score_line(section, board, "4S", "N", "10")
     game_services.enter_result(section, board, seating.ns, seating.ew, line, round=1, table=2, by="table 2 N")
 
     desk = new_page(PHONE)
@@ -35,7 +36,7 @@ def test_the_desk_runs_the_room_and_the_public_page_shows_the_amendment(site, ne
 
     # A second phone sends a different result: the desk shows it at its next poll, with the link to resolve it.
     with pytest.raises(game_services.Refused):
-        other = game_services.score_line(section, board, "4S", "N", "9")
+        other = lines.score_line(section, board, "4S", "N", "9")
         game_services.enter_result(section, board, seating.ns, seating.ew, other, round=1, table=2,
                                    by="table 2 E")  # fmt: skip
     link = desk.locator("#conflict-list a")

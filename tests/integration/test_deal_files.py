@@ -9,6 +9,7 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
+from games import lines
 from games import services as game_services
 from games.formats import handrecords, pbn
 from games.models import Board
@@ -152,7 +153,7 @@ def play_boards(section: Section, user, numbers: list[int]) -> None:
     seating = section.seatings.get(round=1, table=1)
     for number in numbers:
         board = section.boards.get(number=number)
-        line = game_services.score_line(section, board, "3NT", "N", 9)
+        line = lines.score_line(section, board, "3NT", "N", 9)
         game_services.enter_result(section, board, seating.ns, seating.ew, line, round=1, table=1, by="test")
 
 

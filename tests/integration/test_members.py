@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from games.services import Refused
 from tests.integration.api_helpers import make_director, mitchell, new_section
-from tournaments import services
+from tournaments import membership, services
 from tournaments.models import Club, Entry, EntryKind, Event, Player, Section, Session
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -243,8 +243,8 @@ def test_individual_and_team_entries_take_their_own_number_of_players(client, di
         event=Event.objects.create(club=director, name="Whist", date="2026-11-24")))  # fmt: skip
     services.install_movement(section, whist, user)
     with pytest.raises(Refused, match=r"^individual 1 needs 1 player, not 2 \(Ann Smith & Bob Jones\)$"):
-        services.name_entries(section, {1: [ann, bob]})
-    services.name_entries(section, {1: [ann], 2: [bob], 3: [cath], 4: [dan]})
+        membership.name_entries(section, {1: [ann, bob]})
+    membership.name_entries(section, {1: [ann], 2: [bob], 3: [cath], 4: [dan]})
     assert list(section.entries.values_list("name", flat=True)) == [
         "Ann Smith",
         "Bob Jones",
@@ -257,8 +257,8 @@ def test_individual_and_team_entries_take_their_own_number_of_players(client, di
     with pytest.raises(
         Refused, match=r"^team 2 needs 4 to 6 players, not 3 \(Eve Black & Fay Green & Gil Gray\)$"
     ):
-        services.name_entries(section, {1: [ann, bob, cath, dan], 2: [eve, fay, gil]})
+        membership.name_entries(section, {1: [ann, bob, cath, dan], 2: [eve, fay, gil]})
     with pytest.raises(Refused, match=r"^Ann Smith is in team 1 and in team 2$"):
-        services.name_entries(section, {1: [ann, bob, cath, dan], 2: [eve, fay, gil, ann]})
-    services.name_entries(section, {1: [ann, bob, cath, dan], 2: []})
+        membership.name_entries(section, {1: [ann, bob, cath, dan], 2: [eve, fay, gil, ann]})
+    membership.name_entries(section, {1: [ann, bob, cath, dan], 2: []})
     assert section.entries.get(number=1).name == "Ann Smith & Bob Jones & Cath Brown & Dan White"

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from games import lines
 from games import services as game_services
 from games.models import Publication, Result, ResultVersion
 from scoring.models import Standing
@@ -170,12 +171,12 @@ def test_a_second_phone_with_a_different_result_shows_on_the_desk_at_once(desk):
     client, section, _ = desk
     seating = section.seatings.get(round=1, table=2)
     board = section.boards.get(number=3)
-    first = game_services.score_line(section, board, "4S", "N", "10")
+    first = lines.score_line(section, board, "4S", "N", "10")
     game_services.enter_result(
         section, board, seating.ns, seating.ew, first, round=1, table=2, by="table 2 N"
     )
     assert room(client, section)["conflicts"] == []
-    second = game_services.score_line(section, board, "4S", "N", "9")
+    second = lines.score_line(section, board, "4S", "N", "9")
     with pytest.raises(game_services.Refused):
         game_services.enter_result(section, board, seating.ns, seating.ew, second, round=1, table=2,
                                    by="table 2 E")  # fmt: skip

@@ -15,8 +15,9 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from games.engine.cards import Deal, Rank, Side, Suit
+from games.lines import Line, Refused, score_line
 from games.models import Board
-from games.services import Line, Refused, enter_result, record_tally, score_line
+from games.services import enter_result, record_tally
 from scoring.services import recompute_standings
 from tournaments import services
 from tournaments.models import Club, Event, Player, Section, Session

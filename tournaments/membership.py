@@ -1,0 +1,198 @@
+"""A club's members and the entries made from them: add, change, import from CSV and find members; give a
+Section's entries their players. Every change is refused in words when it is wrong, and imports are all or nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+
+from games.services import Refused
+from tournaments.models import Club, Entry, EntryKind, Player, Section, Status
+
+
+def _split_name(name: str) -> tuple[str, str]:
+    first, _, last = " ".join(name.split()).rpartition(" ")
+    return first, last
+
+
+def _member_problem(name: str, number: str, email: str, guest: bool, numbers: dict[str, str]) -> str | None:
+    """What is wrong with a member's details, in words, or None. `numbers`: member number → whose it is."""
+    if not name:
+        return "give the member's name"
+    if any(len(part) > 60 for part in _split_name(name)):
+        return f"the name {name[:20]!r}... is too long (60 characters for the given names, 60 for the last)"
+    if guest and number:
+        return f"a guest has no member number ({name}, {number})"
+    if len(number) > 20:
+        return f"member number {number[:20]}... is longer than 20 characters"
+    if number in numbers:
+        return f"member number {number} is already {numbers[number]}'s"
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            return f"{email!r} is not an email address"
+    return None
+
+
+def _club_numbers(club: Club, leave_out: Player | None = None) -> dict[str, str]:
+    members = club.players.exclude(federation_number="")
+    if leave_out is not None:
+        members = members.exclude(id=leave_out.id)
+    return {p.federation_number: str(p) for p in members}
+
+
+@transaction.atomic
+def save_member(club: Club, name: str, number: str = "", email: str = "", guest: bool = False,
+                member: Player | None = None) -> Player:  # fmt: skip
+    """Add a member (or a walk-in guest: no number) to the club, or change one; refused in words."""
+    name, number, email = " ".join(name.split()), number.strip(), email.strip()
+    problem = _member_problem(name, number, email, guest, _club_numbers(club, member))
+    if problem:
+        raise Refused(problem)
+    player = member or Player(club=club)
+    before = str(player)
+    player.first_name, player.last_name = _split_name(name)
+    player.federation_number, player.email, player.guest = number, email, guest
+    player.save()
+    if member is not None and str(player) != before:
+        _rename_in_entries(player, before)
+    return player
+
+
+def _rename_in_entries(player: Player, before: str) -> None:
+    """A renamed member's new name in the entries they play in, except where the results are published (those
+    stay as they were published)."""
+    entries = list(player.entries.exclude(section__status=Status.PUBLISHED))
+    for entry in entries:
+        entry.name = " & ".join(str(player) if name == before else name for name in entry.name.split(" & "))[
+            :160
+        ]
+    Entry.objects.bulk_update(entries, ["name"])
+
+
+def read_members(club: Club, data: str | bytes) -> list[dict]:
+    """A CSV of members (name, number[, email]; a first line naming the columns is skipped) checked line by line:
+    the rows to add, or Refused naming every line that is wrong (nothing is added then)."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise Refused("the members file is not UTF-8 text: save it as CSV UTF-8") from None
+    numbers = _club_numbers(club)
+    rows, problems = [], []
+    reader = csv.reader(io.StringIO(data))
+    try:
+        records = [([c.strip() for c in cells], reader.line_num) for cells in reader]
+    except csv.Error as error:
+        raise Refused(f"line {reader.line_num}: {error}") from None
+    for cells, line in records:
+        if not any(cells):
+            continue
+        if line == 1 and cells[0].lower() == "name":
+            continue
+        if len(cells) > 3:
+            problems.append(f"line {line}: {len(cells)} columns; give name, number and optionally email")
+            continue
+        name, number, email = (cells + ["", ""])[:3]
+        name = " ".join(name.split())
+        problem = _member_problem(name, number, email, False, numbers)
+        if problem:
+            problems.append(f"line {line}: {problem}")
+            continue
+        if number:
+            numbers[number] = name
+        rows.append({"line": line, "name": name, "number": number, "email": email})
+    if problems:
+        raise Refused(
+            "; ".join(problems[:10]) + (f"; and {len(problems) - 10} more" if len(problems) > 10 else "")
+        )
+    if not rows:
+        raise Refused("the members file has no member in it")
+    return rows
+
+
+@transaction.atomic
+def import_members(club: Club, data: str | bytes) -> list[Player]:
+    """Every member of the CSV added, or none (read_members names the wrong lines)."""
+    rows = read_members(club, data)
+    return [save_member(club, row["name"], row["number"], row["email"]) for row in rows]
+
+
+def find_member(club: Club, text: str) -> Player:
+    """The member an entry form names: as the list offers it ("Ann Smith (1234)", "Bob Jones (guest)"), a member
+    number, or a name only one member of the club has."""
+    text = " ".join(text.split())
+    name, _, tag = text.partition(" (")
+    tag = tag.removesuffix(")")
+    members = club.players.all()
+    if tag == "guest":
+        found = list(members.filter(guest=True))
+    elif tag:
+        found = list(members.filter(federation_number=tag))
+    elif text.isdigit():
+        found = list(members.filter(federation_number=text))
+        name = f"member number {text}"
+    else:
+        found = list(members.filter(guest=False))
+    if not text.isdigit():
+        found = [p for p in found if str(p).casefold() == name.casefold()]
+    if not found:
+        raise Refused(f"{club} has no member {name!r}: add them on the members page first")
+    if len(found) > 1:
+        raise Refused(
+            f"{club} has {len(found)} members named {name}: pick one with their number from the list"
+        )
+    return found[0]
+
+
+PLAYERS_PER_ENTRY = {EntryKind.PAIR: (2, 2), EntryKind.TEAM: (4, 6), EntryKind.PLAYER: (1, 1)}
+"""How many players an entry of each kind holds (a team: four, five or six)."""
+
+
+def _entry_words(entry: Entry) -> str:
+    return f"{entry.get_kind_display().lower()} {entry.tag}"
+
+
+@transaction.atomic
+def name_entries(section: Section, players: dict[int, list[Player]]) -> list[Entry]:
+    """Give entries of a Section their players (entry number → players; none leaves the entry unnamed); the
+    entry's name becomes theirs ("Ann Smith & Bob Jones"). All or nothing: a player in two entries of the
+    Section, a player of another club, or an entry with the wrong number of players is refused, naming them."""
+    entries = {e.number: e for e in section.entries.select_for_update().prefetch_related("players")}
+    unknown = sorted(set(players) - set(entries))
+    if unknown:
+        raise Refused(f"{section} has no entry {', '.join(map(str, unknown))}", 404)
+    club_id = section.session.event.club_id
+    seated: dict[int, Entry] = {}
+    problems = []
+    for number, entry in entries.items():
+        chosen = players.get(number, list(entry.players.all()))
+        low, high = PLAYERS_PER_ENTRY[EntryKind(entry.kind)]
+        if number in players and chosen and not low <= len(chosen) <= high:
+            wanted = f"{low} player{'s' * (low > 1)}" if low == high else f"{low} to {high} players"
+            problems.append(f"{_entry_words(entry)} needs {wanted}, not {len(chosen)}"
+                            f" ({' & '.join(map(str, chosen))})")  # fmt: skip
+        for player in chosen:
+            if player.club_id != club_id:
+                problems.append(f"{player} is not a member of {section.club}")
+            elif player.id in seated:
+                where = seated[player.id]
+                again = "twice in" if where is entry else f"in {_entry_words(where)} and in"
+                problems.append(f"{player} is {again} {_entry_words(entry)}")
+            seated[player.id] = entry
+    if problems:
+        raise Refused("; ".join(dict.fromkeys(problems)))
+    named = []
+    for number, chosen in players.items():
+        entry = entries[number]
+        entry.players.set(chosen)
+        entry.name = " & ".join(map(str, chosen))[:160]
+        entry.save(update_fields=["name"])
+        named.append(entry)
+    return named
