@@ -13,22 +13,18 @@ from tournaments import urls as tournaments_urls
 from .health import healthz
 from .routers import api_root
 
-api = [
-    path("", include(games_urls)),
-    path("", include(tournaments_urls)),
-    path("", include(scoring_urls)),
-    path("", include(jobs_urls)),
+urlpatterns = [
+    path("api/", include(games_urls)),
     path(
-        "",
+        "api/",
         api_root(tournaments_urls.router, games_urls.router, scoring_urls.router, jobs_urls.router),
         name="api-root",
     ),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
-]
-
-urlpatterns = [
-    path("api/", include(api)),
+    path("api/", include(tournaments_urls)),
+    path("api/", include(scoring_urls)),
+    path("api/", include(jobs_urls)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("", include("tournaments.page_urls")),
     path("", include("parties.urls")),
     path("healthz", healthz, name="healthz"),

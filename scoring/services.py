@@ -28,6 +28,7 @@ from django.db import connection, transaction
 from django.db.models.functions import Now
 
 from games.models import Result, Tally
+from games.rows import upsert
 from parties.core import fort_of, party_kind, party_ladies
 from scoring.methods import books, vp
 from scoring.methods.books import TableGame, games_won
@@ -282,7 +283,7 @@ def compass_standings(section: Section, computed: int) -> None:
     )
     stored = _stored_line_scores(section)
     changed = [
-        LineScore(result_id=rid, section=section, ns=float(score), ew=float(-score), pct_ns=None, pct_ew=None)
+        (rid, section.id, float(score), float(-score), None, None)
         for rid, _, _, _, score in rows
         if rid not in stored or not _same(stored[rid], (score, -score))
     ]
@@ -430,22 +431,26 @@ def recompute_standings(section_id: int, requested: int | None = None) -> None:
             ns, ew = _number(entry.published_ns[i]), _number(entry.published_ew[i])
             if result_id in stored and _same(stored[result_id], (ns, ew)):
                 continue
-            changed.append(LineScore(
-                result_id=result_id, section=section, ns=ns, ew=ew,
-                pct_ns=_number(pct_ns[i]), pct_ew=_number(pct_ew[i]),
-            ))  # fmt: skip
+            changed.append((result_id, section.id, ns, ew, _number(pct_ns[i]), _number(pct_ew[i])))
     _store_line_scores(changed)
+
+
+_STANDING_FIELDS = [field for field in Standing._meta.concrete_fields if not field.primary_key]
 
 
 def _store_standings(standings: list[Standing], prizes: bool = False) -> None:
     """Write a section's standings in one statement, each entry's row made or updated (with its prize and cut for
     a party)."""
     fields = ["total", "percentage", "boards", "place", "rank", "field", "computed"]
-    Standing.objects.bulk_create(
-        standings,
-        update_conflicts=True,
-        unique_fields=["entry"],
-        update_fields=[*fields, "prize", "cut"] if prizes else fields,
+    upsert(
+        Standing,
+        [field.attname for field in _STANDING_FIELDS],
+        [
+            tuple(field.get_prep_value(getattr(row, field.attname)) for field in _STANDING_FIELDS)
+            for row in standings
+        ],
+        "entry_id",
+        [*fields, "prize", "cut"] if prizes else fields,
     )
 
 
@@ -455,14 +460,10 @@ def _stored_line_scores(section: Section) -> dict[int, tuple]:
     return {rid: (ns, ew) for rid, ns, ew in rows}
 
 
-def _store_line_scores(changed: list[LineScore]) -> None:
-    if changed:
-        LineScore.objects.bulk_create(
-            changed,
-            update_conflicts=True,
-            unique_fields=["result"],
-            update_fields=["ns", "ew", "pct_ns", "pct_ew"],
-        )
+def _store_line_scores(changed: list[tuple]) -> None:
+    """Write changed line scores: (result id, section id, N-S, E-W, N-S %, E-W %) each."""
+    upsert(LineScore, ["result_id", "section_id", "ns", "ew", "pct_ns", "pct_ew"], changed, "result_id",
+           ["ns", "ew", "pct_ns", "pct_ew"])  # fmt: skip
 
 
 def _same(a: tuple, b: tuple) -> bool:

@@ -19,6 +19,8 @@ from django.core.cache.backends.db import DatabaseCache
 from django.db import DEFAULT_DB_ALIAS, connections, router
 from django.utils import timezone
 
+from config.db import prepared_cursor
+
 
 def _keys(name: str, value: str, window: int) -> tuple[str, str]:
     """The cache keys of `name`=`value` in this window and the one before."""
@@ -66,7 +68,7 @@ def counts_beside(window: int, sql: str, params: list, **keys: str) -> tuple[dic
     shared, db = caches["default"], connections[DEFAULT_DB_ALIAS]
     if not (isinstance(shared, DatabaseCache) and router.db_for_read(shared.cache_model_class) == db.alias):
         tries = counts(window, **keys)
-        with db.cursor() as cursor:
+        with prepared_cursor() as cursor:
             cursor.execute(sql, params)
             return tries, cursor.fetchone()
     wanted = _wanted(window, keys)
@@ -79,7 +81,7 @@ def counts_beside(window: int, sql: str, params: list, **keys: str) -> tuple[dic
         f"AND {quote('expires')} > %s)"
     )
     now = db.ops.adapt_datetimefield_value(timezone.now())
-    with db.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             f"SELECT {', '.join([read] * len(stored))}, q.* FROM (SELECT 1 AS one) one LEFT JOIN ({sql}) q ON 1 = 1",
             [value for key in stored for value in (key, now)] + list(params),
