@@ -13,6 +13,7 @@ Elsewhere (SQLite) it is the ordinary cursor.
 from __future__ import annotations
 
 import functools
+import sys
 
 from django.db import DEFAULT_DB_ALIAS, connections
 
@@ -27,6 +28,10 @@ def prepared_cursor():
     db.ensure_connection()
     db.validate_thread_sharing()
     with db.wrap_database_errors:
+        if db.connection.prepare_threshold is None:  # Django's "never": then psycopg ignores prepare=True too
+            db.connection.prepare_threshold = (
+                sys.maxsize
+            )  # only what asks (this cursor); ClientCursor never does
         cursor = _prepared_class()(db.connection)
     return db.make_debug_cursor(cursor) if db.queries_logged else db.make_cursor(cursor)
 
