@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -255,7 +255,7 @@ def on_whole_standings(method: str, compute: Callable[[Section, int], None]) -> 
 
 def recompute_standings(section_id: int, requested: int | None = None) -> None:
     """Re-score every Board of the Section and store the standings and the line scores that changed."""
-    section = Section.objects.get(id=section_id)
+    section = Section.objects.select_related("session").get(id=section_id)
     computed = section.standings_requested if requested is None else requested
     whole = STANDINGS.get(section.scoring_method)
     if whole is not None:
@@ -264,7 +264,8 @@ def recompute_standings(section_id: int, requested: int | None = None) -> None:
     session, lines, boards = build_session(section)
     standings = session.standings()
     fields = session.fields or [""] * len(session.pairs)
-    sections = dict(Entry.objects.filter(id__in=session.pairs).values_list("id", "section_id"))
+    field = section_field(section)
+    sections = _sections_of(Entry, field, id__in=session.pairs)
     store_standings(
         [
             Standing(
@@ -282,7 +283,7 @@ def recompute_standings(section_id: int, requested: int | None = None) -> None:
         ],
     )
     stored = _stored_line_scores(section)
-    results = dict(Result.objects.filter(section__in=section_field(section)).values_list("id", "section_id"))
+    results = _sections_of(Result, field, section__in=field)
     changed = []
     for board, board_lines in lines.items():
         entry = boards[board]
@@ -293,6 +294,14 @@ def recompute_standings(section_id: int, requested: int | None = None) -> None:
                 continue
             changed.append((result_id, results[result_id], ns, ew, _number(pct_ns[i]), _number(pct_ew[i])))
     _store_line_scores(changed)
+
+
+def _sections_of(model, field: list[Section], **rows) -> Mapping[int, int]:
+    """The section id of each of these rows (entries or results of the field): no query when the field is one
+    section, as it is but for a session scored across."""
+    if len(field) == 1:
+        return defaultdict(lambda: field[0].id)
+    return dict(model.objects.filter(**rows).values_list("id", "section_id"))
 
 
 _STANDING_FIELDS = [field for field in Standing._meta.concrete_fields if not field.primary_key]
@@ -398,7 +407,11 @@ def _field_lead(section_id: int) -> int:
 
 def refresh_standings(section_id: int, counted: bool = False) -> None:
     """Bring a Section's standings up to date after a change (coalesced; see the module docstring)."""
-    section_id = _field_lead(section_id)
+    _refresh(_field_lead(section_id), counted)
+
+
+def _refresh(section_id: int, counted: bool) -> None:
+    """refresh_standings for the lead of a field (_field_lead)."""
     if not counted:
         _count_request(section_id)
     if connection.vendor != "postgresql" or connection.in_atomic_block:
@@ -442,7 +455,7 @@ def refresh_spaced(section_id: int, ticket: int | None, interval: float) -> tupl
     since = (now - at).total_seconds() if at is not None else interval
     if since < interval:
         return ticket, interval - since
-    refresh_standings(section_id, counted=True)
+    _refresh(section_id, counted=True)
     return ticket, 0.0
 
 
