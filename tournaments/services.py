@@ -24,7 +24,8 @@ from games.formats.handrecords import DealFileError, HandRecord
 from games.formats.numbers import POSITIVE, Column, NumberError, whole_number
 from games.models import Board, Result
 from games.services import Refused, new_table_code, publish
-from scoring.services import standings_changed, team_matches, team_totals
+from scoring.services import standings_changed
+from scoring.teams import byes, team_matches, team_totals
 from tournaments.models import (
     Entry,
     EntryKind,
@@ -137,13 +138,16 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
         for where, entrant in pairs:
             if entrant is not None:
                 directions.setdefault(entrant, set()).add("NS" if where in ("NS", "N", "S") else "EW")
+    teams = _teams(rows)
+    if teams:  # a team with the bye of a round it alone sits out (an odd Swiss's first round) is in it too
+        for entrant in _byes(movement):
+            directions.setdefault(entrant, {"NS", "EW"})
     before = _settings(section) | {"movement": section.movement}
     section.results.all().delete()
     section.seatings.all().delete()
     section.entries.all().delete()
     section.boards.all().delete()
     section.table_codes.all().delete()
-    teams = _teams(rows)
     _check_teams_scoring(section, teams)
     kind = EntryKind.PLAYER if individual else EntryKind.TEAM if teams else EntryKind.PAIR
     fixed = not individual and all(len(d) == 1 for d in directions.values())
@@ -179,6 +183,17 @@ def _teams(rows: list[dict]) -> bool:
     """A teams movement: some entrant sits both N-S and E-W in one round (its open and closed rooms)."""
     seen: set[tuple[int, int, str]] = {(row["round"], row["ns"], "NS") for row in rows if row["ns"]}
     return any((row["round"], row["ew"], "NS") in seen for row in rows if row["ew"])
+
+
+def _byes(movement: dict) -> set[int]:
+    """The entrants a movement's rounds list as sitting out (a teams movement's byes)."""
+    found: set[int | None] = set()
+    for rnd in movement["rounds"]:
+        where = f"movement round {rnd.get('round')} sit_out"
+        if not isinstance(rnd.get("sit_out", []), list):
+            raise Refused(f"{where}: a list of the entrants sitting out, please")
+        found |= {entrant_number(entrant, where) for entrant in rnd.get("sit_out", [])}
+    return {n for n in found if n is not None}
 
 
 def _check_teams_scoring(section: Section, teams: bool) -> None:
@@ -307,7 +322,8 @@ def next_round(section: Section, user, reason: str = "") -> Section:
 
 def _draw_swiss_round(section: Section, number: int) -> None:
     """Seat a Swiss's next round from the VP standings once every match of the round before is complete: top
-    down, no two teams meeting twice (movements.teams.swiss_pairing; the Swiss has an even number of teams);
+    down, no two teams meeting twice, with an odd number the bye to the lowest team without one
+    (movements.teams.swiss_pairing), recorded as the round's `sit_out` (scoring.teams.byes);
     its Boards are the next set, dealt from the Section's seed unless a hand record already holds them."""
     matches = team_matches(section)
     unfinished = [m for m in matches if m.round == number - 1 and len(m.boards) < m.scheduled]
@@ -317,10 +333,12 @@ def _draw_swiss_round(section: Section, number: int) -> None:
         raise Refused(f"round {number - 1} is not finished: {listed} still have Boards to score", 409)
     totals = team_totals(section, matches)
     numbers = {entry.id: entry.number for entry in entries.values()}
+    had_bye = [numbers[team] for teams in byes(section).values() for team in teams]
     try:
-        pairs, _ = swiss_pairing(
+        pairs, bye = swiss_pairing(
             [(numbers[e], totals[e]) for e in sorted(entries, key=lambda e: numbers[e])],
             [(numbers[m.home], numbers[m.away]) for m in matches],
+            had_bye,
         )
     except MovementError as error:
         raise Refused(f"round {number}: {error}", 409) from None
@@ -340,6 +358,8 @@ def _draw_swiss_round(section: Section, number: int) -> None:
     ])  # fmt: skip
     drawn = {"round": number, "tables": [{"table": t.number, "ns": str(t.ns), "ew": str(t.ew), "boards": list(boards)}
                                          for t in tables]}  # fmt: skip
+    if bye is not None:
+        drawn["sit_out"] = [str(bye)]
     section.movement = {**section.movement, "rounds": [*section.movement.get("rounds", []), drawn]}
     section.save(update_fields=["movement"])
 
