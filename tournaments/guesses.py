@@ -78,7 +78,7 @@ def counts_beside(window: int, sql: str, params: list, **keys: str) -> tuple[dic
     quote = db.ops.quote_name
     read = (
         f"(SELECT {quote('value')} FROM {quote(shared._table)} WHERE {quote('cache_key')} = %s "
-        f"AND {quote('expires')} > %s)"
+        f"AND {quote('expires')} >= %s)"
     )
     now = db.ops.adapt_datetimefield_value(timezone.now())
     with prepared_cursor() as cursor:
