@@ -115,8 +115,8 @@ class BellView(RefusedMixin, APIView):
     movement (parties.bell) and the answer is the job (202), to follow at /api/jobs/<id>/."""
 
     @extend_schema(request=BellSerializer, responses=SectionSerializer)
-    def post(self, request, id: int):
-        section = _section(request, id)
+    def post(self, request, section_id: int):
+        section = _section(request, section_id)
         data = BellSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
@@ -135,8 +135,8 @@ class TallyCorrectionView(RefusedMixin, APIView):
     the tally's versions."""
 
     @extend_schema(request=TallyCorrectionSerializer, responses=TallyVersionSerializer(many=True))
-    def post(self, request, id: int):
-        section = _section(request, id)
+    def post(self, request, section_id: int):
+        section = _section(request, section_id)
         data = TallyCorrectionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
@@ -150,8 +150,8 @@ class TalliesView(RefusedMixin, APIView):
     """GET /api/sections/<id>/tallies/: a party's tallies, round by round and table by table."""
 
     @extend_schema(responses=TallySerializer(many=True))
-    def get(self, request, id: int):
-        section = _section(request, id, director=False)
+    def get(self, request, section_id: int):
+        section = _section(request, section_id, director=False)
         return Response(TallySerializer(section.tallies.all(), many=True).data)
 
 

@@ -7,10 +7,10 @@ from . import api, pages
 
 urlpatterns = [
     path("api/parties/", api.PartyView.as_view(), name="api-parties"),
-    path("api/sections/<int:id>/bell/", api.BellView.as_view(), name="api-party-bell"),
-    path("api/sections/<int:id>/tallies/", api.TalliesView.as_view(), name="api-party-tallies"),
+    path("api/sections/<int:section_id>/bell/", api.BellView.as_view(), name="api-party-bell"),
+    path("api/sections/<int:section_id>/tallies/", api.TalliesView.as_view(), name="api-party-tallies"),
     path(
-        "api/sections/<int:id>/correct-tally/",
+        "api/sections/<int:section_id>/correct-tally/",
         api.TallyCorrectionView.as_view(),
         name="api-party-correct-tally",
     ),
