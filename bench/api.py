@@ -217,9 +217,12 @@ def main() -> None:
         run_clients(
             args, port, tables[: max(1, len(tables) // 10)], "/bench/floor/"
         )  # warm: connections, code
-        floor_before = cpu_seconds(is_server)
+        floor_before = cpu_seconds(is_server), cpu_seconds(is_database)
         floor_latencies, floor_statuses, floor_wall = run_clients(args, port, tables, "/bench/floor/")
-        floor_cpu = cpu_seconds(is_server) - floor_before
+        floor_cpu, floor_database_cpu = (
+            cpu_seconds(is_server) - floor_before[0],
+            cpu_seconds(is_database) - floor_before[1],
+        )
         before = cpu_seconds(is_server), cpu_seconds(is_database)
         client_before = time.process_time()
         latencies, statuses, wall = run_clients(args, port, tables)
@@ -250,6 +253,7 @@ def main() -> None:
         "floor_server_cpu_ms_per_request": round(floor_cpu * 1000 / len(floor_latencies), 2),
         "cpu_ratio_to_floor": round(floor_cpu / len(floor_latencies) / ((after[0] - before[0]) / len(latencies)), 3),
         "database_cpu_ms_per_request": round((after[1] - before[1]) * 1000 / len(latencies), 2),
+        "floor_database_cpu_ms_per_request": round(floor_database_cpu * 1000 / len(floor_latencies), 2),
         "client_cpu_ms_per_request": round(client_cpu * 1000 / len(latencies), 2),
         "cores": os.cpu_count(), "load_average": round(os.getloadavg()[0], 2),
         "standings": args.standings, "standings_current": current, "standings_lag_ms": round(lag * 1000, 1),
@@ -264,7 +268,8 @@ def main() -> None:
           f"{figures['server_cpu_ms_per_request']} ms: {figures['cpu_ratio_to_floor']} of the floor by CPU (steadier "
           "than by rate on a shared machine)")  # fmt: skip
     print(f"CPU per request: gunicorn {figures['server_cpu_ms_per_request']} ms, PostgreSQL "
-          f"{figures['database_cpu_ms_per_request']} ms, the bench's clients {figures['client_cpu_ms_per_request']} ms "
+          f"{figures['database_cpu_ms_per_request']} ms (the floor's {figures['floor_database_cpu_ms_per_request']} ms), "
+          f"the bench's clients {figures['client_cpu_ms_per_request']} ms "
           f"({figures['cores']} cores, load average "
           f"{figures['load_average']} from everything on the machine)")  # fmt: skip
     if args.json:

@@ -1,3 +1,6 @@
+"""The site's URLs. The API comes first, the table scorers' routes at its head: Django tries the patterns in
+order, and every score entry paid for trying each page's pattern before it (bench/api.py)."""
+
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
@@ -12,20 +15,20 @@ from .health import healthz
 from .routers import api_root
 
 urlpatterns = [
-    path("", include("tournaments.page_urls")),
-    path("", include("parties.page_urls")),
-    path("healthz", healthz, name="healthz"),
-    path("admin/", admin.site.urls),
+    path("api/", include(games_urls)),
     path(
         "api/",
         api_root(tournaments_urls.router, games_urls.router, scoring_urls.router, jobs_urls.router),
         name="api-root",
     ),
     path("api/", include(tournaments_urls)),
-    path("api/", include(games_urls)),
     path("api/", include(scoring_urls)),
     path("api/", include(jobs_urls)),
     path("api/", include(parties_urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("", include("tournaments.page_urls")),
+    path("", include("parties.page_urls")),
+    path("healthz", healthz, name="healthz"),
+    path("admin/", admin.site.urls),
 ]

@@ -14,6 +14,7 @@ import secrets
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 
+from config.db import prepared_cursor
 from games.engine.bridge import Call
 from games.engine.cards import Card, Seat
 from games.formats.numbers import INTEGER, POSITIVE, NumberError, whole_number
@@ -168,15 +169,15 @@ def table_and_board(
     """The Seating at the table in this round (or `round_number`), with its pairs, its Board numbered `number` and
     how many leads the table sent for it were refused (LeadRefusal), or Refused naming why.
 
-    One SQL statement instead of the ORM's three: this is the path of every scorer's entry, where building the
-    queries cost more than running them (bench/api.py).
+    One prepared SQL statement instead of the ORM's three: this is the path of every scorer's entry, where
+    building the queries cost more than running them, and planning the join more than running it (bench/api.py).
     """
     try:
         number = whole_number(number, "board", POSITIVE)
     except NumberError as error:
         raise Refused(str(error)) from None
     round_number = round_number or section.current_round
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(_TABLE_AND_BOARD, [number, section.id, round_number, table])
         row = cursor.fetchone()
     if row is None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
@@ -27,6 +27,7 @@ from django.db.models import Q
 from django.db.models.functions import Now
 
 from games.models import Result
+from games.rows import upsert
 from scoring.methods import books
 from scoring.methods.matchpoints import NOT_PLAYED, adjusted_score, percentages
 from scoring.methods.registry import METHODS
@@ -154,7 +155,7 @@ def compass_standings(section: Section, computed: int) -> None:
     )
     stored = _stored_line_scores(section)
     changed = [
-        LineScore(result_id=rid, section=section, ns=float(score), ew=float(-score), pct_ns=None, pct_ew=None)
+        (rid, section.id, float(score), float(-score), None, None)
         for rid, _, _, _, score in rows
         if rid not in stored or not _same(stored[rid], (score, -score))
     ]
@@ -181,7 +182,7 @@ def on_whole_standings(method: str, compute: Callable[[Section, int], None]) -> 
 
 def recompute_standings(section_id: int, requested: int | None = None) -> None:
     """Re-score every Board of the Section and store the standings and the line scores that changed."""
-    section = Section.objects.get(id=section_id)
+    section = Section.objects.select_related("session").get(id=section_id)
     computed = section.standings_requested if requested is None else requested
     whole = STANDINGS.get(section.scoring_method)
     if whole is not None:
@@ -190,7 +191,8 @@ def recompute_standings(section_id: int, requested: int | None = None) -> None:
     session, lines, boards = build_session(section)
     standings = session.standings()
     fields = session.fields or [""] * len(session.pairs)
-    sections = dict(Entry.objects.filter(id__in=session.pairs).values_list("id", "section_id"))
+    field = section_field(section)
+    sections = _sections_of(Entry, field, id__in=session.pairs)
     store_standings(
         [
             Standing(
@@ -208,7 +210,7 @@ def recompute_standings(section_id: int, requested: int | None = None) -> None:
         ],
     )
     stored = _stored_line_scores(section)
-    results = dict(Result.objects.filter(section__in=section_field(section)).values_list("id", "section_id"))
+    results = _sections_of(Result, field, section__in=field)
     changed = []
     for board, board_lines in lines.items():
         entry = boards[board]
@@ -217,22 +219,34 @@ def recompute_standings(section_id: int, requested: int | None = None) -> None:
             ns, ew = _number(entry.published_ns[i]), _number(entry.published_ew[i])
             if result_id in stored and _same(stored[result_id], (ns, ew)):
                 continue
-            changed.append(LineScore(
-                result_id=result_id, section_id=results[result_id], ns=ns, ew=ew,
-                pct_ns=_number(pct_ns[i]), pct_ew=_number(pct_ew[i]),
-            ))  # fmt: skip
+            changed.append((result_id, results[result_id], ns, ew, _number(pct_ns[i]), _number(pct_ew[i])))
     _store_line_scores(changed)
+
+
+def _sections_of(model, field: list[Section], **rows) -> Mapping[int, int]:
+    """The section id of each of these rows (entries or results of the field): no query when the field is one
+    section, as it is but for a session scored across."""
+    if len(field) == 1:
+        return defaultdict(lambda: field[0].id)
+    return dict(model.objects.filter(**rows).values_list("id", "section_id"))
+
+
+_STANDING_FIELDS = [field for field in Standing._meta.concrete_fields if not field.primary_key]
 
 
 def store_standings(standings: list[Standing], prizes: bool = False) -> None:
     """Write a section's standings in one statement, each entry's row made or updated (with its prize and cut for
     a party)."""
     fields = ["total", "percentage", "boards", "place", "rank", "field", "computed"]
-    Standing.objects.bulk_create(
-        standings,
-        update_conflicts=True,
-        unique_fields=["entry"],
-        update_fields=[*fields, "prize", "cut"] if prizes else fields,
+    upsert(
+        Standing,
+        [field.attname for field in _STANDING_FIELDS],
+        [
+            tuple(field.get_prep_value(getattr(row, field.attname)) for field in _STANDING_FIELDS)
+            for row in standings
+        ],
+        "entry_id",
+        [*fields, "prize", "cut"] if prizes else fields,
     )
 
 
@@ -242,14 +256,10 @@ def _stored_line_scores(section: Section) -> dict[int, tuple]:
     return {rid: (ns, ew) for rid, ns, ew in rows}
 
 
-def _store_line_scores(changed: list[LineScore]) -> None:
-    if changed:
-        LineScore.objects.bulk_create(
-            changed,
-            update_conflicts=True,
-            unique_fields=["result"],
-            update_fields=["ns", "ew", "pct_ns", "pct_ew"],
-        )
+def _store_line_scores(changed: list[tuple]) -> None:
+    """Write changed line scores: (result id, section id, N-S, E-W, N-S %, E-W %) each."""
+    upsert(LineScore, ["result_id", "section_id", "ns", "ew", "pct_ns", "pct_ew"], changed, "result_id",
+           ["ns", "ew", "pct_ns", "pct_ew"])  # fmt: skip
 
 
 def _same(a: tuple, b: tuple) -> bool:
@@ -324,7 +334,11 @@ def _field_lead(section_id: int) -> int:
 
 def refresh_standings(section_id: int, counted: bool = False) -> None:
     """Bring a Section's standings up to date after a change (coalesced; see the module docstring)."""
-    section_id = _field_lead(section_id)
+    _refresh(_field_lead(section_id), counted)
+
+
+def _refresh(section_id: int, counted: bool) -> None:
+    """refresh_standings for the lead of a field (_field_lead)."""
     if not counted:
         _count_request(section_id)
     if connection.vendor != "postgresql" or connection.in_atomic_block:
@@ -368,7 +382,7 @@ def refresh_spaced(section_id: int, ticket: int | None, interval: float) -> tupl
     since = (now - at).total_seconds() if at is not None else interval
     if since < interval:
         return ticket, interval - since
-    refresh_standings(section_id, counted=True)
+    _refresh(section_id, counted=True)
     return ticket, 0.0
 
 

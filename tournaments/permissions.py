@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import caches
+from django.db import connection
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions, permissions, throttling
 
@@ -95,13 +96,29 @@ class TableCodeAuthentication(authentication.BaseAuthentication):
         return self.keyword
 
 
-_CODE_AND_SECTION = """
-    SELECT s.*, c.id AS code_id, c."table" AS code_table
-    FROM tournaments_section s JOIN tournaments_tablecode c ON c.section_id = s.id
-    WHERE c.code = %s
-"""
-"""A table code and its Section in one raw query: every scorer's request starts here, and the ORM's query
-(select_related) cost twice as much to build as to run."""
+_CODE_QUERY: list = []
+"""The table code's query (_code_query), built once."""
+
+
+def _code_query() -> tuple[str, list[str], list]:
+    """A table code and its Section in one raw query: every scorer's request starts here, and the ORM's query
+    (select_related) cost twice as much to build as to run. It reads every Section field but the movement (entry
+    does not need it, and a large one would be parsed on every request); returned with the fields' names and
+    each one's conversions from the database."""
+    if not _CODE_QUERY:
+        quote = connection.ops.quote_name
+        fields = [field for field in Section._meta.concrete_fields if field.name != "movement"]
+        columns = [field.get_col(Section._meta.db_table) for field in fields]
+        sql = (
+            f"SELECT c.id, c.{quote('table')}, {', '.join(f's.{quote(field.column)}' for field in fields)} "
+            "FROM tournaments_section s JOIN tournaments_tablecode c ON c.section_id = s.id WHERE c.code = %s"
+        )
+        converters = [
+            (column, connection.ops.get_db_converters(column) + column.get_db_converters(connection))
+            for column in columns
+        ]
+        _CODE_QUERY[:] = [(sql, [field.attname for field in fields], converters)]
+    return _CODE_QUERY[0]
 
 
 def check_code(request, text: str) -> TableCode:
@@ -109,7 +126,8 @@ def check_code(request, text: str) -> TableCode:
     past either limit every try waits (right codes too, or the answer would tell a guesser it had found one), but
     nothing is counted per client address, so one phone's wrong codes never lock out the room sharing it."""
     text = text.strip().upper()
-    tries = guesses.counts(CODE_WINDOW, code=text, site="all")
+    sql, names, converters = _code_query()
+    tries, row = guesses.counts_beside(CODE_WINDOW, sql, [text], code=text, site="all")
     for name, limit, which in (
         ("code", SAME_CODE_LIMIT, "this code"),
         ("site", SITE_CODE_LIMIT, "table codes on this site"),
@@ -119,13 +137,17 @@ def check_code(request, text: str) -> TableCode:
                 wait=tries[name].wait(CODE_WINDOW, limit),
                 detail=f"too many wrong tries of {which}; wait a few minutes",
             )
-    section = next(iter(Section.objects.raw(_CODE_AND_SECTION, [text])), None)
-    if section is None:
+    if row is None:
         guesses.count_wrong(CODE_WINDOW, code=text, site="all")
         raise exceptions.AuthenticationFailed("unknown table code") from None
+    values = list(row[2:])
+    for i, (column, converting) in enumerate(converters):
+        for converter in converting:
+            values[i] = converter(values[i], column, connection)
+    section = Section.from_db(connection.alias, names, values)
     if section.status != Status.RUNNING:
         raise exceptions.PermissionDenied(f"{section} is not running: its table codes are closed")
-    return TableCode(id=section.code_id, section=section, table=section.code_table, code=text)
+    return TableCode(id=row[0], section=section, table=row[1], code=text)
 
 
 class IsTableScorer(permissions.BasePermission):

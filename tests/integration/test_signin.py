@@ -200,3 +200,22 @@ def test_the_redis_cache_answers_as_empty_while_redis_is_down():
     assert down.get("k") is None and down.get("k", default=3) == 3 and down.get_many(["a", "b"]) == {}
     assert down.add("k", 1, 10) is False and down.incr("k") == 1 and down.set("k", 1) is None
     assert down.clear() is False
+
+
+def test_the_table_code_query_reads_the_counts_of_both_windows():
+    """counts_beside reads what counts reads (this window's wrong tries and the window before's), with the row of
+    the query beside them: one statement when the cache is the database's table, two trips with Redis."""
+    from tournaments import guesses
+
+    for _ in range(3):
+        guesses.count_wrong(600, code="ABCDEF", site="all")
+    cache.set(guesses._keys("code", "ABCDEF", 600)[1], 4)  # wrong tries of the window before
+    tries, row = guesses.counts_beside(600, "SELECT 7, 'x'", [], code="ABCDEF", site="all")
+    assert tries == guesses.counts(600, code="ABCDEF", site="all")
+    assert (
+        tries["code"] == guesses.Tries(3, 4)
+        and tries["site"] == guesses.Tries(3, 0)
+        and tuple(row) == (7, "x")
+    )
+    tries, row = guesses.counts_beside(600, "SELECT 7 WHERE 1 = 0", [], code="OTHERS", site="all")
+    assert tries["code"] == guesses.Tries(0, 0) and tries["site"] == guesses.Tries(3, 0) and row is None
