@@ -20,6 +20,9 @@ class PartiesConfig(AppConfig):
 
         on_whole_standings(ScoringMethod.PROGRESSIVE, standings.progressive_standings)
         page_data.PARTY.update(
-            rows=standings.party_rows, summary=standings.party_summary, table=pages.table_page
+            rows=standings.party_rows,
+            summary=standings.party_summary,
+            game=standings.party_game,
+            table=pages.table_page,
         )
         on_job("bell", tasks.BELL)

@@ -198,6 +198,11 @@ def party_rows(section: Section) -> list[dict]:
     return rows
 
 
+def party_game(section: Section) -> str:
+    """The party's kind as a list of sections names it ("Progressive hearts")."""
+    return party_kind(section.movement_kind).title
+
+
 def party_summary(section: Section) -> str:
     """The party's kind and how its standings are ranked, for the section's heading: "Progressive hearts, 16
     players · ranked by punch marks, ..." (each kind its own method)."""

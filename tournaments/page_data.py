@@ -215,18 +215,23 @@ def round_chart(lines: list[dict], width: int = 320, height: int = 120) -> dict:
 
 
 def sections_of_club(club) -> list[Section]:
-    return list(
+    """The club's sections past set-up, newest first, each with `game`: what the club page says is played (a
+    party's own kind, "Progressive contract bridge", rather than its cards' game)."""
+    sections = list(
         Section.objects.filter(session__event__club=club)
         .exclude(status=Status.SETUP)
         .select_related("session__event")
         .order_by("-session__event__date", "session__number", "name")
     )
+    for section in sections:
+        section.game_label = PARTY["game"](section) if section.is_party else section.get_game_display()
+    return sections
 
 
 PARTY: dict[str, Callable[[Section], Any]] = {}
 """What the pages show of a party, given by the parties app in its AppConfig.ready (tournaments does not import it):
 "rows", its standings rows (rank, entry, games, lone hands, prize, cut, measure, stars); "summary", its kind and
-how it is ranked, for the section's heading; "table", a table's phone page (its tally) once the table is logged in."""
+how it is ranked, for the section's heading; "game", its kind's name, for lists of sections; "table", a table's phone page (its tally) once the table is logged in."""
 
 
 def party_rows(section: Section) -> list[dict]:

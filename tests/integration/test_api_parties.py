@@ -498,3 +498,17 @@ def test_the_section_heading_says_each_kind_of_party_s_own_ranking(client, kind,
     heading = html.unescape(re.search(r"<p class=\"muted\">(.*?)</p>", page).group(1))
     assert f"{KINDS_[kind].title}, 8 players · ranked by {ranked}" in heading
     assert "Progressive party (games won" not in page and "Duplicate bridge" not in heading
+
+
+def test_the_club_page_names_each_party_by_its_kind(client):
+    """A party of bridge or hearts is listed as what is played ("Progressive contract bridge"), not as its cards'
+    game ("Duplicate bridge")."""
+    user, club = make_director()
+    client.force_login(user)
+    for kind in ("contract-bridge", "hearts"):
+        sid = post(client, club=club.id, name=kind, kind=kind, players=8, seed="c").json()["party"]
+        client.post(f"/api/sections/{sid}/status/", {"status": "running"})
+    rows = re.findall(r"<tr><td>.*?</tr>", client.get(f"/clubs/{club.slug}/").content.decode(), re.S)
+    games = sorted(re.findall(r"</a></td>\s*<td>([^<]*)</td>", "".join(rows)))
+    assert games == [KINDS_["contract-bridge"].title, KINDS_["hearts"].title]
+    assert "Duplicate bridge" not in "".join(rows)
