@@ -124,7 +124,9 @@ def hand_needles(section: Section, boards: set[int]) -> list[str]:
 
 def leaks(body: str, hands: list[str], scores: set[int]) -> list[str]:
     found = [needle for needle in hands if needle in body]
-    found += [str(score) for score in scores if re.search(rf"(?<![\d.]){score}(?!\d)", body)]
+    # A score stands alone (">550<", ": 550,", "−550"): the same digits inside a random token (a CSRF token on a
+    # 404 page) are not a leak.
+    found += [str(score) for score in scores if re.search(rf"(?<![\w.]){score}(?!\w)", body)]
     return found
 
 
