@@ -1,0 +1,197 @@
+"""A club night run from the pages alone (issue 14), from an empty database: no API call, no Django admin, no shell.
+
+The director makes the club on the first-run page, imports 20 members from a CSV, sets up an 8-pair Howell, a
+two-section 12-table Mitchell and an 8-team Swiss of 4 rounds, enters every result (the director's grid, and the
+tables' phones opened from the address their card's QR code holds), sees no result missing, closes and publishes,
+corrects one result and sees the amended notice on the public page. Screenshots of each page, at a phone's width
+and a desktop's, go to tests/artifacts/club_night/."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import Counter
+
+import pytest
+import segno
+from pypdf import PdfReader
+
+from tests.browser.conftest import ARTIFACTS, DESKTOP, PHONE, no_overflow
+
+pytestmark = pytest.mark.browser
+
+SHOTS = ARTIFACTS / "club_night"
+PASSWORD = "correct horse battery staple"
+NAMES = ["Ann Smith", "Bob Jones", "Cath Brown", "Dan White", "Eve Black", "Fay Green", "Gil Gray", "Hal Hart",
+         "Ivy Irons", "Jon Jay", "Kim Kerr", "Len Long", "Meg Moss", "Ned North", "Ola Oak", "Pat Pike",
+         "Quin Quay", "Rae Rowe", "Sam Stone", "Tom Tate"]  # fmt: skip
+CONTRACTS = [("3NT", "N", "9"), ("4S", "E", "10"), ("2H", "S", "8"), ("3NT", "W", "8"), ("1NT", "N", "7"),
+             ("4H", "S", "11"), ("3D", "E", "9"), ("2S", "W", "7")]  # fmt: skip
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def both_widths(page, name: str) -> None:
+    """The page at a phone's width (nothing wider than the window) and a desktop's."""
+    page.set_viewport_size(PHONE)
+    assert no_overflow(page), name
+    shot(page, f"{name}-phone")
+    page.set_viewport_size(DESKTOP)
+    shot(page, f"{name}-desktop")
+
+
+def result_for(n: int) -> tuple[str, str, str]:
+    return CONTRACTS[n % len(CONTRACTS)]
+
+
+def desk_of(page, site: str, event: str) -> int:
+    """Open the event's desk from the director's home page; its section id."""
+    page.goto(f"{site}/direct/")
+    page.get_by_role("link", name=event).click()
+    page.get_by_role("heading", name=re.compile(event)).wait_for()
+    return int(re.search(r"/direct/sections/(\d+)/", page.url).group(1))
+
+
+def set_up(page, site: str, fields: dict[str, str], names: dict[str, str] | None = None) -> int:
+    """The set-up page: fields filled, the movement previewed and checked, players named, then created."""
+    page.goto(f"{site}/direct/")
+    page.get_by_role("link", name="Set up a new session").click()
+    for label, value in fields.items():
+        box = page.get_by_label(label, exact=True)
+        if box.evaluate("e => e.tagName") == "SELECT":
+            box.select_option(value)
+        else:
+            box.fill(value)
+    page.get_by_role("button", name="Preview the movement").click()
+    page.get_by_text("The movement check passed").wait_for()
+    for label, value in (names or {}).items():
+        page.get_by_label(label, exact=True).fill(value)
+    shot(page, f"setup-{fields['Event name'].lower().replace(' ', '-')}")
+    page.get_by_role("button", name="Create the session and deal the boards").click()
+    page.get_by_role("button", name="Start play").click()
+    page.get_by_text("Running").first.wait_for()
+    return int(re.search(r"/direct/sections/(\d+)/", page.url).group(1))
+
+
+def grid(page, site: str, section: int, board: int, key: int = 0) -> int:
+    """Every empty row of the board's traveller typed on the director's grid and saved; the rows entered."""
+    page.goto(f"{site}/direct/sections/{section}/boards/{board}/")
+    page.get_by_role("heading", name=f"Traveller entry: board {board}").wait_for()
+    rows = page.locator("#entry-grid tbody tr:not(.done)")
+    count = rows.count()
+    for i in range(count):
+        table = rows.nth(i).locator("td").nth(1).inner_text()
+        contract, declarer, tricks = result_for(board + int(table) + key)
+        page.get_by_label(f"Contract, table {table}", exact=True).nth(0).fill(contract)
+        page.get_by_label(f"Declarer, table {table}", exact=True).nth(0).fill(declarer)
+        page.get_by_label(f"Tricks, table {table}", exact=True).nth(0).fill(tricks)
+    page.get_by_role("button", name=re.compile(f"Save board {board}")).click()
+    if count:
+        page.get_by_text(f"Board {board}: {count} result(s) entered.").wait_for()
+    return count
+
+
+def missing_none(page, site: str, section: int) -> None:
+    page.goto(f"{site}/direct/sections/{section}/")
+    page.locator("#none-missing").wait_for()
+    assert page.locator("#missing tbody tr").count() == 0
+
+
+def qr_address(pdf_bytes: bytes) -> str:
+    """The address a table card prints under its QR code, checked to be what the QR code holds (segno's modules of
+    that address against the card's image, module by module)."""
+    card = PdfReader(io.BytesIO(pdf_bytes)).pages[0]
+    address = re.search(r"open (\S+/t/\w+/)", card.extract_text().replace("\n", "")).group(1)
+    image = card.images[0].image.convert("L")
+    expected = segno.make(address, error="m")
+    modules = expected.symbol_size(scale=1, border=0)[0]
+    scale = image.width / (modules + 4)  # printed with a border of two modules
+    read = [[image.getpixel((int((2 + c + 0.5) * scale), int((2 + r + 0.5) * scale))) < 128 for c in range(modules)]
+            for r in range(modules)]  # fmt: skip
+    assert read == [[bool(v) for v in row] for row in expected.matrix], "the QR code holds the printed address"
+    return address
+
+
+def phone_round(phone, table: int, round_number: int, key: int = 0) -> int:
+    """A table's phone enters every board of its round; the boards entered."""
+    phone.goto(phone.url.split("/table/")[0] + "/table/")
+    phone.get_by_role("heading", name=f"Table {table}, round {round_number}").wait_for()
+    entered = 0
+    while phone.locator("form.entry-form").count():
+        entry = phone.locator("form.entry-form").first
+        board = int(entry.locator("input[name=board]").input_value())
+        contract, declarer, tricks = result_for(board + table + key)
+        entry.get_by_label("Contract").fill(contract)
+        entry.get_by_label("Declarer").select_option(declarer)
+        entry.get_by_label("Tricks").select_option(tricks)
+        entry.get_by_role("button", name=f"Enter board {board}").click()
+        phone.get_by_text(f"Board {board}: {contract} by {declarer}, {tricks} tricks").wait_for()
+        entered += 1
+    return entered
+
+
+@pytest.mark.usefixtures("jobs_run")
+def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
+    desk = new_page(DESKTOP)
+
+    # First run: an empty database has nobody to sign in as; the welcome page makes the club and its director.
+    desk.goto(f"{site}/")
+    desk.get_by_role("heading", name="Welcome to Traveller").wait_for()
+    assert desk.url == f"{site}/welcome/"
+    desk.get_by_label("Club name").fill("Riverton Bridge Club")
+    desk.get_by_label("Director's user name").fill("dora")
+    desk.get_by_label("Password", exact=True).fill(PASSWORD)
+    desk.get_by_label("Password (again)").fill(PASSWORD + "!")
+    desk.get_by_role("button", name="Make the club and sign in").click()
+    desk.get_by_text("The two passwords differ.").wait_for()
+    both_widths(desk, "welcome-refused")
+    desk.get_by_label("Password", exact=True).fill(PASSWORD)
+    desk.get_by_label("Password (again)").fill(PASSWORD)
+    desk.get_by_role("button", name="Make the club and sign in").click()
+    desk.get_by_role("heading", name="Director").wait_for()
+    assert desk.get_by_role("heading", name="Riverton Bridge Club").is_visible()
+    both_widths(desk, "director-home-new")
+    assert desk.request.get(f"{site}/welcome/").status == 404, "closed once a user exists"
+
+    # Logging out and in again, as on a club night.
+    desk.get_by_role("button", name="Log out dora").click()
+    desk.goto(f"{site}/login/")
+    desk.get_by_label("User name").fill("dora")
+    desk.get_by_label("Password").fill(PASSWORD)
+    both_widths(desk, "login")
+    desk.get_by_role("button", name="Log in").click()
+    desk.get_by_role("heading", name="Director").wait_for()
+
+    # 20 members from a CSV, previewed first.
+    desk.get_by_role("link", name="Members").click()
+    members = tmp_path / "members.csv"
+    members.write_text("name,number,email\n" + "".join(f"{n},{3000 + i},\n" for i, n in enumerate(NAMES)))
+    desk.get_by_label("CSV file").set_input_files(str(members))
+    desk.get_by_role("button", name="Preview the import").click()
+    desk.get_by_role("heading", name="Import 20 members").wait_for()
+    both_widths(desk, "members-import-preview")
+    desk.get_by_role("button", name="Import 20 members").click()
+    desk.get_by_text("20 members imported.").wait_for()
+    assert desk.locator("#member-list tbody tr").count() == 20
+    both_widths(desk, "members")
+
+    # An 8-pair Howell, one board a round, its pairs named from the members; every result by the grid.
+    names = {f"Pair {p}, player {s}": f"{NAMES[2 * (p - 1) + s - 1]} ({3000 + 2 * (p - 1) + s - 1})"
+             for p in range(1, 9) for s in (1, 2)}  # fmt: skip
+    howell = set_up(desk, site, {"Event name": "Howell Pairs", "Movement": "howell",
+                                 "Tables (Mitchell) or pairs (Howell)": "8", "Boards per round": "1"}, names)  # fmt: skip
+    both_widths(desk, "howell-desk")
+    assert sum(grid(desk, site, howell, board) for board in range(1, 8)) == 28
+    shot(desk, "howell-grid")
+    missing_none(desk, site, howell)
+    assert desk.locator("#room-round").inner_text() == "round 7 of 7"
+    desk.get_by_role("button", name="Close the session").click()
+    desk.get_by_role("button", name="Publish the results").click()
+    desk.get_by_text("published, round 7").wait_for()
+    desk.get_by_role("link", name="Public page").click()
+    desk.get_by_role("heading", name="Standings").wait_for()
+    assert "Ann Smith & Bob Jones" in desk.locator("main").inner_text()
+    both_widths(desk, "howell-results")
