@@ -44,6 +44,14 @@ def last_round(section: Section) -> int:
     return max(section.seatings.values_list("round", flat=True), default=0)
 
 
+def most_rounds(section: Section) -> int:
+    """The rounds the desk can go on to: those seated, or for a Swiss (each round drawn when the director moves on)
+    as many as its teams can play without two of them meeting twice."""
+    if section.movement_kind == "swiss":
+        return max(last_round(section), section.entries.count() - 1)
+    return last_round(section)
+
+
 def round_in_play(section: Section) -> int:
     """The round being played: the director's round, or a later one once results of it are in (the director
     entering every traveller through the grid plays the rounds without pressing "Next round")."""

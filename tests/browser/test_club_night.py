@@ -111,7 +111,9 @@ def qr_address(pdf_bytes: bytes) -> str:
     scale = image.width / (modules + 4)  # printed with a border of two modules
     read = [[image.getpixel((int((2 + c + 0.5) * scale), int((2 + r + 0.5) * scale))) < 128 for c in range(modules)]
             for r in range(modules)]  # fmt: skip
-    assert read == [[bool(v) for v in row] for row in expected.matrix], "the QR code holds the printed address"
+    assert read == [[bool(v) for v in row] for row in expected.matrix], (
+        "the QR code holds the printed address"
+    )
     return address
 
 
@@ -195,3 +197,51 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     desk.get_by_role("heading", name="Standings").wait_for()
     assert "Ann Smith & Bob Jones" in desk.locator("main").inner_text()
     both_widths(desk, "howell-results")
+
+    # An 8-team Swiss of 4 rounds, two boards a match: round 1's first match from the two rooms' phones (opened from
+    # the address their table card's QR code holds), the rest by the grid; each next round drawn when the director
+    # moves on, and no two teams meet twice.
+    swiss = set_up(desk, site, {"Event name": "Swiss Teams", "Movement": "swiss",
+                                "Tables (Mitchell) or pairs (Howell)": "8", "Boards per round": "2",
+                                "Scoring": "vp"})  # fmt: skip
+    both_widths(desk, "swiss-desk")
+    phones = {}
+    for table in (1, 2):
+        card = desk.request.get(
+            site + desk.get_by_label(f"Table card of table {table}").get_attribute("href")
+        )
+        assert card.status == 200
+        address = qr_address(card.body())
+        phone = new_page(PHONE)
+        phone.goto(address)
+        phones[table] = phone
+    met = Counter()
+    for rnd in range(1, 5):
+        desk.goto(f"{site}/direct/sections/{swiss}/")
+        rows = desk.locator("section[aria-labelledby=round-title] tbody tr")
+        assert rows.count() == 8, "4 matches, each in an open and a closed room"
+        teams = [tuple(int(rows.nth(i).locator("td").nth(c).inner_text().split()[0]) for c in (1, 2))
+                 for i in range(8)]  # fmt: skip
+        for open_room, closed_room in zip(teams[::2], teams[1::2], strict=True):
+            assert closed_room == open_room[::-1]
+            met[frozenset(open_room)] += 1
+        if rnd == 1:
+            for table, phone in phones.items():
+                assert phone_round(phone, table, 1) == 2
+                shot(phone, f"swiss-phone-table-{table}")
+        for board in (2 * rnd - 1, 2 * rnd):
+            grid(desk, site, swiss, board)
+        if rnd == 1:
+            shot(desk, "swiss-grid")
+        missing_none(desk, site, swiss)
+        if rnd < 4:
+            desk.get_by_role("button", name=f"Next round ({rnd + 1})").click()
+            desk.get_by_text(f"round {rnd + 1}.").first.wait_for()
+    assert len(met) == 16 and set(met.values()) == {1}, "no two teams meet twice"
+    both_widths(desk, "swiss-desk-last-round")
+    desk.get_by_role("button", name="Close the session").click()
+    desk.get_by_role("button", name="Publish the results").click()
+    desk.get_by_text("published, round 4").wait_for()
+    desk.get_by_role("link", name="Public page").click()
+    desk.get_by_role("heading", name="Standings").wait_for()
+    both_widths(desk, "swiss-results")
