@@ -245,3 +245,61 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     desk.get_by_role("link", name="Public page").click()
     desk.get_by_role("heading", name="Standings").wait_for()
     both_widths(desk, "swiss-results")
+
+    # A two-section Mitchell, 6 tables in each of sections A and B, one board a round, scored across the field:
+    # round 1 from each table's phone, opened from the address its table card's QR code holds; the rest by the grid.
+    first = set_up(desk, site, {"Event name": "Club Mitchell", "Movement": "mitchell",
+                                "Tables (Mitchell) or pairs (Howell)": "6", "Boards per round": "1",
+                                "Sections (each this movement)": "2",
+                                "With two or more sections": "across"})  # fmt: skip
+    desk.goto(f"{site}/direct/")
+    desk.get_by_role("link", name=re.compile("Club Mitchell.* B")).click()
+    desk.get_by_role("button", name="Start play").click()
+    desk.get_by_text("Running").first.wait_for()
+    second = int(re.search(r"/direct/sections/(\d+)/", desk.url).group(1))
+    both_widths(desk, "mitchell-desk-b")
+    for section in (first, second):
+        desk.goto(f"{site}/direct/sections/{section}/")
+        links = {
+            t: site + desk.get_by_label(f"Table card of table {t}").get_attribute("href") for t in range(1, 7)
+        }
+        for table, link in links.items():
+            phone = new_page(PHONE)
+            phone.goto(qr_address(desk.request.get(link).body()))
+            assert phone_round(phone, table, 1, key=section) == 1
+            if table == 1:
+                assert no_overflow(phone)
+                shot(phone, f"mitchell-phone-{section}")
+        assert sum(grid(desk, site, section, board, key=section) for board in range(1, 7)) == 24
+        missing_none(desk, site, section)
+        assert desk.locator("#room-round").inner_text() == "round 5 of 5"
+        desk.get_by_role("button", name="Close the session").click()
+        desk.get_by_role("button", name="Publish the results").click()
+        desk.get_by_text("published, round 5").wait_for()
+    both_widths(desk, "mitchell-desk-published")
+
+    # After publishing, the director corrects one result with a reason: the public page says the results were
+    # amended, board and table and why, with the ranking as first published a click away.
+    public = new_page(PHONE)
+    public.goto(f"{site}/sections/{first}/")
+    public.get_by_role("heading", name="Standings").wait_for()
+    published = public.locator("#standings").inner_text()
+    both_widths(public, "mitchell-results")
+    desk.goto(f"{site}/direct/sections/{first}/boards/3/")
+    desk.get_by_label("Correct table 2").click()
+    desk.get_by_label("Contract").fill("6NT")
+    desk.get_by_label("Declarer").select_option("N")
+    desk.get_by_label("Tricks").select_option("12")
+    desk.get_by_label("Reason", exact=True).fill("N-S bid and made the slam")
+    desk.get_by_role("button", name="Save the correction").click()
+    desk.get_by_text("the change is saved as a new version").wait_for()
+    both_widths(desk, "correction")
+    public.goto(f"{site}/sections/{first}/")
+    notice = public.locator("#amendments li.amended")
+    assert re.fullmatch(r"Amended \w+ \d+ \w+ \d{4}: board 3, table 2 \(N-S bid and made the slam\)\. .*",
+                        notice.inner_text()), notice.inner_text()  # fmt: skip
+    assert public.locator("#standings").inner_text() != published
+    both_widths(public, "mitchell-amended")
+    notice.get_by_role("link", name="the ranking before this amendment").click()
+    public.get_by_role("heading", name="Standings as published").wait_for()
+    both_widths(public, "mitchell-as-published")
