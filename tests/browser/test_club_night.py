@@ -30,6 +30,13 @@ CONTRACTS = [("3NT", "N", "9"), ("4S", "E", "10"), ("2H", "S", "8"), ("3NT", "W"
              ("4H", "S", "11"), ("3D", "E", "9"), ("2S", "W", "7")]  # fmt: skip
 
 
+def opened(new_page, viewport: dict):
+    """A page in a context of its own, waiting up to 30 s (CI's shared 2-core machine is often this slow)."""
+    page = new_page(viewport)
+    page.context.set_default_timeout(30_000)
+    return page
+
+
 def shot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
@@ -89,6 +96,10 @@ def grid(page, site: str, section: int, board: int, key: int = 0) -> int:
         page.get_by_label(f"Contract, table {table}", exact=True).nth(0).fill(contract)
         page.get_by_label(f"Declarer, table {table}", exact=True).nth(0).fill(declarer)
         page.get_by_label(f"Tricks, table {table}", exact=True).nth(0).fill(tricks)
+    # Each row's score shows as it is typed (the grid asks the engine): saved once every row shows one.
+    page.wait_for_function(
+        "[...document.querySelectorAll('#entry-grid output.verdict')].every(o => o.textContent)"
+    )
     page.get_by_role("button", name=re.compile(f"Save board {board}")).click()
     if count:
         page.get_by_text(f"Board {board}: {count} result(s) entered.").wait_for()
@@ -138,7 +149,7 @@ def phone_round(phone, table: int, round_number: int, key: int = 0) -> int:
 
 @pytest.mark.usefixtures("jobs_run")
 def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
-    desk = new_page(DESKTOP)
+    desk = opened(new_page, DESKTOP)
 
     # First run: an empty database has nobody to sign in as; the welcome page makes the club and its director.
     desk.goto(f"{site}/")
@@ -213,7 +224,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
         )
         assert card.status == 200
         address = qr_address(card.body())
-        phone = new_page(PHONE)
+        phone = opened(new_page, PHONE)
         phone.goto(address)
         phones[table] = phone
     met = Counter()
@@ -265,7 +276,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
             t: site + desk.get_by_label(f"Table card of table {t}").get_attribute("href") for t in range(1, 7)
         }
         for table, link in links.items():
-            phone = new_page(PHONE)
+            phone = opened(new_page, PHONE)
             phone.goto(qr_address(desk.request.get(link).body()))
             assert phone_round(phone, table, 1, key=section) == 1
             if table == 1:
@@ -281,7 +292,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
 
     # After publishing, the director corrects one result with a reason: the public page says the results were
     # amended, board and table and why, with the ranking as first published a click away.
-    public = new_page(PHONE)
+    public = opened(new_page, PHONE)
     public.goto(f"{site}/sections/{first}/")
     public.get_by_role("heading", name="Standings").wait_for()
     published = public.locator("#standings").inner_text()
