@@ -50,8 +50,8 @@ def build():
     from games.lines import score_line
     from games.models import Board, Result
     from jobs.analysis import board_analysis
+    from parties.management.commands.demo import plausible
     from scoring.services import recompute_standings
-    from tournaments.management.commands.demo import plausible
     from tournaments.models import Club, Entry, Event, Seating, Section, Session
     from tournaments.services import deal_from_seed
 

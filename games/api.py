@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from config.api import RefusedMixin, list_filters, number_param, require_director
 from games import lines, services
-from games.models import Board, PlayRecord, Result, ResultConflict, Tally
+from games.models import Board, PlayRecord, Result, ResultConflict
 from games.serializers import (
     AdjustmentSerializer,
     BoardSerializer,
@@ -30,15 +30,12 @@ from games.serializers import (
     ResultEntrySerializer,
     ResultSerializer,
     ResultVersionSerializer,
-    TallySerializer,
 )
 from games.services import Refused
 from tournaments.models import Entry, Section
 from tournaments.permissions import (
-    IsTableScorer,
-    TableCodeAuthentication,
+    TableCodeAccess,
     TableLoginThrottle,
-    TableThrottle,
     check_code,
     directed_club_ids,
 )
@@ -220,16 +217,8 @@ class ConflictViewSet(
         return Response(ConflictSerializer(conflict).data)
 
 
-class TableView(RefusedMixin, APIView):
+class TableView(TableCodeAccess, RefusedMixin, APIView):
     """Base of the table scorer's endpoints: code authentication only, throttled per code."""
-
-    authentication_classes = [TableCodeAuthentication]
-    permission_classes = [IsTableScorer]
-    throttle_classes = [TableThrottle]
-
-    @property
-    def code(self):
-        return self.request.auth
 
     def state(self) -> dict:
         """The table now: section, round, pairs, and this round's boards with what is entered."""
@@ -314,20 +303,3 @@ class TableBoardView(TableView):
             "board": BoardSerializer(board, context={"viewer": viewer}).data,
             "traveller": ResultSerializer(rows, many=True).data,
         })  # fmt: skip
-
-
-class TableTallyView(TableView):
-    """A progressive table's tally for the current round: hands, points, lone hands (by seat)."""
-
-    @extend_schema(responses=TallySerializer)
-    def get(self, request):
-        section = self.code.section
-        seating = services.table_seating(section, self.code.table)
-        tally = Tally.objects.filter(section=section, round=seating.round, table=self.code.table).first()
-        return Response(TallySerializer(tally or Tally(round=seating.round, table=self.code.table)).data)
-
-    @extend_schema(request=TallySerializer, responses=TallySerializer)
-    def post(self, request):
-        section = self.code.section
-        tally = services.record_tally(section, self.code.table, request.data)
-        return Response(TallySerializer(tally).data)

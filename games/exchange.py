@@ -28,7 +28,7 @@ from scoring.methods.registry import METHODS
 from scoring.methods.rescore import from_pbn, from_usebio, pbn_result
 from scoring.models import LineScore, Standing
 from scoring.services import standings_changed
-from tournaments.models import Club, Entry, Event, Player, ScoringMethod, Section, Session, Status
+from tournaments.models import Club, Entry, Event, Player, Section, Session, Status
 
 
 @dataclass
@@ -553,7 +553,7 @@ def results_csv(section: Section) -> str:
 
 def standings_csv(section: Section) -> str:
     """The standings; a progressive party's also give each player's prize and how a tie for it was cut."""
-    party = section.scoring_method == ScoringMethod.PROGRESSIVE
+    party = section.is_party
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(

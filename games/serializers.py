@@ -2,8 +2,8 @@
 
 from rest_framework import serializers
 
-from games.formats.numbers import COUNT, ID, INTEGER, POSITIVE, SMALL, Column, NumberError, whole_number
-from games.models import Board, PlayRecord, Result, ResultConflict, ResultVersion, Tally, TallyVersion
+from games.formats.numbers import ID, INTEGER, POSITIVE, SMALL, Column, NumberError, whole_number
+from games.models import Board, PlayRecord, Result, ResultConflict, ResultVersion
 from games.services import snapshot
 
 
@@ -151,30 +151,6 @@ class ConfirmSerializer(serializers.Serializer):
 
 class CodeSerializer(serializers.Serializer):
     code = serializers.CharField(max_length=12)
-
-
-class TallySerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Tally
-        fields = ["round", "table", "hands", "ns_points", "ew_points", "winners", "lone_hands", "punches", "flags",
-                  "frozen"]  # fmt: skip
-        read_only_fields = ["round", "table", "winners", "punches", "frozen"]
-
-
-class TallyCorrectionSerializer(serializers.Serializer):
-    round = Number(POSITIVE)
-    table = Number(POSITIVE)
-    hands = Number(COUNT, default=0)
-    ns_points = Number(COUNT)
-    ew_points = Number(COUNT)
-    lone_hands = serializers.DictField(child=Number(COUNT), required=False, help_text='By seat: {"N": 1}')
-    reason = serializers.CharField()
-
-
-class TallyVersionSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = TallyVersion
-        fields = ["number", "kind", "before", "after", "changed_by_label", "changed_at", "reason"]
 
 
 class PlayRecordSerializer(serializers.ModelSerializer):

@@ -16,7 +16,7 @@ from django.db.models import Q
 
 from games.engine.bridge import Call
 from games.engine.cards import Card, Seat
-from games.formats.numbers import COUNT, INTEGER, POSITIVE, Column, NumberError, quoted, whole_number
+from games.formats.numbers import INTEGER, POSITIVE, NumberError, whole_number
 from games.lines import HandRefused, Line, Refused, score_line
 from games.models import (
     Board,
@@ -27,14 +27,11 @@ from games.models import (
     ResultConflict,
     ResultStatus,
     ResultVersion,
-    Tally,
-    TallyVersion,
 )
 from games.rows import insert, insert_with
-from parties.core import lone_hands_allowed, party_kind, round_deals
 from scoring.methods.matchpoints import ARTIFICIAL_PERCENTAGES, Artificial, adjusted_score, assigned_scores
 from scoring.models import Standing
-from scoring.services import decide_table, refresh_standings, standings_changed
+from scoring.services import refresh_standings, standings_changed
 from tournaments.models import Entry, Seating, Section, Status
 
 LEAD_TRIES = 3
@@ -424,128 +421,6 @@ _CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY3479"  # no look-alikes: 0/O, 1/I/L, B/8, S/
 def new_table_code() -> str:
     """A short code a scorer can type on a phone: six characters, 23^6 ≈ 148 million (with throttled tries)."""
     return "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))
-
-
-def _tally_values(section: Section, table: int, seats: dict, values: dict) -> dict:
-    """A tally's figures checked (numbers or their digits, as a form sends them): lone hands per seat turned into
-    per player, and none where the book allows none (the head table, Hoyle 1940 L11381–11382)."""
-    lone_hands = values.get("lone_hands") or {}
-    if not isinstance(lone_hands, dict):
-        raise Refused(f'table {table}: lone hands are given by seat, as in {{"N": 1}}')
-    lone = {}
-    for seat, given in lone_hands.items():
-        if seat not in seats:
-            raise Refused(f"table {table}: lone hands for {quoted(seat)}, which is not a seat (N, E, S, W)")
-        count = _count(table, f"lone hands for {seat}", given)
-        if count and not lone_hands_allowed(section.game, table, section.movement_kind):
-            raise Refused(
-                f"table {table}: no lone hands are allowed at the head table (Hoyle 1940 L11381–11382)"
-                f"{' or in military euchre (L11446)' if section.movement_kind == 'military-euchre' else ''}; "
-                f"{seat} cannot have played {count} alone"
-            )
-        if count:
-            lone[str(seats[seat])] = count
-    checked: dict = {"lone_hands": lone}
-    if section.game == "hearts":
-        checked["hearts"] = _hearts_taken(table, seats, values.get("hearts") or {})
-    most = party_kind(
-        section.movement_kind
-    ).max_points  # bridge tallies are in points (Hoyle 1940 L20376–20392)
-    deals = round_deals((section.movement or {}).get("party"))
-    hands = values.get("hands", 0)
-    if deals is not None and isinstance(hands, int) and hands > deals:
-        raise Refused(
-            f"table {table}: a round of this party is {deals} deals, so {hands} hands cannot be played"
-        )
-    for name, top in (("hands", 99), ("ns_points", most), ("ew_points", most)):
-        checked[name] = _count(table, name, values.get(name, 0), top)
-    return checked
-
-
-def _hearts_taken(table: int, seats: dict, taken: dict) -> dict:
-    """Progressive hearts: each player's hearts this hand, 0 to 13, all four adding up to 13 (Hoyle 1940 L12252)."""
-    if not isinstance(taken, dict):
-        raise Refused(
-            f'table {table}: give the hearts taken by seat, e.g. {{"N": 3, "E": 0, "S": 6, "W": 4}}'
-        )
-    checked = {}
-    for seat, count in taken.items():
-        if seat not in seats:
-            raise Refused(f"table {table}: hearts for {quoted(seat)}, which is not a seat (N, E, S, W)")
-        checked[str(seats[seat])] = _count(table, f"hearts for {seat}", count, 13)
-    if checked and (len(checked) != 4 or sum(checked.values()) != 13):
-        raise Refused(f"table {table}: the four players' hearts add up to 13, not {sum(checked.values())}")
-    return checked
-
-
-def _count(table: int, name: str, value, top: int = COUNT.high) -> int:
-    """A tally's count from 0 to `top`, or Refused naming the table and the figure."""
-    try:
-        return whole_number(value, name, Column(0, top))
-    except NumberError as error:
-        raise Refused(f"table {table}: {error}") from None
-
-
-def tally_snapshot(tally: Tally) -> dict:
-    return {"round": tally.round, "table": tally.table, "hands": tally.hands, "ns_points": tally.ns_points,
-            "ew_points": tally.ew_points, "winners": tally.winners, "lone_hands": tally.lone_hands,
-            "punches": tally.punches, "hearts": tally.hearts, "frozen": tally.frozen}  # fmt: skip
-
-
-def tally_version(tally: Tally, kind: str, before: dict | None, by: str, user=None, reason: str = "") -> None:
-    number = tally.versions.count() + 1
-    TallyVersion.objects.create(tally=tally, number=number, kind=kind, before=before, after=tally_snapshot(tally),
-                                changed_by=user, changed_by_label=by, reason=reason)  # fmt: skip
-
-
-def record_tally(section: Section, table: int, values: dict) -> Tally:
-    """A progressive table's running tally for the current round (replaced until the bell freezes it)."""
-    if section.status != Status.RUNNING or section.scoring_method != "progressive":
-        raise Refused(f"{section} is not a running progressive party", 409)
-    seating = table_seating(section, table)
-    checked = _tally_values(section, table, seating.seats, values)
-    with transaction.atomic():
-        tally, created = Tally.objects.select_for_update(no_key=True).get_or_create(
-            section=section, round=seating.round, table=table
-        )
-        if tally.frozen:
-            raise Refused(
-                f"table {table}: the bell has rung for round {seating.round}; the tally is frozen", 409
-            )
-        before = None if created else tally_snapshot(tally)
-        for name, value in checked.items():
-            setattr(tally, name, value)
-        tally.save()
-        tally_version(tally, "entered", before, f"table {table} scorer")
-    return tally
-
-
-def correct_tally(section: Section, round_number: int, table: int, values: dict, user, reason: str) -> Tally:
-    """A director's correction of a frozen tally: the table's winners are decided again, the standings follow."""
-    if not (reason or "").strip():
-        raise Refused(f"round {round_number} table {table}: a correction needs a reason")
-    seating = Seating.objects.filter(section=section, round=round_number, table=table).first()
-    if seating is None:
-        raise Refused(f"round {round_number} has no table {table}", 404)
-    checked = _tally_values(section, table, seating.seats, values)
-    with transaction.atomic():
-        tally = (
-            Tally.objects.select_for_update(no_key=True)
-            .filter(section=section, round=round_number, table=table)
-            .first()
-        )
-        if tally is None or not tally.frozen:
-            raise Refused(
-                f"round {round_number} table {table}: only a tally frozen by the bell is corrected", 409
-            )
-        before = tally_snapshot(tally)
-        for name, value in checked.items():
-            setattr(tally, name, value)
-        tally.winners, tally.punches = decide_table(section, tally)
-        tally.save()
-        tally_version(tally, "corrected", before, f"director {user.get_username()}", user, reason.strip())
-        standings_changed(section.id)
-    return tally
 
 
 def record_play(result: Result, auction, play, claim) -> PlayRecord:

@@ -17,6 +17,5 @@ urlpatterns = [
     path("table/results/", api.TableResultView.as_view(), name="table-results"),
     path("table/confirm/", api.TableConfirmView.as_view(), name="table-confirm"),
     path("table/boards/<int:number>/", api.TableBoardView.as_view(), name="table-board"),
-    path("table/tally/", api.TableTallyView.as_view(), name="table-tally"),
     *router.urls,
 ]

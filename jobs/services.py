@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from . import outbox
-from .models import Job, State, Step
+from .models import Job, Kind, State, Step
 
 _LISTENERS: list[Callable[[Job], None]] = []
 
@@ -21,8 +21,14 @@ TASKS = {
     "analyse": "jobs.analyse",
     "audit": "jobs.audit",
     "rotate": "jobs.rotate",
-    "bell": "jobs.bell",
 }
+"""The Celery task that runs each kind of job, by name (the outbox rows hold names). An app above adds its own
+kinds in its AppConfig.ready (parties: the bell), so that jobs does not import it."""
+
+
+def on_job(kind: str, task: str) -> None:
+    """Register the task (by its Celery name) that runs jobs of `kind`."""
+    TASKS[kind] = task
 
 
 def refresh_standings_later(section_id: int) -> None:
@@ -41,6 +47,11 @@ def start(kind: str, section=None, arguments: dict | None = None, user=None) -> 
         job = Job.objects.create(kind=kind, section=section, arguments=arguments or {}, created_by=user)
         outbox.send_later(TASKS[kind], f"job:{job.id}", [job.id])
     return job
+
+
+def latest_jobs(section) -> list[Job]:
+    """A section's latest jobs for its pages (standings recomputes left out: they are many and quick)."""
+    return list(Job.objects.filter(section=section).exclude(kind=Kind.STANDINGS).order_by("-id")[:5])
 
 
 def begin(job_id: int) -> Job | None:

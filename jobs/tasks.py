@@ -24,7 +24,7 @@ from tournaments.models import Section
 
 from . import analysis, leases, outbox, services
 from .models import Job, Kind, State, Step
-from .rotation import bell_job, rotate_job
+from .rotation import rotate_job
 from .services import JobFailed
 
 log = logging.getLogger(__name__)
@@ -161,17 +161,6 @@ def rotate(job_id: int) -> None:
     if job is None:
         return
     services.finish(job_id, rotate_job(job))
-
-
-# Progressive rounds: the bell.
-
-
-@shared_task(name="jobs.bell", base=JobTask)
-def bell(job_id: int) -> None:
-    job = services.begin(job_id)
-    if job is None:
-        return
-    services.finish(job_id, bell_job(job))
 
 
 # Standings, coalesced, and the outbox.

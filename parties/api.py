@@ -1,18 +1,25 @@
-"""POST /api/parties/: a director sets up a party of one of the books' kinds and gets its first seating."""
+"""The parties API: a director sets up a party of one of the books' kinds and gets its first seating
+(POST /api/parties/), rings the bell, reads and corrects the tallies; a table's phone enters its tally."""
 
 from __future__ import annotations
 
+from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.services import Refused
-from tournaments.models import Club
-from tournaments.permissions import is_director
+from config.api import RefusedMixin, require_director
+from games.models import Tally
+from games.services import Refused, table_seating
+from tournaments.models import Club, Section, Status
+from tournaments.permissions import TableCodeAccess, is_director
+from tournaments.selectors import visible_sections
+from tournaments.serializers import SectionSerializer
 
-from . import services
+from . import bell, services, tallies
 from .core import KINDS, ROUND_ENDS
+from .serializers import BellSerializer, TallyCorrectionSerializer, TallySerializer, TallyVersionSerializer
 
 
 class PartyEntrySerializer(serializers.Serializer):
@@ -89,3 +96,77 @@ class PartyView(APIView):
             "tables": services.first_seating(section),
         }
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+def _section(request, section_id: int, director: bool = True) -> Section:
+    """A section this user may know of (else 404); with `director`, only its club's directors (else 401 or 403)."""
+    section = get_object_or_404(
+        visible_sections(request.user).select_related("session__event"), id=section_id
+    )
+    if director:
+        require_director(request, section.session.event.club_id)
+    return section
+
+
+class BellView(RefusedMixin, APIView):
+    """POST /api/sections/<id>/bell/: freeze every table's tally, decide the winners, seat the next round (or end).
+
+    With the next seating given (or last), at once; without it, the bell job computes the seating by the book's
+    movement (parties.bell) and the answer is the job (202), to follow at /api/jobs/<id>/."""
+
+    @extend_schema(request=BellSerializer, responses=SectionSerializer)
+    def post(self, request, section_id: int):
+        section = _section(request, section_id)
+        data = BellSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        if values.get("seating") or values.get("last"):
+            section = bell.ring_bell(section, request.user, values.get("seating"), values.get("last", False))
+            return Response(SectionSerializer(section, context={"request": request}).data)
+        if section.status != Status.RUNNING or not section.is_party:
+            raise Refused(f"{section} is not a running progressive party", 409)
+        options = {k: values[k] for k in ("method", "head", "tied") if values.get(k)}
+        job = bell.start_bell(section, request.user, **options)
+        return Response({"job": job.id, "kind": job.kind, "state": job.state}, status=202)
+
+
+class TallyCorrectionView(RefusedMixin, APIView):
+    """POST /api/sections/<id>/correct-tally/: correct a tally the bell froze (a reason is required); answers with
+    the tally's versions."""
+
+    @extend_schema(request=TallyCorrectionSerializer, responses=TallyVersionSerializer(many=True))
+    def post(self, request, section_id: int):
+        section = _section(request, section_id)
+        data = TallyCorrectionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        tally = tallies.correct_tally(
+            section, values.pop("round"), values.pop("table"), values, request.user, values.pop("reason")
+        )
+        return Response(TallyVersionSerializer(tally.versions.all(), many=True).data)
+
+
+class TalliesView(RefusedMixin, APIView):
+    """GET /api/sections/<id>/tallies/: a party's tallies, round by round and table by table."""
+
+    @extend_schema(responses=TallySerializer(many=True))
+    def get(self, request, section_id: int):
+        section = _section(request, section_id, director=False)
+        return Response(TallySerializer(section.tallies.all(), many=True).data)
+
+
+class TableTallyView(TableCodeAccess, RefusedMixin, APIView):
+    """GET/POST /api/table/tally/: a party table's tally for the current round: hands, points, lone hands (by
+    seat)."""
+
+    @extend_schema(responses=TallySerializer)
+    def get(self, request):
+        section = self.code.section
+        seating = table_seating(section, self.code.table)
+        tally = Tally.objects.filter(section=section, round=seating.round, table=self.code.table).first()
+        return Response(TallySerializer(tally or Tally(round=seating.round, table=self.code.table)).data)
+
+    @extend_schema(request=TallySerializer, responses=TallySerializer)
+    def post(self, request):
+        tally = tallies.record_tally(self.code.section, self.code.table, request.data)
+        return Response(TallySerializer(tally).data)

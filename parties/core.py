@@ -104,6 +104,15 @@ def _forts(players: int, seed: int | str | None, her: frozenset[int] = frozenset
 
 MEASURES = {"games": "Games won", "stars": "Gold stars", "points": "Points", "net": "Net score",
             "punches": "Punch marks", "flags": "Fort's flags"}  # fmt: skip
+RANKINGS = {
+    "games": "games won, ties cut (Hoyle 1940 L11413–11430)",
+    "stars": "gold stars, then red, then fewest green (002 L681)",
+    "points": "total points of each player's sides (Hoyle 1940 L20376–20392)",
+    "net": "net score, plus less minus (Hoyle 1940 L5408–5411)",
+    "punches": "punch marks, a hand won each (Hoyle 1940 L12249–12266)",
+    "flags": "each fort's flags (Hoyle 1940 L11452–11464)",
+}
+"""How each kind's standings are ranked, as the section's heading says it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +137,11 @@ class PartyKind:
     def measure(self) -> str:
         """What the standings count, as their column heading says it."""
         return MEASURES[self.scoring]
+
+    @property
+    def ranking(self) -> str:
+        """How the standings are ranked, in words ("games won, ties cut ...")."""
+        return RANKINGS[self.scoring]
 
     @property
     def head_table_game(self) -> int | None:

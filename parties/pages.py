@@ -1,5 +1,6 @@
-"""The host's set-up page of a party: the game, the players (or couples), the method, how a round ends, the prizes;
-it draws the first seating and links to the printable tally and table cards."""
+"""A party's pages: the host's set-up page (the game, the players or couples, the method, how a round ends, the
+prizes; it draws the first seating and links to the table cards), the host's page (every table's state, the bell,
+the standings and prizes, corrections of frozen tallies), the projector's seating and each table's tally phone."""
 
 from __future__ import annotations
 
@@ -8,16 +9,22 @@ import datetime
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 
+from games.formats.numbers import Column, NumberError, whole_number
+from games.models import Tally
 from games.services import Refused
-from tournaments.models import Club, Section
+from jobs.services import latest_jobs
+from tournaments import services as tournament_services
+from tournaments.models import Club, Entry, Seating, Section, Status
+from tournaments.page_data import page_section, seat_numbers, table_code
 from tournaments.permissions import is_director
 from tournaments.selectors import directed_section
 
-from . import printables, services
-from .core import KINDS, ROUND_ENDS, party_kind, party_ladies
+from . import bell, printables, services, standings, tallies
+from .core import KINDS, ROUND_ENDS, lone_hands_allowed, party_kind, party_ladies, round_deals
 
 
 def _whole(data, name: str) -> int | None:
@@ -115,4 +122,157 @@ def ready(request, section_id: int):
     ]
     return render(request, "parties/ready.html", {
         "section": section, "kind": kind, "tables": tables, "party": (section.movement or {}).get("party", {}),
+    })  # fmt: skip
+
+
+@login_required
+def party(request, section_id: int):
+    """The host's view of a progressive party: tallies per table, the bell, the standings."""
+    section = _party(request, section_id)
+    if not section.is_party:
+        return redirect("direct-section", section.id)
+    if request.method == "POST":
+        if section.status != Status.RUNNING:
+            messages.error(request, f"{section} is not running: there is no round to end")
+        else:
+            tied = {
+                key.removeprefix("cut-"): value
+                for key, value in request.POST.items()
+                if key.startswith("cut-") and value in ("NS", "EW")
+            }
+            bell.start_bell(section, request.user, last=request.POST.get("last") == "1", tied=tied)
+            messages.success(
+                request,
+                f"The bell rings for round {section.current_round}: every table is frozen as it stands.",
+            )
+        return redirect("direct-party", section.id)
+    tallies = {(t.round, t.table): t for t in section.tallies.all()}
+    kind = party_kind(section.movement_kind)
+    tie = kind.tie
+    deals = round_deals((section.movement or {}).get("party"))
+    names = {e.number: e.name or f"Player {e.number}" for e in Entry.objects.filter(section=section)}
+    rounds, tied = [], []
+    for number in sorted(set(section.seatings.values_list("round", flat=True)), reverse=True):
+        rows = []
+        for seating in section.seatings.filter(round=number).order_by("table"):
+            tally = tallies.get((number, seating.table))
+            state = None
+            if tally is not None and not tally.frozen:
+                state = kind.state(
+                    seating.table, tally.ns_points, tally.ew_points, bool(tally.hearts), tally.hands, deals
+                )
+                if state.state == "tied" and number == section.current_round:
+                    tied.append(seating.table)
+            rows.append({"seating": seating, "tally": tally, "state": state,
+                         "players": [(seat, names.get(n, "")) for seat, n in seat_numbers(seating)]})  # fmt: skip
+        rounds.append((number, rows))
+    return render(request, "direct/party.html", {
+        "section": section, "rounds": rounds, "party": standings.party_rows(section),
+        "running": section.status == Status.RUNNING, "codes": section.table_codes.all(),
+        "euchre": lone_hands_allowed(section.game, 2, section.movement_kind), "jobs": latest_jobs(section), "tied": tied, "tie": tie, "players": len(names), "deals": deals,
+    })  # fmt: skip
+
+
+@login_required
+@require_POST
+def party_prizes(request, section_id: int):
+    """The host's prizes: how many go by games won and whether the most lone hands win one (Hoyle 1940
+    L11413–11418); a setting changed with a reason, kept as a SectionVersion; the standings follow."""
+    section = _party(request, section_id)
+    players = section.entries.count()
+    text = request.POST.get("prizes", "").strip()
+    lone = request.POST.get("lone_hand_prize") == "1"
+    reason = request.POST.get("reason", "")
+    try:
+        try:
+            prizes = whole_number(text, "prizes", Column(0, players))
+        except NumberError:
+            raise Refused(
+                f"give the number of prizes as a whole number from 0 to {players} (the players)"
+            ) from None
+        tournament_services.change_settings(
+            section, {"prizes": prizes, "lone_hand_prize": lone}, request.user, reason
+        )
+    except Refused as error:
+        messages.error(request, error.message)
+    else:
+        extra = " and the lone-hand prize" if lone else ""
+        messages.success(request, f"{prizes} prize(s) by games won{extra}: the standings follow.")
+    return redirect("direct-party", section.id)
+
+
+@login_required
+def party_tally(request, section_id: int, round_number: int, table: int):
+    """A table's tally for a round with its versions; once the bell froze it, the host corrects it with a reason
+    (parties.tallies.correct_tally: a TallyVersion, the winners decided again, the standings follow)."""
+    section = _party(request, section_id)
+    seating = get_object_or_404(Seating, section=section, round=round_number, table=table)
+    tally = get_object_or_404(Tally, section=section, round=round_number, table=table)
+    if request.method == "POST":
+        try:
+            tallies.correct_tally(section, round_number, table, tallies.tally_form(request.POST),
+                                   request.user, request.POST.get("reason", ""))  # fmt: skip
+        except Refused as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(
+                request, f"Round {round_number}, table {table}: the correction is saved as a new version."
+            )
+        return redirect("direct-tally", section.id, round_number, table)
+    names = dict(Entry.objects.filter(section=section).values_list("number", "name"))
+    seats = [
+        (seat, number, names.get(number) or f"Player {number}", tally.lone_hands.get(str(number), 0))
+        for seat, number in ((seat, seating.seats.get(seat)) for seat in "NESW")
+    ]
+    return render(request, "direct/tally.html", {
+        "section": section, "tally": tally, "seats": seats, "versions": tally.versions.select_related("changed_by"),
+    })  # fmt: skip
+
+
+def party_seating(request, section_id: int):
+    """The round's seating of a party, large enough for a projector, with the countdown of a timed round from the
+    moment it began (the start for round 1, the bell of the round before for the others)."""
+    section = page_section(request, section_id)
+    if not section.is_party:
+        raise Http404("not a progressive party")
+    seatings = section.seatings.filter(round=section.current_round).order_by("table")
+    names = {e.number: e.name or f"Player {e.number}" for e in section.entries.all()}
+    tables = [
+        {"table": s.table, "seats": [(seat, s.seats.get(seat), names.get(s.seats.get(seat), "")) for seat in "NESW"]}
+        for s in seatings
+    ]  # fmt: skip
+    minutes = ((section.movement or {}).get("party") or {}).get("minutes")
+    started = section.round_started if minutes and section.status == Status.RUNNING else None
+    return render(request, "pages/party_seating.html",
+                  {"section": section, "tables": tables, "minutes": minutes, "started": started})  # fmt: skip
+
+
+@require_POST
+def table_tally(request):
+    """A party table's phone saves its tally for this round (parties.tallies.record_tally), then shows it again."""
+    code = table_code(request)
+    if code is None:
+        return redirect("page-table")
+    try:
+        tallies.record_tally(code.section, code.table, tallies.tally_form(request.POST))
+    except Refused as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "Tally saved.")
+    return redirect("page-table")
+
+
+def table_page(request, code, seating: Seating):
+    """A party table's phone (the table page, tournaments.views.table, once the table is logged in): its seating
+    and its tally for this round as saved (hands, points of each side, lone hands or hearts by seat)."""
+    section = code.section
+    tally = Tally.objects.filter(section=section, round=seating.round, table=code.table).first()
+    names = {e.number: e.name or f"Player {e.number}" for e in section.entries.all()}
+    lone = (tally.hearts if section.game == "hearts" else tally.lone_hands) if tally else {}
+    seats = [(seat, n, names.get(n, ""), lone.get(str(n), 0)) for seat, n in seat_numbers(seating)]
+    return render(request, "pages/table_tally.html", {
+        "section": section, "code": code, "seating": seating, "tally": tally, "seats": seats,
+        "lone_hands": lone_hands_allowed(section.game, code.table, section.movement_kind),
+        "most": party_kind(section.movement_kind).max_points,
+        "deals": round_deals((section.movement or {}).get("party")),
     })  # fmt: skip

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import math
-import secrets
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,19 +24,19 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, transaction
+from django.db.models import Q
 from django.db.models.functions import Now
 
-from games.models import Result, Tally
-from parties.core import fort_of, party_kind, party_ladies
+from games.models import Result
 from scoring.methods import books, vp
-from scoring.methods.books import TableGame, games_won
 from scoring.methods.imps import teams_match
 from scoring.methods.matchpoints import NOT_PLAYED, adjusted_score, percentages
-from scoring.methods.ranking import competition_places, place_labels, seeded_cut
+from scoring.methods.ranking import competition_places, place_labels
 from scoring.methods.registry import METHODS
 from scoring.methods.session import Session, SessionOptions
 from scoring.models import LineScore, Standing
-from tournaments.models import ScoringMethod, Seating, Section
+from tournaments.models import Entry, ScoringMethod, Seating, Section
+from tournaments.selectors import section_field
 
 _CHANGED = 1e-9
 
@@ -61,9 +60,15 @@ def expected_results(section: Section, results_per_board: Counter) -> int:
 
 def build_session(section: Section) -> tuple[Session, dict[int, list[tuple[int, int, int]]], dict]:
     """The scoring.methods Session of a Section with every Board set; per Board its lines (result id, N-S entry,
-    E-W entry) and what Session.set_board returned for it."""
-    entries = list(section.entries.order_by("number").values_list("id", "direction"))
-    rows = Result.objects.filter(section=section).order_by("board__number", "id")
+    E-W entry) and what Session.set_board returned for it. A section of a session scored across the field is
+    scored with every section of it: board n's results are compared wherever board n was played."""
+    field = section_field(section)
+    entries = list(
+        Entry.objects.filter(section__in=field)
+        .order_by("section__name", "number")
+        .values_list("id", "direction")
+    )
+    rows = Result.objects.filter(section__in=field).order_by("board__number", "id")
     rows = rows.values_list("id", "board__number", "ns_id", "ew_id", "score_ns", "adjusted")
     lines: dict[int, list] = defaultdict(list)
     for result_id, board, ns, ew, score_ns, adjusted in rows:
@@ -72,11 +77,13 @@ def build_session(section: Section) -> tuple[Session, dict[int, list[tuple[int, 
     if scoring is None:
         raise ValueError(f"{section}: {section.get_scoring_method_display()} is not scored board by board")
     fields = [direction or "" for _, direction in entries] if section.two_winners else None
+    per_board = Counter({b: len(v) for b, v in lines.items()})
+    expected = sum(expected_results(one, per_board if len(field) == 1 else Counter()) for one in field)
     session = Session(
         [entry_id for entry_id, _ in entries],
         scoring.for_sections,
         SessionOptions(),
-        expected=expected_results(section, Counter({b: len(v) for b, v in lines.items()})) or None,
+        expected=expected or max(per_board.values(), default=0) or None,
         fields=fields,
     )
     boards = {}
@@ -95,164 +102,6 @@ def _number(value) -> float | None:
     return None if math.isnan(value) else value
 
 
-def table_games(section: Section, round_number: int, tallies) -> list:
-    """The round's tables as scoring.methods.books sees them: partnerships (N-S, E-W) and their points."""
-    seats = {s.table: s.seats for s in section.seatings.filter(round=round_number)}
-    games = []
-    for tally in tallies:
-        table = seats.get(tally.table, {})
-        if all(seat in table for seat in "NESW"):
-            pairs = ((table["N"], table["S"]), (table["E"], table["W"]))
-            games.append(TableGame(tally.table, pairs, (tally.ns_points, tally.ew_points)))
-    return games
-
-
-def decide_table(section: Section, tally: Tally) -> tuple[str, dict]:
-    """A progressive table's winners ("NS", "EW" or "") and punches per player, by scoring.methods.books."""
-    if section.game == "hearts":  # the lady and the gentleman with fewer hearts: a punch each, ties cut
-        if not tally.hearts:
-            return "", {}
-        cut = seeded_cut(f"{cut_seed(section)}:round {tally.round} table {tally.table}")
-        her = party_ladies((section.movement or {}).get("party"), section.entries.count())
-        won = books.hearts_hand_winners({int(p): n for p, n in tally.hearts.items()}, her, cut)
-        return "", {str(player): 1 for player in won}
-    games = table_games(section, tally.round, [tally])
-    if not games:
-        return "", {}
-    game = games[0]
-    if party_kind(section.movement_kind).head_table_game is None:  # bridge: the better score at every table
-        a, b = game.points
-        return ("NS" if a > b else "EW" if b > a else ""), {}
-    won = games_won([[game]])
-    side = next((i for i, pair in enumerate(game.pairs) if all(won[p] for p in pair)), None)
-    return ("NS", "EW")[side] if side is not None else "", {str(p): won[p] for p in won}
-
-
-def cut_seed(section: Section) -> str:
-    """The seed the Section's prize ties are cut with: drawn (secrets) the first time it is wanted and kept, so
-    every recompute cuts the same ties the same way. Two first recomputes at once keep whichever wrote first."""
-    if not section.cut_seed:
-        Section.objects.filter(id=section.id, cut_seed="").update(cut_seed=secrets.token_hex(16))
-        section.cut_seed = Section.objects.values_list("cut_seed", flat=True).get(id=section.id)
-    return section.cut_seed
-
-
-def section_stars(section: Section, tallies: list[Tally] | None = None) -> dict[int, books.Stars]:
-    """The star party's stars from each frozen table's winners (a cut's winners too: at a tie the most tricks
-    toward the next hand decide, 002 L682, and the host gives that side); every frozen tally if none given."""
-    if tallies is None:
-        tallies = list(Tally.objects.filter(section=section, frozen=True))
-    seats = {(s.round, s.table): s.seats for s in section.seatings.all()}
-    tables = {r: sum(1 for key in seats if key[0] == r) for r, _ in seats}
-    games = []
-    for tally in tallies:
-        table = seats.get((tally.round, tally.table), {})
-        if tally.winners in ("NS", "EW") and all(seat in table for seat in "NESW"):
-            won, lost = ("NS", "EW") if tally.winners == "NS" else ("EW", "NS")
-            pair = {side: (table[side[0]], table[side[1]]) for side in ("NS", "EW")}
-            games.append((tally.round, tally.table, pair[won], pair[lost]))
-    counts: dict[int, books.Stars] = {}
-    for number in sorted({g[0] for g in games}):
-        round_games = [(t, w, lost) for r, t, w, lost in games if r == number]
-        for player, stars in books.star_counts(round_games, tables[number]).items():
-            old = counts.get(player, books.Stars())
-            counts[player] = books.Stars(old.gold + stars.gold, old.red + stars.red, old.green + stars.green)
-    return counts
-
-
-def _party_totals(section: Section, rounds: list[list[TableGame]], tallies: list[Tally]) -> Counter:
-    """What a party ranks by: games won (euchre, hearts), each player's side's points (progressive contract,
-    L20376–20392), plus less minus (individual progressive bridge, L5408–5411), or the stars (gold, then red,
-    then fewest green, 002 L681, as one number that sorts alike)."""
-    scoring = party_kind(section.movement_kind).scoring
-    if scoring == "stars":
-        stars = section_stars(section, tallies)
-        return Counter({p: s.gold * 1_000_000 + s.red * 1_000 - s.green for p, s in stars.items()})
-    games = [game for round_ in rounds for game in round_]
-    if scoring == "punches":
-        return Counter({int(p): n for tally in tallies for p, n in tally.punches.items()})
-    if scoring == "flags":  # each game's winners take a flag; a fort's four share its flags (L11452–11464)
-        results = []
-        for game in games:
-            won = games_won([[game]])
-            side = next((i for i, pair in enumerate(game.pairs) if won[pair[0]]), None)
-            if side is not None:
-                results.append((fort_of(game.pairs[side][0]), fort_of(game.pairs[1 - side][0])))
-        flags = {fort: count for fort, count, _ in books.military_flags(results)}
-        return Counter({p: flags.get(fort_of(p), 0) for game in games for pair in game.pairs for p in pair})
-    if scoring == "points":
-        return _points(games)
-    if scoring == "net":
-        results = [(g.pairs[side], g.points[side] - g.points[1 - side]) for g in games for side in (0, 1)]
-        return Counter({p: n.net for p, n in books.net_by_player(results).items()})
-    return games_won(rounds)
-
-
-def _points(games: list[TableGame]) -> Counter:
-    totals: Counter = Counter()
-    for game in games:
-        for pair, points in zip(game.pairs, game.points, strict=True):
-            totals.update({p: points for p in pair})
-    return totals
-
-
-def progressive_standings(section: Section, computed: int) -> None:
-    """A progressive party's standings: games won (punches) over the frozen rounds and lone hands, ranked by
-    scoring.methods.books (Hoyle 1940 L11413–11430), with the Section's prizes and the lone-hand prize awarded
-    and every tie cut by a draw from the Section's cut seed."""
-    tallies = list(Tally.objects.filter(section=section, frozen=True).order_by("round", "table"))
-    rounds = [
-        table_games(section, number, [t for t in tallies if t.round == number])
-        for number in sorted({t.round for t in tallies})
-    ]
-    won = _party_totals(section, rounds, tallies)
-    stars = section_stars(section, tallies) if party_kind(section.movement_kind).scoring == "stars" else None
-    lone: Counter = Counter()
-    for tally in tallies:
-        lone.update({int(player): count for player, count in tally.lone_hands.items()})
-    entries = dict(section.entries.values_list("number", "id"))
-    seed = cut_seed(section) if section.prizes or section.lone_hand_prize or stars is not None else ""
-    ranking = books.progressive_standings(
-        {n: won.get(n, 0) for n in entries},
-        prizes=section.prizes if stars is None else 0,  # the star party's prizes go by colour and side
-        lone_hands=lone if section.lone_hand_prize else None,
-        cut=seeded_cut(seed),
-        lone_hand_cut=seeded_cut(f"{seed}:lone hands"),
-    )
-    awards = books.prize_awards(ranking)
-    if stars is not None:
-        her = party_ladies((section.movement or {}).get("party"), len(entries))
-        by_stars = books.star_prizes(
-            {n: stars.get(n, books.Stars()) for n in entries}, her, seeded_cut(f"{seed}:stars")
-        )
-        awards = {  # with the lone-hand prize, if one is offered
-            n: books.Award(
-                " and ".join(a.prize for a in (by_stars.get(n), awards.get(n)) if a and a.prize),
-                "; ".join(a.cut for a in (by_stars.get(n), awards.get(n)) if a and a.cut),
-            )
-            for n in by_stars.keys() | awards.keys()
-        }
-    _store_standings(
-        [
-            Standing(
-                section=section,
-                entry_id=entries[number],
-                total=games if stars is None else stars.get(number, books.Stars()).gold,
-                percentage=None,
-                boards=len(rounds),
-                place=int(rank.rstrip("=")),
-                rank=rank,
-                field="",
-                computed=computed,
-                prize=awards.get(number, books.Award()).prize,
-                cut=awards.get(number, books.Award()).cut,
-            )  # fmt: skip
-            for number, games, rank in ranking.ranking
-        ],
-        prizes=True,
-    )
-
-
 def compass_standings(section: Section, computed: int) -> None:
     """The book's ranking of a duplicate game (Hoyle 1940 L5371–5385): each pair's total of its trays' scores
     (the N-S score, or its negation for E-W: only the difference is recorded, L5342–5344) against its direction's
@@ -263,7 +112,7 @@ def compass_standings(section: Section, computed: int) -> None:
     postings = [books.Posting(str(board), ns, ew, score, None) for _, board, ns, ew, score in rows]
     found = books.compass_postings(postings)
     played = Counter(p.ns for p in postings) + Counter(p.ew for p in postings)
-    _store_standings(
+    store_standings(
         [
             Standing(
                 section=section,
@@ -371,7 +220,7 @@ def team_standings(section: Section, computed: int) -> None:
     entries = list(totals)
     places = competition_places([[totals[e]] for e in entries])
     labels = place_labels(places)
-    _store_standings(
+    store_standings(
         [
             Standing(
                 section=section,
@@ -389,26 +238,36 @@ def team_standings(section: Section, computed: int) -> None:
     )
 
 
+STANDINGS: dict[str, Callable[[Section, int], None]] = {
+    ScoringMethod.VICTORY_POINTS: team_standings,
+    ScoringMethod.COMPASS: compass_standings,
+}
+"""The scoring methods whose standings are not scored board by board: each one's compute(section, computed), which
+stores them. An app above registers its own in its AppConfig.ready (parties: a progressive party's), so that scoring
+does not import it."""
+
+
+def on_whole_standings(method: str, compute: Callable[[Section, int], None]) -> None:
+    """Register how the standings of Sections scored by `method` are computed and stored."""
+    STANDINGS[method] = compute
+
+
 def recompute_standings(section_id: int, requested: int | None = None) -> None:
     """Re-score every Board of the Section and store the standings and the line scores that changed."""
     section = Section.objects.get(id=section_id)
-    if section.scoring_method == ScoringMethod.VICTORY_POINTS:
-        team_standings(section, section.standings_requested if requested is None else requested)
-        return
-    if section.scoring_method == ScoringMethod.PROGRESSIVE:
-        progressive_standings(section, section.standings_requested if requested is None else requested)
-        return
-    if section.scoring_method == ScoringMethod.COMPASS:
-        compass_standings(section, section.standings_requested if requested is None else requested)
+    computed = section.standings_requested if requested is None else requested
+    whole = STANDINGS.get(section.scoring_method)
+    if whole is not None:
+        whole(section, computed)
         return
     session, lines, boards = build_session(section)
     standings = session.standings()
     fields = session.fields or [""] * len(session.pairs)
-    computed = section.standings_requested if requested is None else requested
-    _store_standings(
+    sections = dict(Entry.objects.filter(id__in=session.pairs).values_list("id", "section_id"))
+    store_standings(
         [
             Standing(
-                section=section,
+                section_id=sections[entry_id],
                 entry_id=entry_id,
                 total=_number(standings.total[i]),
                 percentage=_number(standings.percentage[i]),
@@ -422,6 +281,7 @@ def recompute_standings(section_id: int, requested: int | None = None) -> None:
         ],
     )
     stored = _stored_line_scores(section)
+    results = dict(Result.objects.filter(section__in=section_field(section)).values_list("id", "section_id"))
     changed = []
     for board, board_lines in lines.items():
         entry = boards[board]
@@ -431,13 +291,13 @@ def recompute_standings(section_id: int, requested: int | None = None) -> None:
             if result_id in stored and _same(stored[result_id], (ns, ew)):
                 continue
             changed.append(LineScore(
-                result_id=result_id, section=section, ns=ns, ew=ew,
+                result_id=result_id, section_id=results[result_id], ns=ns, ew=ew,
                 pct_ns=_number(pct_ns[i]), pct_ew=_number(pct_ew[i]),
             ))  # fmt: skip
     _store_line_scores(changed)
 
 
-def _store_standings(standings: list[Standing], prizes: bool = False) -> None:
+def store_standings(standings: list[Standing], prizes: bool = False) -> None:
     """Write a section's standings in one statement, each entry's row made or updated (with its prize and cut for
     a party)."""
     fields = ["total", "percentage", "boards", "place", "rank", "field", "computed"]
@@ -451,7 +311,7 @@ def _store_standings(standings: list[Standing], prizes: bool = False) -> None:
 
 def _stored_line_scores(section: Section) -> dict[int, tuple]:
     """Each result's stored (N-S, E-W) points, to write only the lines that changed."""
-    rows = LineScore.objects.filter(section=section).values_list("result_id", "ns", "ew")
+    rows = LineScore.objects.filter(section__in=section_field(section)).values_list("result_id", "ns", "ew")
     return {rid: (ns, ew) for rid, ns, ew in rows}
 
 
@@ -519,11 +379,25 @@ def _compute(section_id: int) -> None:
         )
         if computed < requested:
             recompute_standings(section_id, requested)
-            Section.objects.filter(id=section_id).update(standings_computed=requested, standings_at=Now())
+            Section.objects.filter(Q(id=section_id) | Q(session__scored_across=True, session__sections=section_id))\
+                .update(standings_computed=requested, standings_at=Now())  # fmt: skip
+
+
+def _field_lead(section_id: int) -> int:
+    """The section that counts and locks the refreshes of a field scored across its session's sections (the
+    first by name), so two sections of one field never recompute it at once; else the section itself."""
+    lead = (
+        Section.objects.filter(session__scored_across=True, session__sections=section_id)
+        .order_by("name")
+        .values_list("id", flat=True)
+        .first()
+    )
+    return lead or section_id
 
 
 def refresh_standings(section_id: int, counted: bool = False) -> None:
     """Bring a Section's standings up to date after a change (coalesced; see the module docstring)."""
+    section_id = _field_lead(section_id)
     if not counted:
         _count_request(section_id)
     if connection.vendor != "postgresql" or connection.in_atomic_block:
@@ -556,6 +430,7 @@ def refresh_spaced(section_id: int, ticket: int | None, interval: float) -> tupl
     this call is for). If another process recomputed less than `interval` ago, the caller waits and asks again:
     returns (ticket, seconds to wait); (ticket, 0) when done.
     """
+    section_id = _field_lead(section_id)
     if ticket is None:
         ticket = _count_request(section_id)
     computed, at, now = (

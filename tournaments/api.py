@@ -15,15 +15,12 @@ from rest_framework.views import APIView
 
 from config.api import RefusedMixin, list_filters, number_param, require_director
 from games import exchange
-from games.serializers import TallyCorrectionSerializer, TallySerializer, TallyVersionSerializer
-from games.services import Refused, correct_tally
-from jobs.rotation import start_bell
+from games.services import Refused
 from tournaments import membership, services
 from tournaments.models import Club, Entry, Event, Section, Session, Status
 from tournaments.permissions import IsDirectorOrReadOnly, directed_club_ids
 from tournaments.selectors import visible_sections
 from tournaments.serializers import (
-    BellSerializer,
     ClubSerializer,
     DealSerializer,
     EntrySerializer,
@@ -257,28 +254,6 @@ class SectionViewSet(DirectorViewSet):
         section = services.next_round(self._director_section(request), request.user)
         return Response(SectionSerializer(section, context={"request": request}).data)
 
-    @extend_schema(request=BellSerializer, responses=SectionSerializer)
-    @action(detail=True, methods=["post"])
-    def bell(self, request, pk=None):
-        """Progressive party: freeze every table's tally, decide the winners, seat the next round (or end).
-
-        With the next seating given (or last), at once; without it, the bell job computes the seating by the book's
-        movement (jobs.rotation) and the answer is the job (202), to follow at /api/jobs/<id>/."""
-        section = self._director_section(request)
-        data = BellSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
-        if values.get("seating") or values.get("last"):
-            section = services.ring_bell(
-                section, request.user, values.get("seating"), values.get("last", False)
-            )
-            return Response(SectionSerializer(section, context={"request": request}).data)
-        if section.status != Status.RUNNING or section.scoring_method != "progressive":
-            raise Refused(f"{section} is not a running progressive party", 409)
-        options = {k: values[k] for k in ("method", "head", "tied") if values.get(k)}
-        job = start_bell(section, request.user, **options)
-        return Response({"job": job.id, "kind": job.kind, "state": job.state}, status=202)
-
     @extend_schema(parameters=[ExportSerializer], responses={(200, "text/plain"): str})
     @action(detail=True, methods=["get"])
     def export(self, request, pk=None):
@@ -294,26 +269,6 @@ class SectionViewSet(DirectorViewSet):
         response = HttpResponse(writer(section), content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="section-{section.id}{suffix}"'
         return response
-
-    @extend_schema(request=TallyCorrectionSerializer, responses=TallyVersionSerializer(many=True))
-    @action(detail=True, methods=["post"], url_path="correct-tally")
-    def correct_tally(self, request, pk=None):
-        """Correct a tally the bell froze (a reason is required); answers with the tally's versions."""
-        section = self._director_section(request)
-        data = TallyCorrectionSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = dict(data.validated_data)
-        tally = correct_tally(
-            section, values.pop("round"), values.pop("table"), values, request.user, values.pop("reason")
-        )
-        return Response(TallyVersionSerializer(tally.versions.all(), many=True).data)
-
-    @extend_schema(responses=TallySerializer(many=True))
-    @action(detail=True, methods=["get"])
-    def tallies(self, request, pk=None):
-        """A progressive party's tallies, round by round and table by table."""
-        section = self.get_object()
-        return Response(TallySerializer(section.tallies.all(), many=True).data)
 
     @extend_schema(responses=SeatingSerializer(many=True))
     @action(detail=True, methods=["get"])

@@ -1,6 +1,6 @@
-"""Pages for directors and party hosts: set up a session (movement preview and check), run it (rounds, table
-codes, status), enter results by traveller, correct and adjust with the version history, and host a progressive
-party (tallies, the bell, the next seating, the prizes, corrections of frozen tallies).
+"""Pages for directors: run a session (rounds, table codes, status), enter results by traveller, correct and adjust
+with the version history. The set-up page is tournaments.setup_pages; a party's host pages are the parties app's
+(parties.pages).
 
 Views are thin: the director check is tournaments.permissions.is_director; every change goes through the services
 (tournaments.services, games.services), which validate with the engine and keep the versions.
@@ -8,13 +8,9 @@ Views are thin: the director check is tournaments.permissions.is_director; every
 
 from __future__ import annotations
 
-import datetime
-
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -25,23 +21,15 @@ from games import lines
 from games import services as game_services
 from games.engine.bridge import rules
 from games.formats import handrecords
-from games.formats.numbers import Column, NumberError, whole_number
-from games.models import Board, Result, ResultConflict, Tally
+from games.models import Board, Result, ResultConflict
 from games.services import Refused
-from jobs.models import Job, Kind
-from jobs.rotation import start_bell
+from jobs.models import Kind
+from jobs.services import latest_jobs
 from jobs.services import start as start_job
-from parties.core import lone_hands_allowed, party_kind, round_deals
 from tournaments import member_pages, membership, page_data, room, services
-from tournaments.models import Club, Entry, Event, ScoringMethod, Seating, Section, Session, Status
-from tournaments.movements.cards import table_cards
-from tournaments.movements.registry import SECTION_KINDS
-from tournaments.permissions import directed_club_ids, is_director
-from tournaments.printables import movement_of
+from tournaments.models import Club, Seating, Section, Status
+from tournaments.permissions import directed_club_ids
 from tournaments.selectors import directed_section
-
-MOVEMENTS = {name: (kind.description, kind.size) for name, kind in SECTION_KINDS.items()}
-"""The movement kinds offered on the set-up page (movements.registry): description and the size it takes."""
 
 
 def _section(request, section_id: int) -> Section:
@@ -55,69 +43,10 @@ def home(request):
     clubs = Club.objects.all() if clubs is None else Club.objects.filter(id__in=clubs)
     sections = Section.objects.filter(session__event__club__in=clubs).select_related("session__event__club")
     return render(
-        request, "direct/home.html", {"clubs": clubs, "sections": sections.order_by("-session__event__date")}
+        request,
+        "direct/home.html",
+        {"clubs": clubs, "sections": sections.order_by("-session__event__date", "-session_id", "name")},
     )
-
-
-def _movement_request(data) -> tuple[str, dict]:
-    kind = data.get("kind", "mitchell")
-    if kind not in MOVEMENTS:
-        raise Refused(f"movement {kind!r} is not one of {', '.join(MOVEMENTS)}")
-    return kind, {
-        MOVEMENTS[kind][1]: data.get("size", ""),
-        "boards_per_round": data.get("boards_per_round", ""),
-    }
-
-
-@login_required
-def new_session(request, slug: str):
-    """Set up a session: a movement chosen from a list, previewed (table cards and check) before it is made."""
-    club = get_object_or_404(Club, slug=slug)
-    if not is_director(request.user, club):
-        raise PermissionDenied("only a director of this club may do this")
-    data = request.POST if request.method == "POST" else request.GET
-    context = {
-        "club": club, "movements": MOVEMENTS, "methods": ScoringMethod.choices[:-1], "values": data,
-        "today": datetime.date.today().isoformat(),
-    }  # fmt: skip
-    if "kind" in data:
-        try:
-            kind, sizes = _movement_request(data)
-            movement = services.generate_movement(kind, **sizes)
-        except Refused as error:
-            context["problem"] = error.message
-            return render(request, "direct/new_session.html", context, status=400)
-        context["movement"] = movement
-        context["cards"] = table_cards(movement_of(movement))
-        context["entries"] = member_pages.entry_rows(member_pages.movement_entries(movement), data)
-        context["members"] = member_pages.member_choices(club)
-        if request.method == "POST" and movement["check"]["ok"]:
-            try:
-                players = member_pages.typed_players(club, data)
-                section = _create(request, club, data, movement, players)
-            except Refused as error:
-                context["problem"] = error.message
-                return render(request, "direct/new_session.html", context, status=400)
-            messages.success(request, f"{section} is set up: {len(section.boards.all())} boards dealt.")
-            return redirect("direct-section", section.id)
-    return render(request, "direct/new_session.html", context)
-
-
-@transaction.atomic
-def _create(request, club: Club, data, movement: dict, players: dict) -> Section:
-    """The event, its session and section, the movement, the entries' players and the deal: all or nothing."""
-    name = data.get("name", "").strip() or "Pairs"
-    try:
-        date = datetime.date.fromisoformat(data.get("date", ""))
-    except ValueError:
-        date = datetime.date.today()
-    method = data.get("scoring_method", ScoringMethod.MATCHPOINTS)
-    event = Event.objects.create(club=club, name=name, date=date)
-    session = Session.objects.create(event=event, number=1)
-    section = Section.objects.create(session=session, name="A", scoring_method=method)
-    section = services.install_movement(section, movement, request.user)
-    membership.name_entries(section, players)
-    return services.deal_boards(section)
 
 
 @login_required
@@ -137,7 +66,7 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
         {"seating": s, "entered": entered.get((s.round, s.table), 0), "expected": len(s.boards)}
         for s in seatings
     ]
-    if page_data.is_party(section):  # a party's table: its four players and its tally, not pairs and boards
+    if section.is_party:  # a party's table: its four players and its tally, not pairs and boards
         names = dict(section.entries.values_list("number", "name"))
         tallies = {t.table: t for t in section.tallies.filter(round=section.current_round)}
         for row in tables:
@@ -147,9 +76,9 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
             row["tally"] = tallies.get(row["seating"].table)
     return render(request, "direct/section.html", {
         "section": section, "tables": tables, "codes": section.table_codes.all(),
-        "boards": section.boards.all(), "conflicts": _conflicts(section), "party": page_data.is_party(section),
+        "boards": section.boards.all(), "conflicts": _conflicts(section), "party": section.is_party,
         "last_round": room.most_rounds(section), "missing": _missing(section),
-        "jobs": _jobs(section), "deal_formats": handrecords.FORMATS.values(),
+        "jobs": latest_jobs(section), "deal_formats": handrecords.FORMATS.values(),
         "entries": member_pages.section_entry_rows(section, typed),
         "members": member_pages.member_choices(section.club),
     }, status=status)  # fmt: skip
@@ -177,7 +106,7 @@ def _conflicts(section: Section):
 
 def _missing(section: Section) -> list[room.Missing]:
     """The results missing in the rounds played so far (none before play starts, none at a party)."""
-    if section.status == Status.SETUP or page_data.is_party(section):
+    if section.status == Status.SETUP or section.is_party:
         return []
     return room.missing_results(section, up_to=room.round_in_play(section))
 
@@ -282,11 +211,6 @@ def _counts(pairs) -> list[tuple]:
     for key in pairs:
         counted[key] = counted.get(key, 0) + 1
     return [(*key, n) for key, n in counted.items()]
-
-
-def _jobs(section: Section) -> list[Job]:
-    """The section's latest background jobs (standings recomputes left out: they are many and quick)."""
-    return list(Job.objects.filter(section=section).exclude(kind=Kind.STANDINGS).order_by("-id")[:5])
 
 
 ACTIONS = {
@@ -448,108 +372,6 @@ def _change(request, found: Result) -> None:
         game_services.resolve_conflict(conflict, what == "accept", request.user, reason)
     else:
         raise Refused("choose correct, adjust, accept or dismiss")
-
-
-@login_required
-def party(request, section_id: int):
-    """The host's view of a progressive party: tallies per table, the bell, the standings."""
-    section = _section(request, section_id)
-    if not page_data.is_party(section):
-        return redirect("direct-section", section.id)
-    if request.method == "POST":
-        if section.status != Status.RUNNING:
-            messages.error(request, f"{section} is not running: there is no round to end")
-        else:
-            tied = {
-                key.removeprefix("cut-"): value
-                for key, value in request.POST.items()
-                if key.startswith("cut-") and value in ("NS", "EW")
-            }
-            start_bell(section, request.user, last=request.POST.get("last") == "1", tied=tied)
-            messages.success(
-                request,
-                f"The bell rings for round {section.current_round}: every table is frozen as it stands.",
-            )
-        return redirect("direct-party", section.id)
-    tallies = {(t.round, t.table): t for t in section.tallies.all()}
-    kind = party_kind(section.movement_kind)
-    tie = kind.tie
-    deals = round_deals((section.movement or {}).get("party"))
-    names = {e.number: e.name or f"Player {e.number}" for e in Entry.objects.filter(section=section)}
-    rounds, tied = [], []
-    for number in sorted(set(section.seatings.values_list("round", flat=True)), reverse=True):
-        rows = []
-        for seating in section.seatings.filter(round=number).order_by("table"):
-            tally = tallies.get((number, seating.table))
-            state = None
-            if tally is not None and not tally.frozen:
-                state = kind.state(
-                    seating.table, tally.ns_points, tally.ew_points, bool(tally.hearts), tally.hands, deals
-                )
-                if state.state == "tied" and number == section.current_round:
-                    tied.append(seating.table)
-            rows.append({"seating": seating, "tally": tally, "state": state,
-                         "players": [(seat, names.get(n, "")) for seat, n in page_data.seat_numbers(seating)]})  # fmt: skip
-        rounds.append((number, rows))
-    return render(request, "direct/party.html", {
-        "section": section, "rounds": rounds, "party": page_data.party_rows(section),
-        "running": section.status == Status.RUNNING, "codes": section.table_codes.all(),
-        "euchre": lone_hands_allowed(section.game, 2, section.movement_kind), "jobs": _jobs(section), "tied": tied, "tie": tie, "players": len(names), "deals": deals,
-    })  # fmt: skip
-
-
-@login_required
-@require_POST
-def party_prizes(request, section_id: int):
-    """The host's prizes: how many go by games won and whether the most lone hands win one (Hoyle 1940
-    L11413–11418); a setting changed with a reason, kept as a SectionVersion; the standings follow."""
-    section = _section(request, section_id)
-    players = section.entries.count()
-    text = request.POST.get("prizes", "").strip()
-    lone = request.POST.get("lone_hand_prize") == "1"
-    reason = request.POST.get("reason", "")
-    try:
-        try:
-            prizes = whole_number(text, "prizes", Column(0, players))
-        except NumberError:
-            raise Refused(
-                f"give the number of prizes as a whole number from 0 to {players} (the players)"
-            ) from None
-        services.change_settings(section, {"prizes": prizes, "lone_hand_prize": lone}, request.user, reason)
-    except Refused as error:
-        messages.error(request, error.message)
-    else:
-        extra = " and the lone-hand prize" if lone else ""
-        messages.success(request, f"{prizes} prize(s) by games won{extra}: the standings follow.")
-    return redirect("direct-party", section.id)
-
-
-@login_required
-def party_tally(request, section_id: int, round_number: int, table: int):
-    """A table's tally for a round with its versions; once the bell froze it, the host corrects it with a reason
-    (games.services.correct_tally: a TallyVersion, the winners decided again, the standings follow)."""
-    section = _section(request, section_id)
-    seating = get_object_or_404(Seating, section=section, round=round_number, table=table)
-    tally = get_object_or_404(Tally, section=section, round=round_number, table=table)
-    if request.method == "POST":
-        try:
-            game_services.correct_tally(section, round_number, table, page_data.tally_form(request.POST),
-                                        request.user, request.POST.get("reason", ""))  # fmt: skip
-        except Refused as error:
-            messages.error(request, error.message)
-        else:
-            messages.success(
-                request, f"Round {round_number}, table {table}: the correction is saved as a new version."
-            )
-        return redirect("direct-tally", section.id, round_number, table)
-    names = dict(Entry.objects.filter(section=section).values_list("number", "name"))
-    seats = [
-        (seat, number, names.get(number) or f"Player {number}", tally.lone_hands.get(str(number), 0))
-        for seat, number in ((seat, seating.seats.get(seat)) for seat in "NESW")
-    ]
-    return render(request, "direct/tally.html", {
-        "section": section, "tally": tally, "seats": seats, "versions": tally.versions.select_related("changed_by"),
-    })  # fmt: skip
 
 
 @require_POST

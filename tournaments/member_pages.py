@@ -125,16 +125,22 @@ SLOTS = {EntryKind.PAIR: 2, EntryKind.TEAM: 6, EntryKind.PLAYER: 1}
 """Name boxes an entry of each kind shows (a team of four leaves two empty)."""
 
 
-def entry_rows(entries: list[tuple[int, str, str]], data=None, current: dict | None = None) -> list[dict]:
-    """The entry form's rows: for each (number, kind, direction) its label and name boxes, filled from the form
-    as typed (`data`) or from the entry's players (`current`: number → player choices)."""
+def entry_rows(
+    entries: list[tuple[int, str, str]], data=None, current: dict | None = None, prefix: str = "players-"
+) -> list[dict]:
+    """The entry form's rows: for each (number, kind, direction) its label, the name of its boxes (`prefix` and
+    the number) and the boxes, filled from the form as typed (`data`) or from the entry's players (`current`:
+    number → player choices)."""
     rows = []
     for number, kind, direction in entries:
-        typed = data.getlist(f"players-{number}") if data is not None else (current or {}).get(number, [])
+        field = f"{prefix}{number}"
+        typed = data.getlist(field) if data is not None else (current or {}).get(number, [])
         slots = SLOTS[EntryKind(kind)]
         side = {"NS": " N-S", "EW": " E-W"}.get(direction, "")
         label = f"{EntryKind(kind).label} {number}{side}"
-        rows.append({"number": number, "label": label, "values": (list(typed) + [""] * slots)[:slots]})
+        rows.append(
+            {"number": number, "field": field, "label": label, "values": (list(typed) + [""] * slots)[:slots]}
+        )
     return rows
 
 
@@ -161,14 +167,14 @@ def movement_entries(movement: dict) -> list[tuple[int, str, str]]:
     return [(n, kind, next(iter(d)) if fixed else "") for n, d in sorted(directions.items())]
 
 
-def typed_players(club: Club, data) -> dict[int, list[Player]]:
-    """The members named in an entry form (fields players-<number>), found by find_member; entries left blank
+def typed_players(club: Club, data, prefix: str = "players-") -> dict[int, list[Player]]:
+    """The members named in an entry form (fields <prefix><number>), found by find_member; entries left blank
     are left out. Every name that is not a member is refused together."""
     chosen: dict[int, list[Player]] = {}
     problems = []
     for key in data:
-        number = key.removeprefix("players-")
-        if not key.startswith("players-") or not number.isdigit():
+        number = key.removeprefix(prefix)
+        if not key.startswith(prefix) or not number.isdigit():
             continue
         names = [text for text in data.getlist(key) if text.strip()]
         players = []

@@ -163,7 +163,7 @@ def _entry_words(entry: Entry) -> str:
 def name_entries(section: Section, players: dict[int, list[Player]]) -> list[Entry]:
     """Give entries of a Section their players (entry number → players; none leaves the entry unnamed); the
     entry's name becomes theirs ("Ann Smith & Bob Jones"). All or nothing: a player in two entries of the
-    Section, a player of another club, or an entry with the wrong number of players is refused, naming them."""
+    Section or of its session's other sections, a player of another club, or an entry with the wrong number of players is refused, naming them."""
     entries = {e.number: e for e in section.entries.select_for_update().prefetch_related("players")}
     unknown = sorted(set(players) - set(entries))
     if unknown:
@@ -186,6 +186,13 @@ def name_entries(section: Section, players: dict[int, list[Player]]) -> list[Ent
                 again = "twice in" if where is entry else f"in {_entry_words(where)} and in"
                 problems.append(f"{player} is {again} {_entry_words(entry)}")
             seated[player.id] = entry
+    elsewhere = Entry.objects.filter(section__session_id=section.session_id, players__id__in=[
+        p.id for number, chosen in players.items() for p in chosen
+    ]).exclude(section=section).select_related("section").prefetch_related("players")  # fmt: skip
+    for entry in elsewhere:  # one sitting: nobody plays in two sections at once
+        for player in entry.players.all():
+            if any(p.id == player.id for chosen in players.values() for p in chosen):
+                problems.append(f"{player} is already in section {entry.section.name}, {_entry_words(entry)}")
     if problems:
         raise Refused("; ".join(dict.fromkeys(problems)))
     named = []

@@ -94,6 +94,10 @@ class Session(models.Model):
     number = models.PositiveSmallIntegerField(default=1)
     name = models.CharField(max_length=120, blank=True)
     starts = models.DateTimeField(null=True, blank=True)
+    scored_across = models.BooleanField(
+        default=False,
+        help_text="Its sections play the same deals and are matchpointed and ranked as one field.",
+    )
 
     class Meta:
         ordering = ["event_id", "number"]
@@ -149,6 +153,11 @@ class Section(models.Model):
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.SETUP)
     current_round = models.PositiveSmallIntegerField(default=0)
+    round_started = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the round in play began (a timed party's countdown runs from it).",
+    )
     deal_seed = models.CharField(
         max_length=40, blank=True, help_text="The seed random deals were made from (secrets)."
     )
@@ -186,6 +195,17 @@ class Section(models.Model):
     @property
     def rounds(self) -> int:
         return len((self.movement or {}).get("rounds", []))
+
+    @property
+    def title(self) -> str:
+        """How pages name it: the event, and "section B" when its session has more than one section."""
+        event = self.session.event.name
+        return f"{event}, section {self.name}" if self.session.sections.count() > 1 else event
+
+    @property
+    def is_party(self) -> bool:
+        """A progressive party (the parties app's): tallies and the bell instead of boards and travellers."""
+        return self.scoring_method == ScoringMethod.PROGRESSIVE
 
 
 class SectionVersion(models.Model):

@@ -4,22 +4,22 @@ access rules are tournaments.visibility's (Viewer) and tournaments.selectors' (v
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import F
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 
 from games.engine.bridge.calls import Denomination
 from games.engine.cards import SEATS, Deal, DealError, Suit
-from games.models import Board, Publication, Result, Tally
+from games.models import Board, Publication, Result
 from jobs.analysis import board_analysis
 from jobs.services import JobFailed
-from parties.core import lone_hands_allowed, party_kind
-from scoring.methods.books import Stars
 from scoring.models import Standing
-from scoring.services import section_stars
-from tournaments.models import ScoringMethod, Section, Status, TableCode
-from tournaments.selectors import visible_sections
+from tournaments.models import Section, Status, TableCode
+from tournaments.selectors import section_field, visible_sections
 from tournaments.visibility import Viewer
 
 FIELD_NAMES = {"NS": "North-South", "EW": "East-West", "": ""}
@@ -59,17 +59,27 @@ class Field:
 
 
 def standings(section: Section) -> list[Field]:
-    """The stored standings, one list per field (N-S and E-W apart in a two-winner movement)."""
+    """The stored standings, one list per field (N-S and E-W apart in a two-winner movement); of every section of
+    the session when it is scored across the field (one ranking)."""
     rows = list(
-        Standing.objects.filter(section=section)
-        .select_related("entry")
-        .order_by("field", "place", "entry__number")
+        Standing.objects.filter(section__in=section_field(section))
+        .select_related("entry__section")
+        .order_by("field", "place", "entry__section__name", "entry__number")
     )
     fields: dict[str, list[Standing]] = {}
     for row in rows:
         fields.setdefault(row.field, []).append(row)
     order = sorted(fields, key=lambda name: (name != "NS", name))  # North-South first, as travellers read
     return [Field(FIELD_NAMES.get(name, name), fields[name]) for name in order]
+
+
+def field_label(section: Section) -> str:
+    """ "sections A and B" when the section is ranked across its session's field, else ""."""
+    field = section_field(section)
+    if len(field) < 2:
+        return ""
+    names = [one.name for one in field]
+    return f"sections {', '.join(names[:-1])} and {names[-1]}"
 
 
 def publications(section: Section) -> list[Publication]:
@@ -181,42 +191,27 @@ def sections_of_club(club) -> list[Section]:
     )
 
 
+PARTY: dict[str, Callable[[Section], Any]] = {}
+"""What the pages show of a party, given by the parties app in its AppConfig.ready (tournaments does not import it):
+"rows", its standings rows (rank, entry, games, lone hands, prize, cut, measure, stars); "summary", its kind and
+how it is ranked, for the section's heading; "table", a table's phone page (its tally) once the table is logged in."""
+
+
 def party_rows(section: Section) -> list[dict]:
-    """A progressive party's standings (games won are the punches on the tally cards) with each player's lone
-    hands from the frozen tallies, prize and how a tie for it was cut."""
-    lone: dict[str, int] = {}
-    for tally in Tally.objects.filter(section=section, frozen=True):
-        for player, count in tally.lone_hands.items():
-            lone[player] = lone.get(player, 0) + count
-    rows = []
-    kind = party_kind(section.movement_kind)
-    measure = kind.measure
-    stars = section_stars(section) if kind.scoring == "stars" else None
-    lone_play = lone_hands_allowed(section.game, 2, section.movement_kind)  # away from the head table
-    for standing in Standing.objects.filter(section=section).select_related("entry").order_by("place"):
-        key = str(standing.entry.number)
-        rows.append({
-            "rank": standing.rank, "entry": standing.entry, "games": standing.total, "lone_hands": lone.get(key, 0),
-            "prize": standing.prize, "cut": standing.cut, "measure": measure, "lone": lone_play,
-            "stars": None if stars is None else stars.get(standing.entry.number, Stars()),
-        })  # fmt: skip
-    return rows
+    """A party's standings rows, as the parties app gives them."""
+    return PARTY["rows"](section)
 
 
-def tally_form(data) -> dict:
-    """A tally form's figures (hands, N-S and E-W points, lone hands and hearts by seat) as the tally services take
-    them: the text as typed, a blank as 0; the service parses and names a figure that is not a count."""
-    values = {name: data.get(name, "").strip() or 0 for name in ("hands", "ns_points", "ew_points")}
-    values["lone_hands"] = {seat: data.get(f"lone-{seat}", "").strip() or 0 for seat in "NESW"}
-    if any(f"hearts-{seat}" in data for seat in "NESW"):
-        values["hearts"] = {seat: data.get(f"hearts-{seat}", "").strip() or 0 for seat in "NESW"}
-    return values
+def party_summary(section: Section) -> str:
+    """A party's kind and how it ranks its players ("Progressive hearts · punch marks")."""
+    return PARTY["summary"](section)
+
+
+def party_table(request, code: TableCode, seating) -> HttpResponse:
+    """A party table's phone page: its seating and its tally as saved."""
+    return PARTY["table"](request, code, seating)
 
 
 def seat_numbers(seating) -> list[tuple[str, int | None]]:
     """A party table's seats N, E, S, W with the player numbers sitting there."""
     return [(seat, seating.seats.get(seat)) for seat in "NESW"]
-
-
-def is_party(section: Section) -> bool:
-    return section.scoring_method == ScoringMethod.PROGRESSIVE

@@ -3,7 +3,7 @@ printables, and the director's and host's pages under /direct/."""
 
 from django.urls import path
 
-from tournaments import direct_pages, member_pages, welcome
+from tournaments import direct_pages, member_pages, setup_pages, welcome
 from tournaments import views as pages
 
 urlpatterns = [
@@ -19,7 +19,6 @@ urlpatterns = [
         "sections/<int:section_id>/hands/analysis/", pages.hand_records_analysis, name="page-hands-analysis"
     ),
     path("sections/<int:section_id>/scorecards/<int:number>/", pages.scorecard_page, name="page-scorecard"),
-    path("sections/<int:section_id>/seating/", pages.party_seating, name="page-party-seating"),
     path("sections/<int:section_id>/cards-<str:kind>.pdf", pages.cards_pdf, name="pdf-cards"),
     path("sections/<int:section_id>/hands.pdf", pages.hand_records_pdf, name="pdf-hands"),
     path("sections/<int:section_id>/results.pdf", pages.results_pdf, name="pdf-results"),
@@ -28,14 +27,13 @@ urlpatterns = [
     path("t/<str:code>/", pages.table_open, name="page-table-open"),
     path("table/result/", pages.table_result, name="page-table-result"),
     path("table/confirm/", pages.table_confirm, name="page-table-confirm"),
-    path("table/tally/", pages.table_tally, name="page-table-tally"),
     path("table/leave/", pages.table_logout, name="page-table-logout"),
     path("login/", welcome.log_in, name="login"),
     path("welcome/", welcome.welcome, name="welcome"),
     path("logout/", direct_pages.log_out, name="logout"),
     path("direct/", direct_pages.home, name="direct-home"),
     path("direct/token/", direct_pages.api_token, name="direct-token"),
-    path("direct/clubs/<slug:slug>/new/", direct_pages.new_session, name="direct-new"),
+    path("direct/clubs/<slug:slug>/new/", setup_pages.new_session, name="direct-new"),
     path("direct/clubs/<slug:slug>/members/", member_pages.members, name="direct-members"),
     path(
         "direct/clubs/<slug:slug>/members/import/", member_pages.members_import, name="direct-members-import"
@@ -59,12 +57,5 @@ urlpatterns = [
     ),
     path("direct/sections/<int:section_id>/boards/<int:number>/", direct_pages.entry, name="direct-entry"),
     path("direct/sections/<int:section_id>/check/", direct_pages.check, name="direct-check"),
-    path("direct/sections/<int:section_id>/party/", direct_pages.party, name="direct-party"),
-    path("direct/sections/<int:section_id>/party/prizes/", direct_pages.party_prizes, name="direct-prizes"),
-    path(
-        "direct/sections/<int:section_id>/party/tallies/<int:round_number>/<int:table>/",
-        direct_pages.party_tally,
-        name="direct-tally",
-    ),
     path("direct/results/<int:result_id>/", direct_pages.result, name="direct-result"),
 ]

@@ -158,6 +158,19 @@ class TableThrottle(throttling.SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
+class TableCodeAccess:
+    """What every table scorer's endpoint has (games' and parties'): code authentication only, throttled per code;
+    `code` is the TableCode it logged in with."""
+
+    authentication_classes = [TableCodeAuthentication]
+    permission_classes = [IsTableScorer]
+    throttle_classes = [TableThrottle]
+
+    @property
+    def code(self) -> TableCode:
+        return self.request.auth
+
+
 class TableCodeScheme(OpenApiAuthenticationExtension):
     """How the OpenAPI schema describes a table code."""
 

@@ -88,7 +88,7 @@ def movement_cards(section: Section, kind: str, links: dict[int, tuple[str, str]
     entry visits, and the QR code too when it stays at one table. A guide card is titled with its entry's names. With `table`, only the cards of that table (the
     table card, and the guide cards of those who play there): printed again after its code changed."""
     data = section.movement or {}
-    if page_data.is_party(section):  # a party is seated round by round at the bell: every round seated so far
+    if section.is_party:  # a party is seated round by round at the bell: every round seated so far
         rounds: dict[int, list[dict]] = {}
         for seating in section.seatings.order_by("round", "table"):
             rounds.setdefault(seating.round, []).append({"table": seating.table, "seats": seating.seats})
@@ -219,12 +219,12 @@ def results(section: Section, boards: list) -> bytes:
     styles = _styles(font)
     buffer = io.BytesIO()
     story = [Paragraph(f"{section} — results", styles["Title"])]
-    if page_data.is_party(section):
+    if section.is_party:
         rows = [["Rank", "Player", "Games won", "Lone hands"]] + [
             [r["rank"], str(r["entry"]), _number(r["games"]), str(r["lone_hands"])] for r in page_data.party_rows(section)
         ]  # fmt: skip
         story.append(_table(rows, font))
-    for field in page_data.standings(section) if not page_data.is_party(section) else []:
+    for field in page_data.standings(section) if not section.is_party else []:
         if field.name:
             story.append(Paragraph(field.name, styles["Heading2"]))
         rows = [["Rank", "Pair", "Names", "Score", "%"]] + [

@@ -24,3 +24,11 @@ def directed_section(user, section_id: int) -> Section:
     if not is_director(user, section.session.event.club_id):
         raise PermissionDenied("only a director of this club may do this")
     return section
+
+
+def section_field(section: Section) -> list[Section]:
+    """The sections scored as one field with this one: every section of its session when the session is scored
+    across the field (same deals, one matchpointing, one ranking), else the section alone."""
+    if not section.session.scored_across:
+        return [section]
+    return list(Section.objects.filter(session_id=section.session_id).order_by("name"))

@@ -141,20 +141,6 @@ class HandRecordSerializer(serializers.Serializer):
     pbn = serializers.CharField(help_text="A PBN file's text with a [Deal] for each board.")
 
 
-class BellSerializer(serializers.Serializer):
-    seating = serializers.ListField(
-        child=serializers.DictField(), required=False,
-        help_text='The next round: [{"table": 1, "seats": {"N": "3", "E": "7", "S": "1", "W": "12"}}, ...]',
-    )  # fmt: skip
-    last = serializers.BooleanField(required=False, default=False, help_text="End the party with this bell.")
-    method = serializers.ChoiceField(choices=["together", "split"], required=False,
-                                     help_text="Without a seating: how winners move (Hoyle 1940 L11401-11408)")  # fmt: skip
-    head = serializers.ChoiceField(choices=["stay", "wrap"], required=False,
-                                   help_text="Without a seating: what the head table's winners do")  # fmt: skip
-    tied = serializers.DictField(child=serializers.ChoiceField(choices=["NS", "EW"]), required=False,
-                                 help_text='Winners of the cut at tied tables: {"3": "NS"}')  # fmt: skip
-
-
 class ExportSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["pbn", "usebio", "csv", "standings-csv"], default="pbn")
 

@@ -12,6 +12,7 @@ import re
 import secrets
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 from games.engine.bridge import board_dealer, board_vulnerability
@@ -21,9 +22,9 @@ from games.formats import handrecords
 from games.formats.deals import one_each
 from games.formats.handrecords import DealFileError, HandRecord
 from games.formats.numbers import POSITIVE, Column, NumberError, whole_number
-from games.models import Board, Result, Tally
-from games.services import Refused, new_table_code, publish, tally_snapshot, tally_version
-from scoring.services import decide_table, standings_changed, team_matches, team_totals
+from games.models import Board, Result
+from games.services import Refused, new_table_code, publish
+from scoring.services import standings_changed, team_matches, team_totals
 from tournaments.models import (
     Entry,
     EntryKind,
@@ -39,6 +40,7 @@ from tournaments.movements.model import MovementError, boards_of_set
 from tournaments.movements.registry import SECTION_KINDS
 from tournaments.movements.teams import swiss_pairing, two_rooms
 from tournaments.room import round_in_play
+from tournaments.selectors import section_field
 
 _TRANSITIONS = {
     Status.SETUP: {Status.RUNNING},
@@ -73,7 +75,7 @@ def generate_movement(kind: str, **sizes) -> dict:
         raise Refused(f"{kind} movement: {error}") from None
 
 
-def _entrant(value, where: str) -> int | None:
+def entrant_number(value, where: str) -> int | None:
     if value in (None, "", "-", 0, "0"):
         return None
     try:
@@ -104,11 +106,11 @@ def _read_movement(movement: dict) -> list[dict]:
                 raise Refused(f"{where}: boards must be a list of board numbers")
             seats = table.get("seats") or {}
             if seats:
-                seats = {seat: _entrant(seats.get(seat), where) for seat in ("N", "E", "S", "W")}
+                seats = {seat: entrant_number(seats.get(seat), where) for seat in ("N", "E", "S", "W")}
             rows.append({
                 "round": int(number), "table": table["table"], "boards": boards, "seats": seats,
-                "ns": None if seats else _entrant(table.get("ns"), where),
-                "ew": None if seats else _entrant(table.get("ew"), where),
+                "ns": None if seats else entrant_number(table.get("ns"), where),
+                "ew": None if seats else entrant_number(table.get("ew"), where),
             })  # fmt: skip
     seen: dict[tuple[int, int], dict] = {}
     for row in rows:
@@ -257,8 +259,9 @@ def set_status(section: Section, status: str, user, reason: str = "") -> Section
         if not section.seatings.exists():
             raise Refused(f"{section} has no movement yet: install one first", 409)
         section.current_round = 1
+        section.round_started = timezone.now()
     section.status = status
-    section.save(update_fields=["status", "current_round"])
+    section.save(update_fields=["status", "current_round", "round_started"])
     if status == Status.PUBLISHED:
         publish(section, f"director {user.get_username()}" if user else "the demo")
     elif status == Status.FINISHED:
@@ -286,7 +289,7 @@ def next_round(section: Section, user, reason: str = "") -> Section:
     section.current_round = round_in_play(section)
     if section.status != Status.RUNNING:
         raise Refused(f"{section} is not running", 409)
-    if section.scoring_method == "progressive":
+    if section.is_party:
         raise Refused(f"{section} is a progressive party: ring the bell to end the round", 409)
     last = max(section.seatings.values_list("round", flat=True), default=0)
     if section.movement_kind == "swiss" and section.current_round >= last:
@@ -295,7 +298,8 @@ def next_round(section: Section, user, reason: str = "") -> Section:
     if section.current_round >= last:
         raise Refused(f"round {section.current_round} is the last round of {section}", 409)
     section.current_round += 1
-    section.save(update_fields=["current_round"])
+    section.round_started = timezone.now()
+    section.save(update_fields=["current_round", "round_started"])
     if reason:
         _version(section, _settings(section), user, reason)
     return section
@@ -355,26 +359,31 @@ SECRET_SEED = re.compile(r"[0-9a-f]{32,40}")
 @transaction.atomic
 def deal_boards(section: Section, seed: str | None = None) -> Section:
     """Deal every board of the Section at random: the seed comes from `secrets` unless given (a seed recorded
-    earlier, to deal the same set again), and is kept where only the section's directors read it."""
+    earlier, to deal the same set again), and is kept where only the section's directors read it. In a session
+    scored across the field every section is dealt from the one seed: board n is the same deal everywhere."""
     if seed and not SECRET_SEED.fullmatch(seed):
         raise Refused(
             "a deal seed is 32 to 40 hexadecimal digits drawn at random (a recorded seed), never a name: leave it "
             "out and one is drawn"
         )
-    section = Section.objects.select_for_update(no_key=True).get(id=section.id)
-    if section.results.exists():
-        raise Refused(f"{section} has results: its boards can no longer be dealt again", 409)
+    section = Section.objects.select_related("session").get(id=section.id)
+    field = section_field(section)
+    locked = list(Section.objects.select_for_update(no_key=True).filter(id__in=[s.id for s in field]))
+    for one in locked:
+        if one.results.exists():
+            raise Refused(f"{one} has results: its boards can no longer be dealt again", 409)
+        if not one.boards.exists():
+            raise Refused(f"{one} has no boards yet: install a movement first", 409)
     seed = seed or secrets.token_hex(16)
-    boards = list(section.boards.all())
-    if not boards:
-        raise Refused(f"{section} has no boards yet: install a movement first", 409)
-    for board in boards:
-        board.deal = deal_from_seed(seed, board.number).to_pbn()
-        board.analysis = None  # the old deal's figures: the hand records' analysis solves the new one
-    Board.objects.bulk_update(boards, ["deal", "analysis"])
-    section.deal_seed = seed
-    section.save(update_fields=["deal_seed"])
-    return section
+    for one in locked:
+        boards = list(one.boards.all())
+        for board in boards:
+            board.deal = deal_from_seed(seed, board.number).to_pbn()
+            board.analysis = None  # the old deal's figures: the hand records' analysis solves the new one
+        Board.objects.bulk_update(boards, ["deal", "analysis"])
+        one.deal_seed = seed
+        one.save(update_fields=["deal_seed"])
+    return next(one for one in locked if one.id == section.id)
 
 
 @transaction.atomic
@@ -456,82 +465,6 @@ def hand_record_file(section: Section, file_format: str) -> tuple[bytes, str, ha
     except DealFileError as error:
         raise Refused(str(error)) from None
     return data, f"{slugify(section.session.event.name) or 'deals'}-{section.name}{kind.extension}", kind
-
-
-def _next_seating(section: Section, round_number: int, rows: list[dict]) -> None:
-    numbers = set(section.entries.values_list("number", flat=True))
-    seen: set[int] = set()
-    tables: set[int] = set()
-    for i, row in enumerate(rows, start=1):
-        where = f"next seating row {i}"
-        table = row.get("table") if isinstance(row, dict) else None
-        seats = row.get("seats") if isinstance(row, dict) else None
-        if (
-            not isinstance(table, int)
-            or table in tables
-            or not isinstance(seats, dict)
-            or set(seats) != set("NESW")
-        ):
-            raise Refused(f"{where}: give a new table number and seats N, E, S and W")
-        tables.add(table)
-        for seat, player in seats.items():
-            number = _entrant(player, f"{where} seat {seat}")
-            if number not in numbers or number in seen:
-                raise Refused(f"{where} seat {seat}: player {number} is not in the party or is seated twice")
-            seen.add(number)
-    if seen != numbers:
-        raise Refused(f"next seating: players {', '.join(map(str, sorted(numbers - seen)))} have no seat")
-    Seating.objects.bulk_create(
-        Seating(
-            section=section,
-            round=round_number,
-            table=row["table"],
-            seats={seat: int(str(p)) for seat, p in row["seats"].items()},
-        )  # fmt: skip
-        for row in rows
-    )
-
-
-@transaction.atomic
-def ring_bell(
-    section: Section,
-    user,
-    next_seating: list[dict] | None = None,
-    last: bool = False,
-    cuts: dict[int, str] | None = None,
-) -> Section:
-    """The head table's bell: every table's tally is frozen as it stands, the round's winners are decided (Hoyle
-    1940 L11413–11416, through scoring.methods.books.games_won), and the next round is seated (or, last, the
-    party ends). cuts: the side that won the cut at a tied table ({3: "NS"}), kept as its winners (who move)
-    with no punches (the cut wins no game)."""
-    section = Section.objects.select_for_update(no_key=True).get(id=section.id)
-    if section.status != Status.RUNNING or section.scoring_method != "progressive":
-        raise Refused(f"{section} is not a running progressive party", 409)
-    if not last and not next_seating:
-        raise Refused(
-            "give the next round's seating (tables with seats N, E, S, W), or last=true to end the party"
-        )
-    number = section.current_round
-    tallies = []
-    for table in section.seatings.filter(round=number).values_list("table", flat=True):
-        tally, _ = Tally.objects.get_or_create(section=section, round=number, table=table)
-        tallies.append(tally)
-    by = "the bell" if user is None else f"director {user.get_username()}"
-    for tally in tallies:
-        before = tally_snapshot(tally)
-        tally.winners, tally.punches = decide_table(section, tally)
-        tally.winners = tally.winners or (cuts or {}).get(tally.table, "")
-        tally.frozen = True
-        tally.save(update_fields=["winners", "punches", "frozen", "updated"])
-        tally_version(tally, "frozen", before, by, user)
-    if last:
-        section.status = Status.FINISHED
-    else:
-        _next_seating(section, number + 1, next_seating)
-        section.current_round = number + 1
-    section.save(update_fields=["status", "current_round"])
-    standings_changed(section.id)
-    return section
 
 
 @transaction.atomic

@@ -17,11 +17,10 @@ from django.views.decorators.http import require_POST
 from rest_framework.exceptions import APIException
 
 from games.engine.bridge import rules
-from games.models import Board, PlayRecord, Publication, Result, Tally, TallyVersion
-from games.services import Refused, confirm_at_table, enter_at_table, record_tally, table_seating
+from games.models import Board, PlayRecord, Publication, Result
+from games.services import Refused, confirm_at_table, enter_at_table, table_seating
 from jobs.analysis import hand_record_analysis
 from jobs.models import Job, Kind, State
-from parties.core import lone_hands_allowed, party_kind, round_deals
 from scoring.serializers import scorecard
 from tournaments import page_data, printables
 from tournaments.models import Club, Entry, Status
@@ -51,7 +50,7 @@ def club(request, slug: str):
 
 def _standings_context(request, section) -> dict:
     viewer = page_data.viewer(request, section)
-    party = page_data.is_party(section)
+    party = section.is_party
     context = {
         "section": section,
         "viewer": viewer,
@@ -60,8 +59,10 @@ def _standings_context(request, section) -> dict:
     }
     if party:
         context["party"] = page_data.party_rows(section)
+        context["party_summary"] = page_data.party_summary(section)
     else:
         context["fields"] = page_data.standings(section)
+        context["across"] = page_data.field_label(section)
     return context
 
 
@@ -189,28 +190,6 @@ def scorecard_page(request, section_id: int, number: int):
     })  # fmt: skip
 
 
-def party_seating(request, section_id: int):
-    """The next seating of a progressive party, large enough for a projector."""
-    section = page_data.page_section(request, section_id)
-    if not page_data.is_party(section):
-        raise Http404("not a progressive party")
-    seatings = section.seatings.filter(round=section.current_round).order_by("table")
-    names = {e.number: e.name or f"Player {e.number}" for e in section.entries.all()}
-    tables = [
-        {"table": s.table, "seats": [(seat, s.seats.get(seat), names.get(s.seats.get(seat), "")) for seat in "NESW"]}
-        for s in seatings
-    ]  # fmt: skip
-    minutes = ((section.movement or {}).get("party") or {}).get("minutes")
-    started = None
-    if minutes and section.current_round > 1:  # a timed round starts when the bell froze the round before
-        started = (
-            TallyVersion.objects.filter(tally__section=section, tally__round=section.current_round - 1, kind="frozen")
-            .order_by("-changed_at").values_list("changed_at", flat=True).first()
-        )  # fmt: skip
-    return render(request, "pages/party_seating.html",
-                  {"section": section, "tables": tables, "minutes": minutes, "started": started})  # fmt: skip
-
-
 # The table-entry page: what Bridgemate does, on a scorer's phone.
 
 
@@ -239,19 +218,8 @@ def table(request):
         return render(
             request, "pages/table.html", {"section": section, "code": code, "problem": error.message}
         )
-    if page_data.is_party(section):
-        tally = Tally.objects.filter(section=section, round=seating.round, table=code.table).first()
-        names = {e.number: e.name or f"Player {e.number}" for e in section.entries.all()}
-        lone = (tally.hearts if section.game == "hearts" else tally.lone_hands) if tally else {}
-        seats = [
-            (seat, n, names.get(n, ""), lone.get(str(n), 0)) for seat, n in page_data.seat_numbers(seating)
-        ]
-        return render(request, "pages/table_tally.html", {
-            "section": section, "code": code, "seating": seating, "tally": tally, "seats": seats,
-            "lone_hands": lone_hands_allowed(section.game, code.table, section.movement_kind),
-            "most": party_kind(section.movement_kind).max_points,
-            "deals": round_deals((section.movement or {}).get("party")),
-        })  # fmt: skip
+    if section.is_party:  # its tally: the parties app's page
+        return page_data.party_table(request, code, seating)
     results = {
         r.board.number: r
         for r in Result.objects.filter(section=section, ns=seating.ns, ew=seating.ew).select_related("board")
@@ -313,21 +281,6 @@ def table_confirm(request):
             request,
             f"Board {result.board.number} confirmed by {result.confirmed_by[0]}-{result.confirmed_by[1]}.",
         )
-    return redirect("page-table")
-
-
-@require_POST
-def table_tally(request):
-    """A progressive table's tally for this round: hands, points of each side, lone hands by seat."""
-    code = page_data.table_code(request)
-    if code is None:
-        return redirect("page-table")
-    try:
-        record_tally(code.section, code.table, page_data.tally_form(request.POST))
-    except Refused as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, "Tally saved.")
     return redirect("page-table")
 
 

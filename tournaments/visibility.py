@@ -4,7 +4,8 @@
 A board's hand, its double-dummy figures and par, and every result on it (travellers, scorecard lines, hand records,
 PBN/USEBIO/CSV exports, printed results) are shown:
 - to a director of the section's club: always;
-- to anyone who may see the section (tournaments.selectors.visible_sections) once it is published;
+- to anyone who may see the section (tournaments.selectors.visible_sections) once it is published (in a session
+  scored across the field, whose sections share their deals, once every section of it is published);
 - before that, only to a viewer every entry of whom has played the board (their result on it is in): a logged-in
   player for their own entries; a table code for both pairs sitting at its table in the current round of a running
   section (so a phone shared by two pairs never shows what one of them has still to play);
@@ -23,7 +24,7 @@ from functools import cached_property
 from django.db.models import Q
 
 from games.models import Result
-from tournaments.models import Entry, Section, Status, TableCode
+from tournaments.models import Entry, Section, Session, Status, TableCode
 from tournaments.permissions import directed_club_ids, is_director, section_club_id
 
 
@@ -52,7 +53,7 @@ class Viewer:
 
     @property
     def sees_all(self) -> bool:
-        return self.director or self.section.status == Status.PUBLISHED
+        return self.director or field_published(self.section)
 
     @cached_property
     def played(self) -> set[int]:
@@ -88,11 +89,27 @@ def results_seen_by(user, rows):
     clubs = directed_club_ids(user)
     if clubs is None:
         return rows
-    return rows.filter(Q(section__session__event__club_id__in=clubs) | Q(section__status=Status.PUBLISHED))
+    # a session scored across with a section not yet published: its published sections show nothing yet
+    unpublished_fields = Session.objects.filter(
+        scored_across=True, sections__in=Section.objects.exclude(status=Status.PUBLISHED)
+    ).values("id")
+    published = Q(section__status=Status.PUBLISHED) & ~Q(section__session_id__in=unpublished_fields)
+    return rows.filter(Q(section__session__event__club_id__in=clubs) | published)
+
+
+def field_published(section: Section) -> bool:
+    """Published, and so are the sections it shares its deals with (a session scored across the field): until
+    the last of them is published, a player there may still have to play a board this one shows."""
+    if section.status != Status.PUBLISHED:
+        return False
+    return not (
+        section.session.scored_across
+        and Section.objects.filter(session_id=section.session_id).exclude(status=Status.PUBLISHED).exists()
+    )
 
 
 def sees_seeds(user, section: Section) -> bool:
     """May this user read the section's deal and cut seeds (its directors; everyone once published)?"""
-    if section.status == Status.PUBLISHED:
+    if field_published(section):
         return True
     return bool(user and user.is_authenticated) and is_director(user, section_club_id(section))

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from games.models import Board, Result
-from games.services import record_tally
+from parties.tallies import record_tally
 from tests.browser.conftest import axe_violations, log_in, no_overflow, running_mitchell, shot
 from tournaments.models import Club, Section
 

@@ -9,8 +9,8 @@ import pytest
 from django.core.cache import cache
 from django.core.management import call_command
 
+from parties.management.commands.demo import DEMO_DIRECTOR
 from tests.browser.conftest import PHONE, axe_violations, no_overflow, shot
-from tournaments.management.commands.demo import DEMO_DIRECTOR
 from tournaments.signin import NAME_LIMIT
 
 pytestmark = pytest.mark.browser

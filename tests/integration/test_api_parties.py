@@ -309,17 +309,25 @@ def test_a_timed_round_shows_its_countdown_on_the_projector(client):
     client.force_login(user)
     made = post(client, club=club.id, name="Timed", kind="euchre", players=8, ends="time", minutes=12).json()
     sid = made["party"]
-    client.post(f"/api/sections/{sid}/status/", {"status": "running"})
     page = client.get(f"/sections/{sid}/seating/").content.decode()
-    assert "12 minutes a round" in page and 'id="countdown"' not in page, "round 1 starts when the host says"
+    assert "12 minutes a round" in page and 'id="countdown"' not in page, "no round runs before the start"
+    client.post(f"/api/sections/{sid}/status/", {"status": "running"})
+    started = Section.objects.get(id=sid).round_started
+    page = client.get(f"/sections/{sid}/seating/").content.decode()
+    assert f'id="countdown" data-started="{started.isoformat()}" data-minutes="12"' in page, (
+        "round 1 counts down from the start"
+    )
     following = [
         {"table": t["table"], "seats": {k: str(v) for k, v in t["seats"].items()}} for t in made["tables"]
     ]
     client.post(f"/api/sections/{sid}/bell/", {"seating": following}, content_type="application/json")
+    bell = Section.objects.get(id=sid).round_started
+    assert bell > started
     page = client.get(f"/sections/{sid}/seating/").content.decode()
     assert (
-        'id="countdown" data-started="' in page
+        f'id="countdown" data-started="{bell.isoformat()}"' in page
         and 'data-minutes="12"' in page
+        and "round 2" in page
         and "12:00</time> left" in page
     )
     assert "js/countdown" in page

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
-from tournaments.management.commands.demo import DEMO_DIRECTOR
+from parties.management.commands.demo import DEMO_DIRECTOR
 from tournaments.models import Club
 
 pytestmark = pytest.mark.django_db
@@ -44,11 +44,11 @@ def test_the_demo_login_is_made_by_the_demo_command_only():
     root = Path(__file__).resolve().parents[2]
     holders = {
         path.relative_to(root).as_posix()
-        for app in ("config", "tournaments", "games", "scoring", "jobs")
+        for app in ("config", "tournaments", "games", "scoring", "jobs", "parties")
         for path in (root / app).rglob("*.py")
         if DEMO_DIRECTOR[1] in path.read_text()
     }
-    assert holders == {"tournaments/management/commands/demo.py"}
+    assert holders == {"parties/management/commands/demo.py"}
 
 
 def test_createdirector_makes_a_director_of_a_real_club(client, riverton):

@@ -22,7 +22,7 @@ from pypdf import PdfReader
 
 from games.models import Board, LeadRefusal, Result
 from games.services import LEAD_TRIES
-from scoring.services import cut_seed
+from parties.standings import cut_seed
 from tests.integration.api_helpers import make_director, mitchell
 from tournaments import services
 from tournaments.models import Event, Player, Section, Session, TableCode

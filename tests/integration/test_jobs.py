@@ -24,17 +24,17 @@ from games.exchange import read_pbn, store
 from games.formats import pbn
 from games.formats.pbn.audit import replay_games
 from games.models import Board, PlayRecord, Tally
-from games.services import record_tally
 from jobs import analysis, services
 from jobs.models import Job, Outbox, State, Step
-from jobs.rotation import start_bell
 from jobs.tasks import analyse_board, flush_outbox, wait
+from parties.bell import start_bell
+from parties.management.commands.demo import EUCHRE
+from parties.tallies import record_tally
 from scoring.services import recompute_standings
 from tests.conftest import start_worker, stop_worker
 from tests.integration.api_helpers import make_director, mitchell
 from tests.shared import shared_path
 from tournaments import services as sections
-from tournaments.management.commands.demo import EUCHRE
 from tournaments.models import Event, Section, Session, TableCode
 
 STRAINS = (

@@ -183,7 +183,7 @@ def test_the_migration_makes_the_cache_table(tmp_path):
 
 
 def test_make_run_says_how_to_sign_in():
-    from tournaments.management.commands.demo import DEMO_DIRECTOR
+    from parties.management.commands.demo import DEMO_DIRECTOR
 
     out = subprocess.run(["make", "-n", "run"], capture_output=True, text=True, cwd=settings.BASE_DIR).stdout
     said = [line for line in out.splitlines() if "/login/" in line]

@@ -6,7 +6,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from tournaments import direct_pages
+from tournaments import setup_pages
 from tournaments.movements import check
 from tournaments.movements.registry import KINDS, SECTION_KINDS
 
@@ -30,7 +30,7 @@ def test_a_section_is_offered_the_pairs_kinds_and_the_set_up_page_lists_exactly_
     assert list(SECTION_KINDS) == [
         "mitchell", "howell", "three-quarter-howell", "swiss", "teams-round-robin", "teams-match",
     ]  # fmt: skip
-    assert direct_pages.MOVEMENTS == {
+    assert setup_pages.MOVEMENTS == {
         "mitchell": ("Mitchell (two fields, N-S stay)", "tables"),
         "howell": ("Howell (everyone meets everyone)", "pairs"),
         "three-quarter-howell": ("Three-quarter Howell", "pairs"),

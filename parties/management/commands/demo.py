@@ -1,4 +1,5 @@
-"""Load the demo club and its events. Idempotent: a second run changes nothing.
+"""Load the demo club and its events. Idempotent: a second run changes nothing. It lives in the parties app, the top
+of the stack, because it sets up one of everything, a party too.
 
 The events: a finished 7-table Mitchell pairs session (dealt boards, every result entered, standings published),
 a 5-table Howell in its fourth round, and a progressive euchre party in its second round (three prizes and the
@@ -17,7 +18,9 @@ from django.db import transaction
 from games.engine.cards import Deal, Rank, Side, Suit
 from games.lines import Line, Refused, score_line
 from games.models import Board
-from games.services import enter_result, record_tally
+from games.services import enter_result
+from parties.bell import ring_bell
+from parties.tallies import record_tally
 from scoring.services import recompute_standings
 from tournaments import services
 from tournaments.models import Club, Event, Player, Section, Session
@@ -204,7 +207,7 @@ class Command(BaseCommand):
         section = services.set_status(section, "running", None)
         for table, (ns, ew, lone) in {1: (5, 3, {}), 2: (2, 7, {"S": 1}), 3: (6, 4, {"W": 1})}.items():
             record_tally(section, table, {"hands": 8, "ns_points": ns, "ew_points": ew, "lone_hands": lone})
-        services.ring_bell(section, None, EUCHRE_ROUND_2)
+        ring_bell(section, None, EUCHRE_ROUND_2)
         for table, (ns, ew) in {1: (3, 2), 2: (4, 4)}.items():
             record_tally(
                 Section.objects.get(id=section.id), table, {"hands": 5, "ns_points": ns, "ew_points": ew}

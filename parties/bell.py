@@ -1,0 +1,192 @@
+"""The bell of a progressive party: every table's tally frozen as it stands, the round's winners decided
+(parties.standings.decide_table), the next round seated by the book's movement (tournaments.movements.progressive,
+the forts' round of military euchre) or as the host gives it, or the party ended; then the standings follow.
+
+`start_bell` rings it as a job (parties.tasks), so that a second delivery cannot ring twice; `ring_bell` is the
+write itself, for a seating the host gives."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine.cards import Side
+from games.lines import Refused
+from games.models import Tally
+from jobs import services as job_services
+from jobs.models import Job
+from jobs.services import JobFailed
+from scoring.services import standings_changed
+from tournaments.models import Seating, Section, Status
+from tournaments.movements.progressive import Head, Method, progress, progress_hearts
+from tournaments.services import entrant_number
+
+from .core import forts_played, next_fort_game, party_kind, party_ladies
+from .standings import decide_table
+from .tallies import tally_snapshot, tally_version
+
+
+def _next_seating(section: Section, round_number: int, rows: list[dict]) -> None:
+    numbers = set(section.entries.values_list("number", flat=True))
+    seen: set[int] = set()
+    tables: set[int] = set()
+    for i, row in enumerate(rows, start=1):
+        where = f"next seating row {i}"
+        table = row.get("table") if isinstance(row, dict) else None
+        seats = row.get("seats") if isinstance(row, dict) else None
+        if (
+            not isinstance(table, int)
+            or table in tables
+            or not isinstance(seats, dict)
+            or set(seats) != set("NESW")
+        ):
+            raise Refused(f"{where}: give a new table number and seats N, E, S and W")
+        tables.add(table)
+        for seat, player in seats.items():
+            number = entrant_number(player, f"{where} seat {seat}")
+            if number not in numbers or number in seen:
+                raise Refused(f"{where} seat {seat}: player {number} is not in the party or is seated twice")
+            seen.add(number)
+    if seen != numbers:
+        raise Refused(f"next seating: players {', '.join(map(str, sorted(numbers - seen)))} have no seat")
+    Seating.objects.bulk_create(
+        Seating(
+            section=section,
+            round=round_number,
+            table=row["table"],
+            seats={seat: int(str(p)) for seat, p in row["seats"].items()},
+        )  # fmt: skip
+        for row in rows
+    )
+
+
+@transaction.atomic
+def ring_bell(
+    section: Section,
+    user,
+    next_seating: list[dict] | None = None,
+    last: bool = False,
+    cuts: dict[int, str] | None = None,
+) -> Section:
+    """The head table's bell: every table's tally is frozen as it stands, the round's winners are decided (Hoyle
+    1940 L11413–11416, through scoring.methods.books.games_won), and the next round is seated (or, last, the
+    party ends). cuts: the side that won the cut at a tied table ({3: "NS"}), kept as its winners (who move)
+    with no punches (the cut wins no game)."""
+    section = Section.objects.select_for_update(no_key=True).get(id=section.id)
+    if section.status != Status.RUNNING or not section.is_party:
+        raise Refused(f"{section} is not a running progressive party", 409)
+    if not last and not next_seating:
+        raise Refused(
+            "give the next round's seating (tables with seats N, E, S, W), or last=true to end the party"
+        )
+    number = section.current_round
+    tallies = []
+    for table in section.seatings.filter(round=number).values_list("table", flat=True):
+        tally, _ = Tally.objects.get_or_create(section=section, round=number, table=table)
+        tallies.append(tally)
+    by = "the bell" if user is None else f"director {user.get_username()}"
+    for tally in tallies:
+        before = tally_snapshot(tally)
+        tally.winners, tally.punches = decide_table(section, tally)
+        tally.winners = tally.winners or (cuts or {}).get(tally.table, "")
+        tally.frozen = True
+        tally.save(update_fields=["winners", "punches", "frozen", "updated"])
+        tally_version(tally, "frozen", before, by, user)
+    if last:
+        section.status = Status.FINISHED
+    else:
+        _next_seating(section, number + 1, next_seating)
+        section.current_round = number + 1
+        section.round_started = timezone.now()
+    section.save(update_fields=["status", "current_round", "round_started"])
+    standings_changed(section.id)
+    return section
+
+
+def start_bell(section: Section, user=None, last: bool = False, **options) -> Job:
+    """The bell as a job, for the round now being played (so that a second delivery cannot ring twice)."""
+    arguments = {"round": section.current_round, "last": last, **options}
+    return job_services.start("bell", section, arguments, user)
+
+
+def bell_job(job: Job) -> dict:
+    """Freeze every table, decide its winners, seat the next round by Hoyle 1940's movement (L11401–11411; the
+    head table's winners per `head`, seed 002 L680 by default) and publish it; or, last, end the party.
+
+    The head table wins only by finishing its game (L11386–11391). A table tied when the bell rang has no winner (a game is "won by making the better score", L11413–11416), but
+    before the last round somebody has to move, and the book does not say who (rules-hoyle-1940.md 1.7): the
+    umpire cuts, and the job is given the side that moves as winners as `tied` ({"3": "NS"}); without it the job
+    stops before anything changes and says so. The cut moves players; it wins no game."""
+    args = job.arguments
+    number, last = int(args["round"]), bool(args.get("last"))
+    movement_kind, movement = Section.objects.values_list("movement_kind", "movement").get(id=job.section_id)
+    kind = party_kind(movement_kind)
+    chosen = ((movement or {}).get("party") or {}).get("method") or (kind.method or Method.TOGETHER).value
+    try:  # the method set up with the party, else its kind's (couples: method 2, L11405–11408)
+        method = Method(args.get("method", chosen))
+        head = Head(args.get("head", "stay"))
+    except ValueError as exc:
+        raise JobFailed(
+            f"the bell: {exc}; the methods are together or split, the head table stay or wrap"
+        ) from None
+    with transaction.atomic():
+        section = Section.objects.select_for_update(no_key=True).get(id=job.section_id)
+        if section.current_round != number or section.status != Status.RUNNING:
+            return _rung(section, number)  # this job rang it already, before its worker was lost
+        rows = list(section.seatings.filter(round=number).order_by("table"))
+        winners, cuts, punched = [], {}, []
+        for row in rows:
+            tally, _ = Tally.objects.get_or_create(section=section, round=number, table=row.table)
+            if kind.game == "hearts":  # after each hand the winners move: a lady up, a gentleman down
+                punched.append([int(p) for p in decide_table(section, tally)[1]])
+                if not punched[-1] and not last:
+                    raise JobFailed(f"round {number} table {row.table}: enter the hearts each player took")
+                continue
+            side = decide_table(section, tally)[0]
+            if not side and args.get("tied", {}).get(str(row.table)) in ("NS", "EW"):
+                side = cuts[row.table] = args["tied"][str(row.table)]
+            if side not in ("NS", "EW") and not last:
+                where = f"round {number} table {row.table}"
+                if tally.ns_points == tally.ew_points:
+                    raise JobFailed(
+                        f"{where} is tied {tally.ns_points}–{tally.ew_points}: the book does not say who moves "
+                        "after a tie at the bell; cut for it and ring again giving the side that won the cut"
+                    )
+                raise JobFailed(
+                    f"{where} has no winner at {tally.ns_points}–{tally.ew_points}: the head table rings the "
+                    "bell when a side has won its game; enter its final tally and ring again"
+                )
+            winners.append(side)
+        seating = tuple(tuple(int(row.seats[s]) for s in "NESW") for row in rows)
+        if kind.name == "military-euchre":  # the forts' fixed round: over when every fort has met every other
+            moved = next_fort_game(seating)
+            last = last or forts_played(moved)
+        elif last:
+            moved = ()
+        elif kind.game == "hearts":
+            her = party_ladies((section.movement or {}).get("party"), 4 * len(rows))
+            lady_winners = [next(p for p in won if p in her) for won in punched]
+            moved = progress_hearts(
+                seating, lady_winners, [next(p for p in w if p not in her) for w in punched], her
+            )
+        else:
+            her = party_ladies((section.movement or {}).get("party"), 4 * len(rows)) if kind.mixed else ()
+            moved = progress(seating, [Side(w) for w in winners], method, head, her)
+        following = None if last else [
+            {"table": rows[i].table, "seats": dict(zip("NESW", map(str, seats), strict=True))}
+            for i, seats in enumerate(moved)
+        ]  # fmt: skip
+        ring_bell(section, None, following, last=last, cuts=cuts)
+    return _rung(Section.objects.get(id=section.id), number)
+
+
+def _rung(section: Section, number: int) -> dict:
+    """What the bell of round `number` left: the winners per table and the next round's seating."""
+    tallies = Tally.objects.filter(section=section, round=number).order_by("table")
+    seated = section.seatings.filter(round=number + 1).order_by("table")
+    return {
+        "round": number,
+        "winners": {str(t.table): t.winners for t in tallies},
+        "next": [{"table": s.table, "seats": s.seats} for s in seated],
+        "finished": section.status != Status.RUNNING,
+    }

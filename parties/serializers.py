@@ -1,0 +1,47 @@
+"""The shapes of the parties API: a tally, a host's correction of one and its versions, the bell's options."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games.formats.numbers import COUNT, POSITIVE
+from games.models import Tally, TallyVersion
+from games.serializers import Number
+
+
+class TallySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Tally
+        fields = ["round", "table", "hands", "ns_points", "ew_points", "winners", "lone_hands", "punches", "flags",
+                  "frozen"]  # fmt: skip
+        read_only_fields = ["round", "table", "winners", "punches", "frozen"]
+
+
+class TallyCorrectionSerializer(serializers.Serializer):
+    round = Number(POSITIVE)
+    table = Number(POSITIVE)
+    hands = Number(COUNT, default=0)
+    ns_points = Number(COUNT)
+    ew_points = Number(COUNT)
+    lone_hands = serializers.DictField(child=Number(COUNT), required=False, help_text='By seat: {"N": 1}')
+    reason = serializers.CharField()
+
+
+class TallyVersionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = TallyVersion
+        fields = ["number", "kind", "before", "after", "changed_by_label", "changed_at", "reason"]
+
+
+class BellSerializer(serializers.Serializer):
+    seating = serializers.ListField(
+        child=serializers.DictField(), required=False,
+        help_text='The next round: [{"table": 1, "seats": {"N": "3", "E": "7", "S": "1", "W": "12"}}, ...]',
+    )  # fmt: skip
+    last = serializers.BooleanField(required=False, default=False, help_text="End the party with this bell.")
+    method = serializers.ChoiceField(choices=["together", "split"], required=False,
+                                     help_text="Without a seating: how winners move (Hoyle 1940 L11401-11408)")  # fmt: skip
+    head = serializers.ChoiceField(choices=["stay", "wrap"], required=False,
+                                   help_text="Without a seating: what the head table's winners do")  # fmt: skip
+    tied = serializers.DictField(child=serializers.ChoiceField(choices=["NS", "EW"]), required=False,
+                                 help_text='Winners of the cut at tied tables: {"3": "NS"}')  # fmt: skip

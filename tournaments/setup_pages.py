@@ -1,0 +1,149 @@
+"""The director's set-up page: one event and session of one or more sections, each with the movement chosen from
+the registry (tournaments.movements.registry, which also lists the options the page offers), previewed (table
+cards and the check) before it is made, the entries' players typed from the members, the boards dealt.
+
+Several sections are scored apart (each its own deals and matchpoints) or across the field (one set of deals,
+every result of a board number compared, one ranking: Session.scored_across). Views are thin: every change goes
+through tournaments.services and tournaments.membership.
+"""
+
+from __future__ import annotations
+
+import datetime
+import string
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render
+
+from games.formats.numbers import Column, NumberError, whole_number
+from games.services import Refused
+from tournaments import member_pages, membership, services
+from tournaments.models import Club, Event, ScoringMethod, Section, Session
+from tournaments.movements.cards import table_cards
+from tournaments.movements.registry import SECTION_KINDS
+from tournaments.permissions import is_director
+from tournaments.printables import movement_of
+
+MOVEMENTS = {name: (kind.description, kind.size) for name, kind in SECTION_KINDS.items()}
+"""The movement kinds offered on the set-up page (movements.registry): description and the size it takes."""
+
+SECTIONS = Column(1, 26)
+"""Sections of one session: A to Z."""
+
+FIELD_SCORING = {
+    "apart": "Scored apart (own boards and ranking)",
+    "across": "Scored across the field (same boards, one ranking)",
+}
+
+
+def _movement_request(data) -> tuple[str, dict]:
+    kind = data.get("kind", "mitchell")
+    if kind not in MOVEMENTS:
+        raise Refused(f"movement {kind!r} is not one of {', '.join(MOVEMENTS)}")
+    return kind, {
+        MOVEMENTS[kind][1]: data.get("size", ""),
+        "boards_per_round": data.get("boards_per_round", ""),
+    }
+
+
+def _sections_request(data, method: str) -> tuple[list[str], bool]:
+    """The sections' names (A, B, ...) and whether they are scored across the field."""
+    try:
+        count = whole_number(data.get("sections", "1") or "1", "sections", SECTIONS)
+    except NumberError as error:
+        raise Refused(str(error)) from None
+    across = data.get("field_scoring", "apart")
+    if across not in FIELD_SCORING:
+        raise Refused(f"scoring of the sections {across!r} is not one of {', '.join(FIELD_SCORING)}")
+    across = across == "across" and count > 1
+    if across and method not in (ScoringMethod.MATCHPOINTS, ScoringMethod.MATCHPOINTS_ACBL,
+                                 ScoringMethod.BUTLER, ScoringMethod.CROSS_IMPS):  # fmt: skip
+        raise Refused(f"{ScoringMethod(method).label} ranks each section by its own matches: score the sections "
+                      "apart")  # fmt: skip
+    return list(string.ascii_uppercase[:count]), across
+
+
+def _prefix(names: list[str], name: str) -> str:
+    """The entry form's field names of a section: players-<number>, or players-<section>-<number> for several."""
+    return "players-" if len(names) == 1 else f"players-{name}-"
+
+
+@login_required
+def new_session(request, slug: str):
+    """Set up a session: a movement chosen from a list, previewed (table cards and check) before it is made, for
+    one section or several scored apart or across the field."""
+    club = get_object_or_404(Club, slug=slug)
+    if not is_director(request.user, club):
+        raise PermissionDenied("only a director of this club may do this")
+    data = request.POST if request.method == "POST" else request.GET
+    context = {
+        "club": club, "movements": MOVEMENTS, "methods": ScoringMethod.choices[:-1], "values": data,
+        "today": datetime.date.today().isoformat(), "field_scoring": FIELD_SCORING,
+    }  # fmt: skip
+    if "kind" in data:
+        try:
+            kind, sizes = _movement_request(data)
+            method = data.get("scoring_method", ScoringMethod.MATCHPOINTS)
+            if method not in ScoringMethod.values[:-1]:
+                raise Refused(
+                    f"scoring method {method!r} is not one of {', '.join(ScoringMethod.values[:-1])}"
+                )
+            names, across = _sections_request(data, method)
+            movement = services.generate_movement(kind, **sizes)
+        except Refused as error:
+            context["problem"] = error.message
+            return render(request, "direct/new_session.html", context, status=400)
+        context["movement"] = movement
+        context["cards"] = table_cards(movement_of(movement))
+        made = member_pages.movement_entries(movement)
+        context["sections"] = [
+            (name if len(names) > 1 else "", member_pages.entry_rows(made, data, prefix=_prefix(names, name)))
+            for name in names
+        ]
+        context["members"] = member_pages.member_choices(club)
+        if request.method == "POST" and movement["check"]["ok"]:
+            try:
+                players = {
+                    name: member_pages.typed_players(club, data, _prefix(names, name)) for name in names
+                }
+                sections = _create(request, club, data, movement, players, across)
+            except Refused as error:
+                context["problem"] = error.message
+                return render(request, "direct/new_session.html", context, status=400)
+            boards = sum(len(s.boards.all()) for s in sections)
+            made_names = (
+                " and ".join(f"section {s.name}" for s in sections) if len(sections) > 1 else str(sections[0])
+            )
+            messages.success(request, f"{made_names} set up: {boards} boards dealt"
+                             f"{', the same deals in every section' if across else ''}.")  # fmt: skip
+            return redirect("direct-section", sections[0].id)
+    return render(request, "direct/new_session.html", context)
+
+
+@transaction.atomic
+def _create(request, club: Club, data, movement: dict, players: dict, across: bool) -> list[Section]:
+    """The event, its session and sections, each with the movement, its entries' players and the deal: all or
+    nothing. Scored across the field, every section is dealt from one seed (tournaments.services.deal_boards)."""
+    name = data.get("name", "").strip() or "Pairs"
+    try:
+        date = datetime.date.fromisoformat(data.get("date", ""))
+    except ValueError:
+        date = datetime.date.today()
+    method = data.get("scoring_method", ScoringMethod.MATCHPOINTS)
+    event = Event.objects.create(club=club, name=name, date=date)
+    session = Session.objects.create(event=event, number=1, scored_across=across)
+    sections = []
+    for letter, chosen in players.items():
+        section = Section.objects.create(session=session, name=letter, scoring_method=method)
+        section = services.install_movement(section, movement, request.user)
+        membership.name_entries(section, chosen)
+        sections.append(section)
+    if across:
+        services.deal_boards(sections[0])
+    else:
+        for section in sections:
+            services.deal_boards(section)
+    return [Section.objects.get(id=s.id) for s in sections]
