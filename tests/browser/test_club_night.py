@@ -262,8 +262,8 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     # round 1 from each table's phone, opened from the address its table card's QR code holds; the rest by the grid.
     first = set_up(desk, site, {"Event name": "Club Mitchell", "Movement": "mitchell",
                                 "Tables (Mitchell) or pairs (Howell)": "6", "Boards per round": "1",
-                                "Sections (each this movement)": "2",
-                                "With two or more sections": "across"})  # fmt: skip
+                                "Sections": "2",
+                                "Two or more sections": "across"})  # fmt: skip
     desk.goto(f"{site}/direct/")
     desk.get_by_role("link", name=re.compile("Club Mitchell.* B")).click()
     desk.get_by_role("button", name="Start play").click()
