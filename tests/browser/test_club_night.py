@@ -155,6 +155,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     desk.goto(f"{site}/")
     desk.get_by_role("heading", name="Welcome to Traveller").wait_for()
     assert desk.url == f"{site}/welcome/"
+    both_widths(desk, "welcome")
     desk.get_by_label("Club name").fill("Riverton Bridge Club")
     desk.get_by_label("Director's user name").fill("dora")
     desk.get_by_label("Password", exact=True).fill(PASSWORD)
@@ -198,6 +199,10 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     howell = set_up(desk, site, {"Event name": "Howell Pairs", "Movement": "howell",
                                  "Tables (Mitchell) or pairs (Howell)": "8", "Boards per round": "1"}, names)  # fmt: skip
     both_widths(desk, "howell-desk")
+    assert [desk.get_by_label(f"Pair 1, player {s}").input_value() for s in (1, 2)] == [
+        "Ann Smith (3000)",
+        "Bob Jones (3001)",
+    ], "in the order given, as the pair's name"
     assert sum(grid(desk, site, howell, board) for board in range(1, 8)) == 28
     shot(desk, "howell-grid")
     missing_none(desk, site, howell)
@@ -270,7 +275,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     desk.get_by_text("Running").first.wait_for()
     second = int(re.search(r"/direct/sections/(\d+)/", desk.url).group(1))
     both_widths(desk, "mitchell-desk-b")
-    for section in (first, second):
+    for letter, section in (("a", first), ("b", second)):
         desk.goto(f"{site}/direct/sections/{section}/")
         links = {
             t: site + desk.get_by_label(f"Table card of table {t}").get_attribute("href") for t in range(1, 7)
@@ -281,7 +286,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
             assert phone_round(phone, table, 1, key=section) == 1
             if table == 1:
                 assert no_overflow(phone)
-                shot(phone, f"mitchell-phone-{section}")
+                shot(phone, f"mitchell-phone-{letter}")
         assert sum(grid(desk, site, section, board, key=section) for board in range(1, 7)) == 24
         missing_none(desk, site, section)
         assert desk.locator("#room-round").inner_text() == "round 5 of 5"
@@ -318,3 +323,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     notice.get_by_role("link", name="the ranking before this amendment").click()
     public.get_by_role("heading", name="Standings as published").wait_for()
     both_widths(public, "mitchell-as-published")
+    public.goto(f"{site}/")
+    public.get_by_role("link", name="Riverton Bridge Club").click()
+    public.get_by_role("heading", name="Riverton Bridge Club").wait_for()
+    both_widths(public, "club")
