@@ -213,6 +213,8 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     desk.get_by_role("link", name="Public page").click()
     desk.get_by_role("heading", name="Standings").wait_for()
     assert "Ann Smith & Bob Jones" in desk.locator("main").inner_text()
+    headings = desk.locator("table.standings thead th")
+    assert headings.all_inner_texts() == ["Rank", "Pair", "Names", "Score", "%", "Boards"]
     both_widths(desk, "howell-results")
 
     # An 8-team Swiss of 4 rounds, two boards a match: round 1's first match from the two rooms' phones (opened from
@@ -261,6 +263,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     desk.get_by_text("published, round 4").wait_for()
     desk.get_by_role("link", name="Public page").click()
     desk.get_by_role("heading", name="Standings").wait_for()
+    assert headings.all_inner_texts() == ["Rank", "Team", "VPs", "Boards"], "no blank names, no percentage"
     both_widths(desk, "swiss-results")
 
     # A two-section Mitchell, 6 tables in each of sections A and B, one board a round, scored across the field:
