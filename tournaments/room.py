@@ -46,9 +46,10 @@ def last_round(section: Section) -> int:
 
 def most_rounds(section: Section) -> int:
     """The rounds the desk can go on to: those seated, or for a Swiss (each round drawn when the director moves on)
-    as many as its teams can play without two of them meeting twice."""
+    the rounds planned at set-up, else as many as its teams can play without two of them meeting twice."""
     if section.movement_kind == "swiss":
-        return max(last_round(section), section.entries.count() - 1)
+        planned = (section.movement or {}).get("planned_rounds")
+        return max(last_round(section), planned or section.entries.count() - 1)
     return last_round(section)
 
 

@@ -222,6 +222,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     # moves on, and no two teams meet twice.
     swiss = set_up(desk, site, {"Event name": "Swiss Teams", "Movement": "swiss",
                                 "Tables (Mitchell) or pairs (Howell)": "8", "Boards per round": "2",
+                                "Rounds (a Swiss; blank for as many as the teams can play)": "4",
                                 "Scoring": "vp"})  # fmt: skip
     both_widths(desk, "swiss-desk")
     phones = {}
@@ -253,10 +254,12 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
         if rnd == 1:
             shot(desk, "swiss-grid")
         missing_none(desk, site, swiss)
+        assert desk.locator("#room-round").inner_text() == f"round {rnd} of 4"
         if rnd < 4:
             desk.get_by_role("button", name=f"Next round ({rnd + 1})").click()
             desk.get_by_text(f"round {rnd + 1}.").first.wait_for()
     assert len(met) == 16 and set(met.values()) == {1}, "no two teams meet twice"
+    assert desk.get_by_role("button", name=re.compile("Next round")).count() == 0, "4 rounds, as set up"
     both_widths(desk, "swiss-desk-last-round")
     desk.get_by_role("button", name="Close the session").click()
     desk.get_by_role("button", name="Publish the results").click()
