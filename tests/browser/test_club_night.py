@@ -17,7 +17,7 @@ import pytest
 import segno
 from pypdf import PdfReader
 
-from tests.browser.conftest import ARTIFACTS, DESKTOP, PHONE, no_overflow
+from tests.browser.conftest import ARTIFACTS, DESKTOP, PHONE, axe_violations, no_overflow
 
 pytestmark = pytest.mark.browser
 
@@ -75,6 +75,7 @@ def set_up(page, site: str, fields: dict[str, str], names: dict[str, str] | None
             box.fill(value)
     page.get_by_role("button", name="Preview the movement").click()
     page.get_by_text("The movement check passed").wait_for()
+    assert axe_violations(page) == []
     for label, value in (names or {}).items():
         page.get_by_label(label, exact=True).fill(value)
     shot(page, f"setup-{fields['Event name'].lower().replace(' ', '-')}")
@@ -155,6 +156,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     desk.goto(f"{site}/")
     desk.get_by_role("heading", name="Welcome to Traveller").wait_for()
     assert desk.url == f"{site}/welcome/"
+    assert axe_violations(desk) == []
     both_widths(desk, "welcome")
     desk.get_by_label("Club name").fill("Riverton Bridge Club")
     desk.get_by_label("Director's user name").fill("dora")
