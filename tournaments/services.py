@@ -130,28 +130,18 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
             f"{section} is {section.get_status_display().lower()}: its movement can no longer change", 409
         )
     rows = _read_movement(movement)
-    individual = any(row["seats"] for row in rows)
-    directions: dict[int, set[str]] = {}
-    for row in rows:
-        pairs = row["seats"].items() if individual else (("NS", row["ns"]), ("EW", row["ew"]))
-        for where, entrant in pairs:
-            if entrant is not None:
-                directions.setdefault(entrant, set()).add("NS" if where in ("NS", "N", "S") else "EW")
+    made = movement_entries(movement)
     before = _settings(section) | {"movement": section.movement}
     section.results.all().delete()
     section.seatings.all().delete()
     section.entries.all().delete()
     section.boards.all().delete()
     section.table_codes.all().delete()
-    teams = _teams(rows)
-    _check_teams_scoring(section, teams)
-    kind = EntryKind.PLAYER if individual else EntryKind.TEAM if teams else EntryKind.PAIR
-    fixed = not individual and all(len(d) == 1 for d in directions.values())
+    _check_teams_scoring(section, any(kind == EntryKind.TEAM for _, kind, _ in made))
+    fixed = all(direction for _, _, direction in made)
     entries = {
-        number: Entry.objects.create(
-            section=section, number=number, kind=kind, direction=next(iter(d)) if fixed else ""
-        )  # fmt: skip
-        for number, d in sorted(directions.items())
+        number: Entry.objects.create(section=section, number=number, kind=kind, direction=direction)
+        for number, kind, direction in made
     }
     Seating.objects.bulk_create([
         Seating(section=section, round=row["round"], table=row["table"],
@@ -173,6 +163,23 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
     section.save()
     _version(section, before, user, "movement installed")
     return section
+
+
+def movement_entries(movement: dict) -> list[tuple[int, EntryKind, str]]:
+    """The entries a movement makes, in number order: individuals when it seats players, teams when one sits
+    both N-S and E-W in a round (its open and closed rooms), else pairs; each with its fixed direction ("NS", "EW")
+    when every pair keeps one, else ""."""
+    rows = _read_movement(movement)
+    individual = any(row["seats"] for row in rows)
+    directions: dict[int, set[str]] = {}
+    for row in rows:
+        pairs = row["seats"].items() if individual else (("NS", row["ns"]), ("EW", row["ew"]))
+        for where, entrant in pairs:
+            if entrant is not None:
+                directions.setdefault(entrant, set()).add("NS" if where in ("NS", "N", "S") else "EW")
+    kind = EntryKind.PLAYER if individual else EntryKind.TEAM if _teams(rows) else EntryKind.PAIR
+    fixed = not individual and all(len(d) == 1 for d in directions.values())
+    return [(n, kind, next(iter(d)) if fixed else "") for n, d in sorted(directions.items())]
 
 
 def _teams(rows: list[dict]) -> bool:

@@ -225,7 +225,8 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     swiss = set_up(desk, site, {"Event name": "Swiss Teams", "Movement": "swiss",
                                 "Tables (Mitchell) or pairs (Howell)": "8", "Boards per round": "2",
                                 "Rounds (a Swiss; blank for as many as the teams can play)": "4",
-                                "Scoring": "vp"})  # fmt: skip
+                                "Scoring": "vp"},
+                  {f"Team 1, player {n + 1}": f"{NAMES[16 + n]} ({3016 + n})" for n in range(4)})  # fmt: skip
     both_widths(desk, "swiss-desk")
     phones = {}
     for table in (1, 2):
@@ -268,7 +269,8 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     desk.get_by_text("published, round 4").wait_for()
     desk.get_by_role("link", name="Public page").click()
     desk.get_by_role("heading", name="Standings").wait_for()
-    assert headings.all_inner_texts() == ["Rank", "Team", "VPs", "Boards"], "no blank names, no percentage"
+    assert headings.all_inner_texts() == ["Rank", "Team", "Names", "VPs", "Boards"], "no percentage"
+    assert "Quin Quay & Rae Rowe & Sam Stone & Tom Tate" in desk.locator("table.standings").inner_text()
     both_widths(desk, "swiss-results")
 
     # A two-section Mitchell, 6 tables in each of sections A and B, one board a round, scored across the field:
