@@ -251,6 +251,10 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
         if rnd == 1:
             for table, phone in phones.items():
                 assert phone_round(phone, table, 1) == 2
+                assert phone.locator("p.players").inner_text() == (
+                    "N-S: Quin Quay & Rae Rowe & Sam Stone & Tom Tate (team 1)\nE-W: Team 2"
+                    if table == 1 else "N-S: Team 2\nE-W: Quin Quay & Rae Rowe & Sam Stone & Tom Tate (team 1)"
+                )  # fmt: skip
                 shot(phone, f"swiss-phone-table-{table}")
         for board in (2 * rnd - 1, 2 * rnd):
             grid(desk, site, swiss, board)
