@@ -26,7 +26,7 @@ from games.services import Refused
 from jobs.models import Kind
 from jobs.services import latest_jobs
 from jobs.services import start as start_job
-from tournaments import member_pages, membership, page_data, room, services
+from tournaments import member_pages, membership, page_data, room, services, team_data
 from tournaments.models import Club, Seating, Section, Status
 from tournaments.permissions import directed_club_ids
 from tournaments.selectors import directed_section
@@ -81,6 +81,8 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
         "jobs": latest_jobs(section), "deal_formats": handrecords.FORMATS.values(),
         "entries": member_pages.section_entry_rows(section, typed),
         "members": member_pages.member_choices(section.club),
+        "byes": team_data.bye_teams(section, section.current_round) if team_data.is_teams(section) else [],
+        "bye_vps": team_data.BYE_VPS,
     }, status=status)  # fmt: skip
 
 

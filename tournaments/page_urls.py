@@ -3,7 +3,7 @@ printables, and the director's and host's pages under /direct/."""
 
 from django.urls import path
 
-from tournaments import direct_pages, member_pages, setup_pages, welcome
+from tournaments import direct_pages, member_pages, setup_pages, team_pages, welcome
 from tournaments import views as pages
 
 urlpatterns = [
@@ -19,6 +19,12 @@ urlpatterns = [
         "sections/<int:section_id>/hands/analysis/", pages.hand_records_analysis, name="page-hands-analysis"
     ),
     path("sections/<int:section_id>/scorecards/<int:number>/", pages.scorecard_page, name="page-scorecard"),
+    path(
+        "sections/<int:section_id>/rounds/<int:round_number>/matches/<int:number>/",
+        team_pages.match,
+        name="page-match",
+    ),
+    path("sections/<int:section_id>/teams/<int:number>/", team_pages.team, name="page-team"),
     path("sections/<int:section_id>/cards-<str:kind>.pdf", pages.cards_pdf, name="pdf-cards"),
     path("sections/<int:section_id>/hands.pdf", pages.hand_records_pdf, name="pdf-hands"),
     path("sections/<int:section_id>/results.pdf", pages.results_pdf, name="pdf-results"),

@@ -7,6 +7,7 @@ What goes on the paper comes from tournaments.page_data, the same figures the pa
 from __future__ import annotations
 
 import io
+from html import escape
 from pathlib import Path
 
 import segno
@@ -19,7 +20,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table
 
 from scoring.serializers import scorecards as scorecard_lines
-from tournaments import page_data
+from tournaments import page_data, team_data
 from tournaments.models import Section
 from tournaments.movements.cards import cards_pdf, guide_cards, table_cards
 from tournaments.movements.model import Movement, Round, Unit
@@ -60,15 +61,26 @@ def movement_of(data: dict, name: str = "") -> Movement:
             entrants = max(entrants, *players)
             tables.append(MovementTable(table["table"], players, tuple(table.get("boards", ()))))
         shares = tuple(tuple(group) for group in rnd.get("shares", ()))
-        rounds.append(Round(rnd["round"], tuple(tables), shares=shares))
+        sit_out = tuple(int(p) for p in rnd.get("sit_out", ()))
+        entrants = max(entrants, *sit_out, 0)
+        rounds.append(Round(rnd["round"], tuple(tables), shares=shares, sit_out=sit_out))
     boards = max((b for r in rounds for t in r.tables for b in t.boards), default=0)
     return Movement(
         kind=str(data.get("kind") or "movement"),
-        unit=Unit.PLAYER if individual else Unit.PAIR,
+        unit=Unit.PLAYER if individual else Unit.TEAM if _two_rooms(rounds) else Unit.PAIR,
         entrants=entrants,
         rounds=tuple(rounds),
         boards=boards,
         name=str(data.get("name") or name),
+    )
+
+
+def _two_rooms(rounds: list[Round]) -> bool:
+    """A teams movement: some team sits N-S at one table and E-W at another in the same round."""
+    return any(
+        {t.ns for t in rnd.tables} & {t.ew for t in rnd.tables}
+        for rnd in rounds
+        if rnd.tables and len(rnd.tables[0].players) == 2
     )
 
 
@@ -201,8 +213,9 @@ def _number(value) -> str:
     return "" if value is None else f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def _table(rows: list[list[str]], font: str) -> Table:
-    table = Table(rows, repeatRows=1)
+def _table(rows: list[list], font: str, widths: list[float] | None = None) -> Table:
+    """A grid of rows; `widths` (mm) where a column holds names, so that they wrap within it."""
+    table = Table(rows, repeatRows=1, colWidths=[w * mm for w in widths] if widths else None)
     table.setStyle([*_GRID, ("FONTNAME", (0, 0), (-1, -1), font), ("FONTSIZE", (0, 0), (-1, -1), 8.5)])
     return table
 
@@ -224,28 +237,74 @@ def results(section: Section, boards: list) -> bytes:
             [r["rank"], str(r["entry"]), _number(r["games"]), str(r["lone_hands"])] for r in page_data.party_rows(section)
         ]  # fmt: skip
         story.append(_table(rows, font))
-    for field in page_data.standings(section) if not section.is_party else []:
+    small = styles["Normal"].clone("cell", fontName=font, fontSize=8.5, leading=10)
+    teams = team_data.is_teams(section)
+    if teams:
+        story.append(_team_standings(section, small, font))
+    for field in page_data.standings(section) if not section.is_party and not teams else []:
         if field.name:
             story.append(Paragraph(field.name, styles["Heading2"]))
         rows = [["Rank", "Pair", "Names", "Score", "%"]] + [
-            [s.rank, s.entry.tag, s.entry.name, _number(s.total), _number(s.percentage)] for s in field.rows
+            [s.rank, s.entry.tag, _cell(s.entry.name, small), _number(s.total), _number(s.percentage)]
+            for s in field.rows
         ]
-        story.append(_table(rows, font))
+        story.append(_table(rows, font, [14, 14, 118, 20, 20]))
     for board in boards:
         lines = page_data.traveller(board)
         if not lines:
             continue
         rows = [["N-S", "E-W", "Contract", "By", "Lead", "Tricks", "N-S score", "N-S", "E-W"]] + [
-            [r.ns.tag, r.ew.tag, _adjusted(r.adjusted) or r.contract, r.declarer, r.lead, _number(r.tricks),
-             _number(r.score_ns), _number(getattr(getattr(r, "line_score", None), "ns", None)),
+            [_named(r.ns, small), _named(r.ew, small), _adjusted(r.adjusted) or r.contract, r.declarer, r.lead,
+             _number(r.tricks), _number(r.score_ns), _number(getattr(getattr(r, "line_score", None), "ns", None)),
              _number(getattr(getattr(r, "line_score", None), "ew", None))]
             for r in lines
         ]  # fmt: skip
+        widths = [46, 46, 20, 9, 11, 12, 16, 13, 13]
+        if teams:  # a teams board: each match's open and closed rooms side by side, the IMPs
+            rows = [["Home", "Away", "Open room", "Closed room", "IMPs"]] + [
+                [_named(m.home, small), _named(m.away, small), _room(m.open), _room(m.closed),
+                 f"{m.to_home or m.to_away} to {m.home.tag if m.to_home else m.away.tag}" if m.imps else "0" if m.imps == 0 else ""]
+                for m in team_data.board_rooms(section, board)
+            ]  # fmt: skip
+            widths = [50, 50, 32, 32, 22]
         story.append(
-            KeepTogether([Paragraph(f"Board {board.number}", styles["Heading3"]), _table(rows, font)])
+            KeepTogether([Paragraph(f"Board {board.number}", styles["Heading3"]), _table(rows, font, widths)])
         )
     _document(buffer, f"Results: {section}").build(story)
     return buffer.getvalue()
+
+
+def _room(result) -> str:
+    """One room's line of a teams board: "4S N 10, +420"."""
+    if result is None:
+        return ""
+    if result.adjusted:
+        return _adjusted(result.adjusted)
+    if result.contract == "Pass":
+        return "Passed out"
+    return f"{result.contract} {result.declarer} {_number(result.tricks)}, {result.score_ns:+d}"
+
+
+def _cell(text: str, style) -> Paragraph | str:
+    """A name in a table cell, wrapped within the column rather than cut."""
+    return Paragraph(escape(text), style) if text else ""
+
+
+def _named(entry, style) -> Paragraph:
+    """An entry's number with its players' names beside it ("3 Ann Lee & Bob Hart")."""
+    return Paragraph(f"<b>{escape(entry.tag)}</b> {escape(entry.name)}".strip(), style)
+
+
+def _team_standings(section: Section, style, font: str) -> Table:
+    """A teams section's ranking: each team's players, its VPs round by round ("bye" for a bye) and total."""
+    view = team_data.TeamsView.of(section)
+    rows = [["Rank", "Team", *[f"R{r}" for r in view.rounds_begun], "VPs"]]
+    for row in team_data.standings(section, view):
+        cells = [f"{_number(c.vps)} bye" if c.bye else _number(c.vps) for c in row.cells]
+        rows.append([row.standing.rank, _named(row.entry, style), *cells, _number(row.standing.total)])
+    rounds = len(view.rounds_begun)
+    each = min(18.0, 100 / max(rounds, 1))
+    return _table(rows, font, [12, 186 - 12 - 18 - each * rounds, *[each] * rounds, 18])
 
 
 def scorecards(section: Section, entries: list) -> bytes:

@@ -24,7 +24,8 @@ from games.formats.handrecords import DealFileError, HandRecord
 from games.formats.numbers import POSITIVE, Column, NumberError, whole_number
 from games.models import Board, Result
 from games.services import Refused, new_table_code, publish
-from scoring.services import standings_changed, team_matches, team_totals
+from scoring.services import standings_changed
+from scoring.teams import byes, team_matches, team_totals
 from tournaments.models import (
     Entry,
     EntryKind,
@@ -39,7 +40,7 @@ from tournaments.movements.jsonout import movement_data
 from tournaments.movements.model import MovementError, boards_of_set
 from tournaments.movements.registry import SECTION_KINDS
 from tournaments.movements.teams import swiss_pairing, two_rooms
-from tournaments.room import round_in_play
+from tournaments.room import round_in_play, swiss_rounds
 from tournaments.selectors import section_field
 
 _TRANSITIONS = {
@@ -130,18 +131,31 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
             f"{section} is {section.get_status_display().lower()}: its movement can no longer change", 409
         )
     rows = _read_movement(movement)
-    made = movement_entries(movement)
+    individual = any(row["seats"] for row in rows)
+    directions: dict[int, set[str]] = {}
+    for row in rows:
+        pairs = row["seats"].items() if individual else (("NS", row["ns"]), ("EW", row["ew"]))
+        for where, entrant in pairs:
+            if entrant is not None:
+                directions.setdefault(entrant, set()).add("NS" if where in ("NS", "N", "S") else "EW")
+    teams = _teams(rows)
+    if teams:  # a team with the bye of a round it alone sits out (an odd Swiss's first round) is in it too
+        for entrant in _byes(movement):
+            directions.setdefault(entrant, {"NS", "EW"})
     before = _settings(section) | {"movement": section.movement}
     section.results.all().delete()
     section.seatings.all().delete()
     section.entries.all().delete()
     section.boards.all().delete()
     section.table_codes.all().delete()
-    _check_teams_scoring(section, any(kind == EntryKind.TEAM for _, kind, _ in made))
-    fixed = all(direction for _, _, direction in made)
+    _check_teams_scoring(section, teams)
+    kind = EntryKind.PLAYER if individual else EntryKind.TEAM if teams else EntryKind.PAIR
+    fixed = not individual and all(len(d) == 1 for d in directions.values())
     entries = {
-        number: Entry.objects.create(section=section, number=number, kind=kind, direction=direction)
-        for number, kind, direction in made
+        number: Entry.objects.create(
+            section=section, number=number, kind=kind, direction=next(iter(d)) if fixed else ""
+        )  # fmt: skip
+        for number, d in sorted(directions.items())
     }
     Seating.objects.bulk_create([
         Seating(section=section, round=row["round"], table=row["table"],
@@ -165,27 +179,21 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
     return section
 
 
-def movement_entries(movement: dict) -> list[tuple[int, EntryKind, str]]:
-    """The entries a movement makes, in number order: individuals when it seats players, teams when one sits
-    both N-S and E-W in a round (its open and closed rooms), else pairs; each with its fixed direction ("NS", "EW")
-    when every pair keeps one, else ""."""
-    rows = _read_movement(movement)
-    individual = any(row["seats"] for row in rows)
-    directions: dict[int, set[str]] = {}
-    for row in rows:
-        pairs = row["seats"].items() if individual else (("NS", row["ns"]), ("EW", row["ew"]))
-        for where, entrant in pairs:
-            if entrant is not None:
-                directions.setdefault(entrant, set()).add("NS" if where in ("NS", "N", "S") else "EW")
-    kind = EntryKind.PLAYER if individual else EntryKind.TEAM if _teams(rows) else EntryKind.PAIR
-    fixed = not individual and all(len(d) == 1 for d in directions.values())
-    return [(n, kind, next(iter(d)) if fixed else "") for n, d in sorted(directions.items())]
-
-
 def _teams(rows: list[dict]) -> bool:
     """A teams movement: some entrant sits both N-S and E-W in one round (its open and closed rooms)."""
     seen: set[tuple[int, int, str]] = {(row["round"], row["ns"], "NS") for row in rows if row["ns"]}
     return any((row["round"], row["ew"], "NS") in seen for row in rows if row["ew"])
+
+
+def _byes(movement: dict) -> set[int]:
+    """The entrants a movement's rounds list as sitting out (a teams movement's byes)."""
+    found: set[int | None] = set()
+    for rnd in movement["rounds"]:
+        where = f"movement round {rnd.get('round')} sit_out"
+        if not isinstance(rnd.get("sit_out", []), list):
+            raise Refused(f"{where}: a list of the entrants sitting out, please")
+        found |= {entrant_number(entrant, where) for entrant in rnd.get("sit_out", [])}
+    return {n for n in found if n is not None}
 
 
 def _check_teams_scoring(section: Section, teams: bool) -> None:
@@ -318,12 +326,19 @@ def plan_swiss(movement: dict, rounds) -> dict:
     without two of them meeting twice). Its rounds after the first are drawn as play goes, so the count is kept
     for the desk ("round 2 of 4") and next_round stops there."""
     teams = len(
-        {e for rnd in movement.get("rounds", []) for t in rnd.get("tables", []) for e in (t["ns"], t["ew"])}
+        {
+            str(e)
+            for rnd in movement.get("rounds", [])
+            for t in rnd.get("tables", [])
+            for e in (t["ns"], t["ew"])
+        }
+        | {str(e) for rnd in movement.get("rounds", []) for e in rnd.get("sit_out", [])}  # a bye
     )
+    most = swiss_rounds(teams)
     if rounds in (None, ""):
         return movement
     try:
-        planned = whole_number(rounds, "rounds", Column(1, max(teams - 1, 1)))
+        planned = whole_number(rounds, "rounds", Column(1, most))
     except NumberError as error:
         raise Refused(f"a Swiss of {teams} teams: {error}") from None
     return {
@@ -335,7 +350,8 @@ def plan_swiss(movement: dict, rounds) -> dict:
 
 def _draw_swiss_round(section: Section, number: int) -> None:
     """Seat a Swiss's next round from the VP standings once every match of the round before is complete: top
-    down, no two teams meeting twice (movements.teams.swiss_pairing; the Swiss has an even number of teams);
+    down, no two teams meeting twice, with an odd number the bye to the lowest team without one
+    (movements.teams.swiss_pairing), recorded as the round's `sit_out` (scoring.teams.byes);
     its Boards are the next set, dealt from the Section's seed unless a hand record already holds them."""
     matches = team_matches(section)
     unfinished = [m for m in matches if m.round == number - 1 and len(m.boards) < m.scheduled]
@@ -345,10 +361,12 @@ def _draw_swiss_round(section: Section, number: int) -> None:
         raise Refused(f"round {number - 1} is not finished: {listed} still have Boards to score", 409)
     totals = team_totals(section, matches)
     numbers = {entry.id: entry.number for entry in entries.values()}
+    had_bye = [numbers[team] for teams in byes(section).values() for team in teams]
     try:
-        pairs, _ = swiss_pairing(
+        pairs, bye = swiss_pairing(
             [(numbers[e], totals[e]) for e in sorted(entries, key=lambda e: numbers[e])],
             [(numbers[m.home], numbers[m.away]) for m in matches],
+            had_bye,
         )
     except MovementError as error:
         raise Refused(f"round {number}: {error}", 409) from None
@@ -368,6 +386,8 @@ def _draw_swiss_round(section: Section, number: int) -> None:
     ])  # fmt: skip
     drawn = {"round": number, "tables": [{"table": t.number, "ns": str(t.ns), "ew": str(t.ew), "boards": list(boards)}
                                          for t in tables]}  # fmt: skip
+    if bye is not None:
+        drawn["sit_out"] = [str(bye)]
     section.movement = {**section.movement, "rounds": [*section.movement.get("rounds", []), drawn]}
     section.save(update_fields=["movement"])
 

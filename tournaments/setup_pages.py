@@ -100,7 +100,7 @@ def new_session(request, slug: str):
             return render(request, "direct/new_session.html", context, status=400)
         context["movement"] = movement
         context["cards"] = table_cards(movement_of(movement))
-        made = services.movement_entries(movement)
+        made = member_pages.movement_entries(movement)
         context["sections"] = [
             (name if len(names) > 1 else "", member_pages.entry_rows(made, data, prefix=_prefix(names, name)))
             for name in names

@@ -22,7 +22,7 @@ from games.services import Refused, confirm_at_table, enter_at_table, table_seat
 from jobs.analysis import hand_record_analysis
 from jobs.models import Job, Kind, State
 from scoring.serializers import scorecard
-from tournaments import page_data, printables
+from tournaments import page_data, printables, team_data
 from tournaments.models import Club, Entry, Status
 from tournaments.permissions import check_code
 from tournaments.welcome import first_run
@@ -60,6 +60,8 @@ def _standings_context(request, section) -> dict:
     if party:
         context["party"] = page_data.party_rows(section)
         context["party_summary"] = page_data.party_summary(section)
+    elif team_data.is_teams(section):
+        context.update(team_data.standings_context(section, viewer))
     else:
         context["fields"] = page_data.standings(section)
         context["across"] = page_data.field_label(section)
@@ -123,6 +125,7 @@ def traveller(request, section_id: int, number: int):
         context.update(
             diagram=page_data.hand_diagram(board.deal), dd_rows=page_data.dd_rows(figures),
             par=(figures or {}).get("par"), results=page_data.traveller(board),
+            rooms=team_data.board_rooms(section, board) if team_data.is_teams(section) else None,
             audited=PlayRecord.objects.filter(result__board=board).exists(),
         )  # fmt: skip
     return render(request, "pages/traveller.html", context, status=200 if seen else 403)
@@ -210,7 +213,8 @@ def table(request):
         return redirect("page-table")
     code = page_data.table_code(request)
     if code is None or code.section.status != Status.RUNNING:
-        return render(request, "pages/table_login.html", {"closed": code is not None})
+        return render(request, "pages/table_login.html",
+                      {"closed": code is not None, "my_byes": team_data.my_byes(request.user), "bye_vps": team_data.BYE_VPS})  # fmt: skip
     section = code.section
     try:
         seating = table_seating(section, code.table)
@@ -230,6 +234,7 @@ def table(request):
     ]
     return render(request, "pages/table.html", {
         "section": section, "code": code, "seating": seating, "boards": boards,
+        "byes": team_data.bye_teams(section, seating.round) if team_data.is_teams(section) else [],
         "done": all(b["result"] for b in boards), "tricks": range(14), "honors": rules(section.rule_set).honors,
     })  # fmt: skip
 

@@ -6,9 +6,10 @@ PBN/USEBIO/CSV exports, printed results) are shown:
 - to a director of the section's club: always;
 - to anyone who may see the section (tournaments.selectors.visible_sections) once it is published (in a session
   scored across the field, whose sections share their deals, once every section of it is published);
-- before that, only to a viewer every entry of whom has played the board (their result on it is in): a logged-in
-  player for their own entries; a table code for both pairs sitting at its table in the current round of a running
-  section (so a phone shared by two pairs never shows what one of them has still to play);
+- before that, only to a viewer every entry of whom has played the board (their result on it is in; a team's in
+  both rooms of its match): a logged-in player for their own entries; a table code for both pairs (or teams) sitting
+  at its table in the current round of a running section (so a phone shared by two pairs never shows what one of
+  them has still to play);
 - anonymous viewers, before publication: no board at all.
 Live standings (totals, percentages, boards played) are public while the section runs; a scorecard is its own
 players' (or their table's) until publication, and shows only the boards the viewer may see.
@@ -19,12 +20,13 @@ published: whoever holds the deal seed can rebuild every hidden deal (tournament
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cached_property
 
 from django.db.models import Q
 
 from games.models import Result
-from tournaments.models import Entry, Section, Session, Status, TableCode
+from tournaments.models import Entry, ScoringMethod, Section, Session, Status, TableCode
 from tournaments.permissions import directed_club_ids, is_director, section_club_id
 
 
@@ -62,13 +64,23 @@ class Viewer:
             return set()
         boards: set[int] | None = None
         for entry in self.entries:
-            mine = set(
-                Result.objects.filter(Q(ns_id=entry) | Q(ew_id=entry), section=self.section).values_list(
-                    "board_id", flat=True
-                )
-            )
+            mine = self._played_by(entry)
             boards = mine if boards is None else boards & mine
         return boards or set()
+
+    def _played_by(self, entry: int) -> set[int]:
+        """The boards an entry has played. A team plays each board in two rooms: it has played a board once both
+        rooms' results are in, not before (its team-mates at the other table may still have it to play)."""
+        rows = Result.objects.filter(Q(ns_id=entry) | Q(ew_id=entry), section=self.section)
+        if self.section.scoring_method != ScoringMethod.VICTORY_POINTS:
+            return set(rows.values_list("board_id", flat=True))
+        entered = Counter(rows.values_list("board__number", "board_id"))
+        rooms: Counter = Counter()
+        for boards in self.section.seatings.filter(Q(ns_id=entry) | Q(ew_id=entry)).values_list(
+            "boards", flat=True
+        ):
+            rooms.update(boards)
+        return {board_id for (number, board_id), count in entered.items() if count >= rooms[number]}
 
     def sees_board(self, board_id: int) -> bool:
         return self.sees_all or board_id in self.played

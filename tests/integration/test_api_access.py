@@ -58,6 +58,7 @@ def concrete(path: str, world) -> str:
            "boards": Board.objects.filter(section=section).first().id, "results": result.id,
            "conflicts": conflict.id}  # fmt: skip
     kind = path.split("/")[2]
+    path = path.replace("{section_id}", str(section.id))
     return path.replace("{id}", str(ids.get(kind, 1))).replace("{number}", "1")
 
 

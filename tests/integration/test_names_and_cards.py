@@ -110,6 +110,9 @@ def test_names_appear_on_standings_travellers_scorecards_prints_and_exports(clie
     )
     for pair in PAIRS:
         assert both(pair) in printed and f"Scorecard: {pair} {both(pair)}" in scorecards
+    travellers = " ".join(printed[printed.index("Board 1") :].split())
+    for pair in PAIRS:  # each traveller line names its pairs beside their numbers
+        assert f"{pair} {both(pair)}" in travellers, pair
 
 
 def pdf_text_and_images(data: bytes) -> tuple[list[str], list[list[Image.Image]]]:

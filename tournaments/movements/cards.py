@@ -50,7 +50,8 @@ def guide_cards(movement: Movement) -> list[Card]:
         for rnd in movement.rounds:
             table = next((t for t in rnd.tables if entrant in t.players), None)
             if table is None:
-                rows.append([str(rnd.number), "-", "sits out", *[""] * (len(headings) - 3)])
+                away = "bye" if movement.unit is Unit.TEAM else "sits out"
+                rows.append([str(rnd.number), "-", away, *[""] * (len(headings) - 3)])
                 continue
             boards = board_list(table.boards)
             where = table.players.index(entrant)
@@ -70,21 +71,26 @@ def guide_cards(movement: Movement) -> list[Card]:
 
 
 def table_cards(movement: Movement) -> list[Card]:
+    """A teams movement with byes has a Bye column: every table's card says who sits the round out."""
     individual = movement.unit is Unit.PLAYER
     headings = ["Round", "N", "E", "S", "W", "Boards"] if individual else ["Round", "N-S", "E-W", "Boards"]
+    byes = movement.unit is Unit.TEAM and any(rnd.sit_out for rnd in movement.rounds)
+    if byes:
+        headings = [*headings, "Bye"]
     cards = []
     for number in sorted({t.number for rnd in movement.rounds for t in rnd.tables}):
         rows = []
         for rnd in movement.rounds:
             table = next((t for t in rnd.tables if t.number == number), None)
+            bye = [", ".join(f"team {team}" for team in rnd.sit_out)] if byes else []
             if table is None:
-                rows.append([str(rnd.number), *["-"] * (len(headings) - 2), "not in play"])
+                rows.append([str(rnd.number), *["-"] * (len(headings) - 2 - len(bye)), "not in play", *bye])
                 continue
             boards = board_list(table.boards)
             shared = [t for group in rnd.shares if number in group for t in group if t != number]
             if shared:
                 boards += " (shared with table " + ", ".join(map(str, shared)) + ")"
-            rows.append([str(rnd.number), *map(str, table.players), boards])
+            rows.append([str(rnd.number), *map(str, table.players), boards, *bye])
         cards.append((f"Table {number} - {movement.title}", headings, rows))
     return _boardless(movement, cards)
 

@@ -49,7 +49,7 @@ def summarize(movement: Movement, coverage: bool = True) -> Summary:
         per_table = max((len(table.boards) for table in rnd.tables), default=0)
         for entrant in rnd.sit_out:
             summary.sit_outs[entrant] += 1
-            summary.sat_out_boards[entrant] += per_table
+            summary.sat_out_boards[entrant] += per_table * movement.requirements.rooms
         for table in rnd.tables:
             for entrant in table.players:
                 summary.played_rounds[entrant] += 1

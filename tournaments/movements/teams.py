@@ -67,15 +67,11 @@ def swiss_pairing(
     standings: Sequence[tuple[int, float]], played: Collection[tuple[int, int]], byes: Collection[int] = ()
 ) -> tuple[list[tuple[int, int]], int | None]:
     """The next Swiss round (standards.md 2.6): teams in order of score pair top down, never a rematch; with an odd
-    count the lowest-placed team that has not had a bye gets it. Depth-first, so a forced rematch further down
-    moves the pairing up rather than failing. Returns (matches, bye)."""
+    count the lowest-placed team that has not had a bye gets it (the next one up if the rest cannot then be paired
+    without a rematch). Depth-first, so a forced rematch further down moves the pairing up rather than failing.
+    Returns (matches, bye)."""
     order = [team for team, _ in sorted(standings, key=lambda item: -item[1])]
     met = {frozenset(pair) for pair in played}
-    bye = None
-    if len(order) % 2:
-        candidates = [team for team in reversed(order) if team not in byes] or list(reversed(order))
-        bye = candidates[0]
-        order.remove(bye)
 
     def pair(rest: list[int]) -> list[tuple[int, int]] | None:
         if not rest:
@@ -88,10 +84,14 @@ def swiss_pairing(
                     return [(first, other), *tail]
         return None
 
-    matches = pair(order)
-    if matches is None:
-        raise MovementError("every possible pairing repeats a match: the Swiss has run out of new opponents")
-    return matches, bye
+    candidates: list[int | None] = [None]
+    if len(order) % 2:
+        candidates = [team for team in reversed(order) if team not in byes] or list(reversed(order))
+    for bye in candidates:
+        matches = pair([team for team in order if team != bye])
+        if matches is not None:
+            return matches, bye
+    raise MovementError("every possible pairing repeats a match: the Swiss has run out of new opponents")
 
 
 def two_rooms(matches: Sequence[tuple[int, int]], boards: tuple[int, ...]) -> tuple[Table, ...]:
@@ -105,14 +105,13 @@ def two_rooms(matches: Sequence[tuple[int, int]], boards: tuple[int, ...]) -> tu
 
 
 def _teams(kind: str, teams: int, rounds: Sequence[Round], boards_per_round: int, name: str) -> Movement:
-    """A teams movement whose round r plays boards set r in both rooms of every match. An even number of teams
-    only: what a bye scores in VPs is not in our sources (standards.md 2.6 says only who gets it)."""
-    if teams % 2:
-        raise MovementError(f"{name}: an even number of teams, please (a bye's VPs are not set), not {teams}")
+    """A teams movement whose round r plays boards set r in both rooms of every match. With an odd number of teams
+    the team left out of a round has a bye (its `sit_out`; scoring.teams gives it BYE_VPS)."""
     roomed = tuple(
         Round(
             rnd.number,
             two_rooms([(t.ns, t.ew) for t in rnd.tables], boards_of_set(rnd.number, boards_per_round)),
+            sit_out=rnd.sit_out,
         )
         for rnd in rounds
     )
@@ -147,9 +146,11 @@ def teams_match(teams: int = 2, boards_per_round: int = 24) -> Movement:
 
 
 def swiss_first_round(teams: int, boards_per_round: int = 8) -> Movement:
-    """A Swiss teams event's first round (all level: 1 v 2, 3 v 4, ...); each next round is drawn from the
-    standings by swiss_pairing when the round before is scored."""
-    if teams < 2:
-        raise MovementError(f"a Swiss needs at least 2 teams, not {teams}")
-    first = Round(1, tuple(Table(i, (2 * i - 1, 2 * i)) for i in range(1, teams // 2 + 1)))
+    """A Swiss teams event's first round (all level: 1 v 2, 3 v 4, ...; with an odd number the last team, the
+    lowest seeded, has the bye, as swiss_pairing would give it); each next round is drawn from the standings by
+    swiss_pairing when the round before is scored."""
+    if teams < 3:
+        raise MovementError(f"a Swiss needs at least 3 teams, not {teams}: two teams play a teams match")
+    bye = (teams,) if teams % 2 else ()
+    first = Round(1, tuple(Table(i, (2 * i - 1, 2 * i)) for i in range(1, teams // 2 + 1)), sit_out=bye)
     return _teams("swiss", teams, (first,), boards_per_round, f"Swiss teams, {teams} teams")

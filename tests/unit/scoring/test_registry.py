@@ -10,7 +10,7 @@ from tournaments.models import ScoringMethod
 def test_a_sections_methods_are_the_registry_and_the_progressive_tally():
     """The compass game (Hoyle 1940 L5371–5385) ranks each direction over the whole session (scoring.methods.books),
     not board by board, so a Section and rescore offer it beside the registry's methods; a teams Section's VPs
-    are by match (scoring.services.team_matches)."""
+    are by match (scoring.teams.team_matches)."""
     sections = {c.value: c.label for c in ScoringMethod}
     assert {n: sections[n] for n in sections if n not in ("progressive", "compass", "vp")} == {
         name: s.description for name, s in METHODS.items()
