@@ -77,7 +77,7 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
     return render(request, "direct/section.html", {
         "section": section, "tables": tables, "codes": section.table_codes.all(),
         "boards": section.boards.all(), "conflicts": _conflicts(section), "party": section.is_party,
-        "last_round": room.last_round(section), "missing": _missing(section),
+        "last_round": room.most_rounds(section), "missing": _missing(section),
         "jobs": latest_jobs(section), "deal_formats": handrecords.FORMATS.values(),
         "entries": member_pages.section_entry_rows(section, typed),
         "members": member_pages.member_choices(section.club),
@@ -119,7 +119,7 @@ def room_state(request, section_id: int):
     each conflict with the link that resolves it."""
     section = _section(request, section_id)
     return JsonResponse({
-        "round": room.round_in_play(section), "rounds": room.last_round(section), "status": section.status,
+        "round": room.round_in_play(section), "rounds": room.most_rounds(section), "status": section.status,
         "missing": [m.as_dict() for m in _missing(section)],
         "conflicts": [{
             "id": c.id, "board": c.result.board.number, "ns": c.result.ns.number, "ew": c.result.ew.number,

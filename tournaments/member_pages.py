@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from games.services import Refused
 from tournaments import membership
-from tournaments.models import Club, EntryKind, Player
+from tournaments.models import Club, Entry, EntryKind, Player
 from tournaments.permissions import is_director
 
 MAX_MEMBERS_FILE = 1 << 20
@@ -145,8 +145,13 @@ def entry_rows(
 
 
 def section_entry_rows(section, data=None) -> list[dict]:
-    entries = list(section.entries.prefetch_related("players"))
-    current = {e.number: [p.choice for p in e.players.all()] for e in entries}
+    """The desk's entry form, each entry's players in the order they were given (its name's order: the player
+    table's own ordering is by surname, which would turn "Ann Smith & Bob Jones" round on the next save)."""
+    entries = list(section.entries.all())
+    current: dict[int, list[str]] = {e.number: [] for e in entries}
+    given = Entry.players.through.objects.filter(entry__section=section).select_related("entry", "player")
+    for row in given.order_by("id"):
+        current[row.entry.number].append(row.player.choice)
     return entry_rows([(e.number, e.kind, e.direction) for e in entries], data, current)
 
 

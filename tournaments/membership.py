@@ -198,7 +198,9 @@ def name_entries(section: Section, players: dict[int, list[Player]]) -> list[Ent
     named = []
     for number, chosen in players.items():
         entry = entries[number]
-        entry.players.set(chosen)
+        entry.players.clear()  # then added one by one: the through rows keep the order they were given in
+        through = Entry.players.through
+        through.objects.bulk_create([through(entry=entry, player=player) for player in chosen])
         entry.name = " & ".join(map(str, chosen))[:160]
         entry.save(update_fields=["name"])
         named.append(entry)

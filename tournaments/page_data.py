@@ -57,6 +57,11 @@ class Field:
     name: str
     rows: list[Standing]
 
+    @property
+    def named(self) -> bool:
+        """Whether any entry has its players' names: a column of nothing but blanks is left out."""
+        return any(row.entry.name for row in self.rows)
+
 
 def standings(section: Section) -> list[Field]:
     """The stored standings, one list per field (N-S and E-W apart in a two-winner movement); of every section of

@@ -1,12 +1,10 @@
 """The web pages' routes (mounted at the site root by config.urls): public and player pages, the table-entry page,
 printables, and the director's and host's pages under /direct/."""
 
-from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournaments import direct_pages, member_pages, setup_pages, team_pages
+from tournaments import direct_pages, member_pages, setup_pages, team_pages, welcome
 from tournaments import views as pages
-from tournaments.signin import LoginForm
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -36,11 +34,8 @@ urlpatterns = [
     path("table/result/", pages.table_result, name="page-table-result"),
     path("table/confirm/", pages.table_confirm, name="page-table-confirm"),
     path("table/leave/", pages.table_logout, name="page-table-logout"),
-    path(
-        "login/",
-        auth_views.LoginView.as_view(template_name="direct/login.html", authentication_form=LoginForm),
-        name="login",
-    ),
+    path("login/", welcome.log_in, name="login"),
+    path("welcome/", welcome.welcome, name="welcome"),
     path("logout/", direct_pages.log_out, name="logout"),
     path("direct/", direct_pages.home, name="direct-home"),
     path("direct/token/", direct_pages.api_token, name="direct-token"),

@@ -44,6 +44,21 @@ def last_round(section: Section) -> int:
     return max(section.seatings.values_list("round", flat=True), default=0)
 
 
+def swiss_rounds(teams: int) -> int:
+    """The most rounds a Swiss of `teams` can play with no two teams meeting twice: each team meets every other
+    once, and with an odd number has one bye besides."""
+    return max(teams - 1 if teams % 2 == 0 else teams, 1)
+
+
+def most_rounds(section: Section) -> int:
+    """The rounds the desk can go on to: those seated, or for a Swiss (each round drawn when the director moves on)
+    the rounds planned at set-up, else as many as its teams can play without two of them meeting twice."""
+    if section.movement_kind == "swiss":
+        planned = (section.movement or {}).get("planned_rounds")
+        return max(last_round(section), planned or swiss_rounds(section.entries.count()))
+    return last_round(section)
+
+
 def round_in_play(section: Section) -> int:
     """The round being played: the director's round, or a later one once results of it are in (the director
     entering every traveller through the grid plays the rounds without pressing "Next round")."""

@@ -40,7 +40,7 @@ from tournaments.movements.jsonout import movement_data
 from tournaments.movements.model import MovementError, boards_of_set
 from tournaments.movements.registry import SECTION_KINDS
 from tournaments.movements.teams import swiss_pairing, two_rooms
-from tournaments.room import round_in_play
+from tournaments.room import round_in_play, swiss_rounds
 from tournaments.selectors import section_field
 
 _TRANSITIONS = {
@@ -321,7 +321,8 @@ def next_round(section: Section, user, reason: str = "") -> Section:
     if section.is_party:
         raise Refused(f"{section} is a progressive party: ring the bell to end the round", 409)
     last = max(section.seatings.values_list("round", flat=True), default=0)
-    if section.movement_kind == "swiss" and section.current_round >= last:
+    planned = (section.movement or {}).get("planned_rounds")
+    if section.movement_kind == "swiss" and section.current_round >= last and (not planned or last < planned):
         _draw_swiss_round(section, last + 1)
         last += 1
     if section.current_round >= last:
@@ -332,6 +333,33 @@ def next_round(section: Section, user, reason: str = "") -> Section:
     if reason:
         _version(section, _settings(section), user, reason)
     return section
+
+
+def plan_swiss(movement: dict, rounds) -> dict:
+    """A Swiss's movement with the rounds it will play ("planned_rounds"; blank: as many as its teams can play
+    without two of them meeting twice). Its rounds after the first are drawn as play goes, so the count is kept
+    for the desk ("round 2 of 4") and next_round stops there."""
+    teams = len(
+        {
+            str(e)
+            for rnd in movement.get("rounds", [])
+            for t in rnd.get("tables", [])
+            for e in (t["ns"], t["ew"])
+        }
+        | {str(e) for rnd in movement.get("rounds", []) for e in rnd.get("sit_out", [])}  # a bye
+    )
+    most = swiss_rounds(teams)
+    if rounds in (None, ""):
+        return movement
+    try:
+        planned = whole_number(rounds, "rounds", Column(1, most))
+    except NumberError as error:
+        raise Refused(f"a Swiss of {teams} teams: {error}") from None
+    return {
+        **movement,
+        "planned_rounds": planned,
+        "name": f"{movement.get('name', 'Swiss')}, {planned} rounds",
+    }
 
 
 def _draw_swiss_round(section: Section, number: int) -> None:

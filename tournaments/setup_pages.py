@@ -131,6 +131,8 @@ def new_session(request, slug: str):
                 )
             names, across = _sections_request(data, method)
             movement = _movement(data)
+            if data.get("kind") == "swiss":
+                movement = services.plan_swiss(movement, data.get("rounds", ""))
         except Refused as error:
             context["problem"] = error.message
             return render(request, "direct/new_session.html", context, status=400)

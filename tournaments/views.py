@@ -25,10 +25,14 @@ from scoring.serializers import scorecard
 from tournaments import page_data, printables, team_data
 from tournaments.models import Club, Entry, Status
 from tournaments.permissions import check_code
+from tournaments.welcome import first_run
 
 
 def home(request):
-    """The clubs; for a logged-in player, the sessions they play in with their scorecards."""
+    """The clubs; for a logged-in player, the sessions they play in with their scorecards. A new installation (no
+    user at all) goes to the first-run page."""
+    if first_run():
+        return redirect("welcome")
     mine = []
     if request.user.is_authenticated:
         mine = Entry.objects.filter(players__user=request.user).select_related("section__session__event")

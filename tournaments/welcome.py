@@ -1,0 +1,86 @@
+"""The first-run page: a new installation has no user, so nobody could sign in. While the database holds no user at
+all, the home page and the login page lead to /welcome/, where one makes the club and its first director; once any
+user exists the page is gone (404), and directors are added by `manage.py createdirector` or Django admin."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.views import LoginView
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+
+from tournaments.models import Club
+from tournaments.signin import LoginForm
+
+_LOGIN = LoginView.as_view(template_name="direct/login.html", authentication_form=LoginForm)
+
+
+def first_run() -> bool:
+    """True while the database has no user at all: the only time /welcome/ is open."""
+    return not get_user_model().objects.exists()
+
+
+def log_in(request, *args, **kwargs):
+    """Django's login page, or the first-run page while there is nobody to log in as."""
+    return redirect("welcome") if first_run() else _LOGIN(request, *args, **kwargs)
+
+
+def _problems(data) -> tuple[list[str], Club, object]:
+    """What is wrong with the form, and the club and user it would make (unsaved)."""
+    User = get_user_model()
+    problems = []
+    name = " ".join(data.get("club", "").split())
+    club = Club(name=name, slug=slugify(name)[:60])
+    if not name:
+        problems.append("The club needs a name.")
+    elif not club.slug:
+        problems.append(f"The club's name {name!r} needs a letter or a digit (it makes the club's address).")
+    elif len(name) > Club._meta.get_field("name").max_length:
+        problems.append(f"The club's name is over {Club._meta.get_field('name').max_length} characters.")
+    elif Club.objects.filter(Q(name__iexact=name) | Q(slug=club.slug)).exists():
+        problems.append(f"A club called {name!r} (or at the same address) is already here.")
+    user = User(username=data.get("username", "").strip())
+    try:
+        user.clean_fields(exclude=[f.name for f in User._meta.fields if f.name != "username"])
+    except ValidationError as error:
+        problems += [f"User name: {m}" for m in error.message_dict.get("username", [])]
+    password = data.get("password", "")
+    if password != data.get("password2", ""):
+        problems.append("The two passwords differ.")
+    else:
+        try:
+            validate_password(password, user)
+        except ValidationError as error:
+            problems += [f"Password: {m}" for m in error.messages]
+    return problems, club, user
+
+
+def welcome(request):
+    """Make the club and its first director, then sign them in: a 400 names each problem."""
+    if not first_run():
+        raise Http404("Traveller is set up: log in instead")
+    if request.method != "POST":
+        return render(request, "direct/welcome.html", {"values": {}})
+    problems, club, user = _problems(request.POST)
+    if problems:
+        return render(
+            request, "direct/welcome.html", {"values": request.POST, "problems": problems}, status=400
+        )
+    with transaction.atomic():
+        if not first_run():  # another browser finished first
+            raise Http404("Traveller is set up: log in instead")
+        user.set_password(request.POST["password"])
+        user.save()
+        club.save()
+        club.directors.add(user)
+    login(request, user, backend="tournaments.signin.ThrottledModelBackend")
+    messages.success(
+        request, f"{club.name} is set up and you are its director, signed in as {user.username}."
+    )
+    return redirect("direct-home")
