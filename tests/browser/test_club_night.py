@@ -199,7 +199,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     names = {f"Pair {p}, player {s}": f"{NAMES[2 * (p - 1) + s - 1]} ({3000 + 2 * (p - 1) + s - 1})"
              for p in range(1, 9) for s in (1, 2)}  # fmt: skip
     howell = set_up(desk, site, {"Event name": "Howell Pairs", "Movement": "howell",
-                                 "Tables (Mitchell) or pairs (Howell)": "8", "Boards per round": "1"}, names)  # fmt: skip
+                                 "Size": "8", "Boards per round": "1"}, names)  # fmt: skip
     both_widths(desk, "howell-desk")
     assert [desk.get_by_label(f"Pair 1, player {s}").input_value() for s in (1, 2)] == [
         "Ann Smith (3000)",
@@ -223,7 +223,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     # the address their table card's QR code holds), the rest by the grid; each next round drawn when the director
     # moves on, and no two teams meet twice.
     swiss = set_up(desk, site, {"Event name": "Swiss Teams", "Movement": "swiss",
-                                "Tables (Mitchell) or pairs (Howell)": "8", "Boards per round": "2",
+                                "Size": "8", "Boards per round": "2",
                                 "Rounds (a Swiss; blank for as many as the teams can play)": "4",
                                 "Scoring": "vp"},
                   {f"Team 1, player {n + 1}": f"{NAMES[16 + n]} ({3016 + n})" for n in range(4)})  # fmt: skip
@@ -282,7 +282,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     # A two-section Mitchell, 6 tables in each of sections A and B, one board a round, scored across the field:
     # round 1 from each table's phone, opened from the address its table card's QR code holds; the rest by the grid.
     first = set_up(desk, site, {"Event name": "Club Mitchell", "Movement": "mitchell",
-                                "Tables (Mitchell) or pairs (Howell)": "6", "Boards per round": "1",
+                                "Size": "6", "Boards per round": "1",
                                 "Sections": "2",
                                 "Two or more sections": "across"})  # fmt: skip
     desk.goto(f"{site}/direct/")
