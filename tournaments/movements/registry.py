@@ -70,8 +70,9 @@ def _arrow_switch(value: str, tables: int, before: dict) -> dict:
 
 def _odd_pairs(value: str, tables: int, before: dict) -> dict:
     """An odd number of pairs: one pair short (a phantom: its opponents sit out) or one pair over (a rover)."""
-    return {"full": {}, "phantom-ew": {"missing": 2 * tables}, "phantom-ns": {"missing": tables},
-            "rover": {"rover": True}}[value]  # fmt: skip
+    choices: dict[str, dict] = {"full": {}, "phantom-ew": {"missing": 2 * tables}, "phantom-ns": {"missing": tables},
+                                "rover": {"rover": True}}  # fmt: skip
+    return choices[value]
 
 
 MITCHELL_PAGE = (
