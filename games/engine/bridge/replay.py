@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from games.engine.bridge import dd
 from games.engine.bridge.calls import Call, Contract, Vulnerability, check_auction, contract_name
 from games.engine.bridge.claims import can_take, fewest_tricks
-from games.engine.bridge.play import CARD_INDEX, Play, hand_indices
+from games.engine.bridge.play import CARD_INDEX, HandMasks, Play, hand_indices
 from games.engine.bridge.revoke import revoke_laws, revoke_transfer
 from games.engine.bridge.scoring import Rules, score_deal
 from games.engine.bridge.tricks import BITS, has_cards, in_play_order, play_tricks
@@ -210,10 +210,9 @@ def _describe(contract: Contract | None) -> str:
     return f"{contract} by {contract.declarer}" if contract.declarer else str(contract)
 
 
-def _hands(
-    deal: Deal | str | None, problems: list[Irregularity]
-) -> tuple[Deal | None, list[set[int] | None]]:
-    """The deal, and each seat's dealt cards as indices (None for a seat whose hand is not fully known)."""
+def _hands(deal: Deal | str | None, problems: list[Irregularity]) -> tuple[Deal | None, list[int | None]]:
+    """The deal, and each seat's dealt cards as a 52-bit mask of indices (None for a seat whose hand is not fully
+    known)."""
     if isinstance(deal, str):
         try:
             deal = Deal.from_pbn(deal, hand_size=None)
@@ -222,38 +221,34 @@ def _hands(
             deal = None
     if deal is None:
         return None, [None, None, None, None]
-    last = _last_dealt[0]
-    if last[0] is deal:  # the tables of a board share its Deal (games.formats.pbn reads each deal once)
-        return deal, list(last[1])
-    hands: list[set[int] | None] = []
-    found = len(problems)
-    for seat in SEATS:
-        cards = deal.hands.get(seat, frozenset())
-        if JOKER in cards:
-            cards = cards - {JOKER}
-            problems.append(
-                Irregularity(
-                    IrregularityKind.MALFORMED_RECORD,
-                    f"{seat.name.title()}'s hand holds a card not in the pack",
+    given = deal.hands
+    masks = given.masks if isinstance(given, HandMasks) else None  # a PBN reader's deal: no joker
+    hands: list[int | None] = []
+    for k, seat in enumerate(SEATS):
+        if masks is not None:
+            mask = masks[k]
+        else:
+            cards = given.get(seat, frozenset())
+            if JOKER in cards:
+                cards = cards - {JOKER}
+                problems.append(
+                    Irregularity(
+                        IrregularityKind.MALFORMED_RECORD,
+                        f"{seat.name.title()}'s hand holds a card not in the pack",
+                    )
                 )
-            )
-        indices = hand_indices(cards)
-        if cards and len(cards) != 13:
+            mask = sum(map(BITS.__getitem__, hand_indices(cards)))
+        count = mask.bit_count()
+        if count and count != 13:
             problems.append(
                 Irregularity(
                     IrregularityKind.WRONG_CARD_COUNT,
-                    f"{len(cards)} cards in {seat.name.title()}'s hand, expected 13",
+                    f"{count} cards in {seat.name.title()}'s hand, expected 13",
                     seat=seat.value,
                 )
             )
-        hands.append(indices if len(indices) == 13 else None)
-    if len(problems) == found:
-        _last_dealt[0] = (deal, tuple(hands))
+        hands.append(mask if count == 13 else None)
     return deal, hands
-
-
-# The last deal replayed and its hands (read only): a board's tables follow one another in an archive.
-_last_dealt: list[tuple[Deal | None, tuple[set[int] | None, ...]]] = [(None, ())]
 
 
 def _recorded_contract(
@@ -325,7 +320,7 @@ def _claimed(
 
 
 def _restore_conceded(
-    hands: list[set[int] | None],
+    hands: list[int | None],
     order: list[tuple[int, int]],
     winners: list[int],
     contract: Contract,
@@ -336,7 +331,7 @@ def _restore_conceded(
     if None in hands:
         return claimed
     assert contract.declarer is not None
-    left = [sum(map(BITS.__getitem__, hand or ())) for hand in hands]
+    left = [hand or 0 for hand in hands]
     for seat, card in order:
         left[seat] &= ~(1 << card)
     trick = order[4 * len(winners) :]
