@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from itertools import accumulate
 from pathlib import Path
 from typing import TypeVar
 
@@ -37,6 +38,21 @@ _ANNOTATED = re.compile(
     r"|\^(?P<irr>[ISRLisrl])|(?P<star>\*)|(?P<plus>\+)|(?P<bad>\S))"
 )
 _ELEMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')
+# Lines of plain section data: not blank, not a tag, comment or escape line, no backslash, each string closed on its
+# line. What this leaves goes through the line-by-line paths.
+_FIELD_LINES = re.compile(r'(?:[ \t]*(?:[^\s\[%;{\\"]|"[^"\n\[;{\\]*")(?:[^\n\[;{\\"]|"[^"\n\[;{\\]*")*\n)+')
+
+
+def _fields(text: str) -> list[str]:
+    """The fields of lines whose strings are all closed on their lines: the parts between quotes alternate, fields
+    then one string."""
+    elements: list[str] = []
+    for k, part in enumerate(text.split('"')):
+        if k & 1:
+            elements.append(part)
+        else:
+            elements.extend(part.split())
+    return elements
 
 
 def decode(data: bytes) -> str:
@@ -93,12 +109,14 @@ def parse_file(path: str | Path, *, strict: bool = True) -> list[Game]:
 class _Reader(Assembly):
     """Scans lines into the parts of the game being read (see Assembly)."""
 
-    __slots__ = ()
+    __slots__ = ("text", "starts")
 
     def run(self, text: str) -> None:
         if "\r" in text:  # CRLF (export format) and CR (old Macintosh) line ends
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         lines = text.split("\n")
+        self.text = text
+        self.starts: list[int] | None = None  # each line's offset in text less its index, made when first needed
         count = len(lines)
         brace: list[str] | None = None
         brace_line = 0
@@ -168,17 +186,8 @@ class _Reader(Assembly):
                     if '"' not in s:
                         self.data_elements(s.split(), i)
                         continue
-                    parts = s.split('"')
-                    if (
-                        len(parts) & 1 and "\\" not in s and "[" not in s
-                    ):  # plain strings ("150") among the fields
-                        elements: list[str] = []
-                        for k, part in enumerate(parts):
-                            if k & 1:
-                                elements.append(part)
-                            else:
-                                elements.extend(part.split())
-                        self.data_elements(elements, i)
+                    if not s.count('"') & 1 and "\\" not in s and "[" not in s:  # plain strings ("150") among the fields
+                        self.data_elements(_fields(s), i)
                         continue
             brace, carry = self.scan(s, i)
             if brace is not None:
@@ -254,6 +263,14 @@ class _Reader(Assembly):
     def data_lines(self, lines: list[str], i: int) -> int:
         """The fast path for table rows and other section data: from line index i, as many lines as hold only
         fields (bare, or plain quoted strings), read in one go. Returns the index of the first line it leaves."""
+        if self.starts is None:
+            self.starts = list(accumulate(map(len, lines), initial=0))
+        m = _FIELD_LINES.match(self.text, self.starts[i] + i)
+        if m is not None:  # found by one regular expression: no loop over the lines
+            block = m.group()
+            elements: list[str] = _fields(block) if '"' in block else block.split()
+            self.block_elements(elements, i + 1, block[:-1])
+            return i + block.count("\n")
         start = i
         count = len(lines)
         block = []
@@ -272,25 +289,18 @@ class _Reader(Assembly):
         if not block:
             return i
         text = "\n".join(block)
-        if quoted:  # every line closes its quotes, so the parts alternate: fields, then one string
-            elements: list[str] = []
-            for k, part in enumerate(text.split('"')):
-                if k & 1:
-                    elements.append(part)
-                else:
-                    elements.extend(part.split())
-        else:
-            elements = text.split()
+        self.block_elements(_fields(text) if quoted else text.split(), start + 1, text)
+        return i
+
+    def block_elements(self, elements: list[str], lineno: int, text: str) -> None:
+        """The fields of lines of section data from line ``lineno``; each line's field count is worked out from
+        ``text`` only if the table's rows do not come out even (Assembly.make_table)."""
         if self.section == PENDING:
-            self.data_elements(elements, start + 1)
-            first = self.element_lines.pop()
-            self.element_lines.append((first[0], block[0]))
+            self.data_elements(elements, lineno)
+            self.element_lines[-1] = (lineno, text)
         else:
             self.elements.extend(elements)
-            self.element_lines.append((start + 1, block[0]))
-        # Each line's field count is worked out only if the table's rows do not come out even (Assembly.make_table).
-        self.element_lines.extend(zip(range(start + 2, i + 1), block[1:], strict=True))
-        return i
+            self.element_lines.append((lineno, text))
 
     def scan(self, s: str, lineno: int) -> tuple[list[str] | None, str]:
         """The general path for one line: tags, comments and section data in any mix.
@@ -394,7 +404,8 @@ class _Reader(Assembly):
                 self.defaults[name] = value
             return value
         if value == "#":
-            return self.last_value.get(name, "")
+            last = self.last_value.get(name, "")
+            return last if isinstance(last, str) else last.spec
         return value
 
     def note(self, value: str, lineno: int) -> None:
