@@ -40,14 +40,24 @@ _ANNOTATED = re.compile(
 _ELEMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')
 # Lines of plain section data: not blank, not a tag, comment or escape line, no backslash, each string closed on its
 # line. What this leaves goes through the line-by-line paths.
-_FIELD_LINES = re.compile(r'(?:[ \t]*(?:[^\s\[%;{\\"]|"[^"\n\[;{\\]*")(?:[^\n\[;{\\"]|"[^"\n\[;{\\]*")*\n)+')
+_FIELD_LINES = re.compile(
+    r'(?:[ \t]*(?:[^\s\[%;{\\"]|"[^"\n\[;{\\]*")[^\n\[;{\\"]*(?:"[^"\n\[;{\\]*"[^\n\[;{\\"]*)*\n)+'
+)
+# Lines of one plain tag each (no escape, nothing else on the line), and the name and value of each.
+_TAG_LINES = re.compile(r'(?:[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]*"[^"\\\n]*"\][ \t]*\n)+')
+_TAG_PAIR = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"([^"\n]*)"')
+_SPACE = re.compile(r"\s")
 
 
 def _fields(text: str) -> list[str]:
     """The fields of lines whose strings are all closed on their lines: the parts between quotes alternate, fields
     then one string."""
+    parts = text.split('"')
+    strings = parts[1::2]
+    if all(strings) and _SPACE.search("".join(strings)) is None:  # no string is empty or holds a space
+        return text.replace('"', " ").split()
     elements: list[str] = []
-    for k, part in enumerate(text.split('"')):
+    for k, part in enumerate(parts):
         if k & 1:
             elements.append(part)
         else:
@@ -116,7 +126,7 @@ class _Reader(Assembly):
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         lines = text.split("\n")
         self.text = text
-        self.starts: list[int] | None = None  # each line's offset in text less its index, made when first needed
+        self.starts: list[int] | None = None  # see line_starts
         count = len(lines)
         brace: list[str] | None = None
         brace_line = 0
@@ -202,9 +212,9 @@ class _Reader(Assembly):
             self.end_game()
 
     def plain_lines(self, lines: list[str], i: int) -> int:
-        """The fast path: from line index i, as many lines as are one plain tag each (no escapes, nothing
-        else on the line), with the plain rows of calls or cards after an Auction or Play tag. Returns the
-        index of the first line it leaves to the general path."""
+        """The fast path: from line index i, the lines that are one plain tag each (no escapes, nothing else on the
+        line), found by one regular expression, with the plain rows of calls or cards after an Auction or Play
+        tag. Returns the index of the first line it leaves to the general path."""
         count = len(lines)
         cards_of = CARDS.get
         calls_of = CALLS.get
@@ -212,60 +222,60 @@ class _Reader(Assembly):
         tag_lines = self.tag_lines
         defaults = self.defaults
         tables = self.tables
-        while i < count:
-            s = lines[i].strip()
-            q = s.find('"')
-            if q < 2 or s[0] != "[" or s[-2:] != '"]' or s.find('"', q + 1) != len(s) - 2 or "\\" in s:
-                break
-            name = s[1:q].strip()
-            if not name.isascii() or not (name.isalnum() or name.replace("_", "").isalnum()):
-                break
-            value = s[q + 1 : -2]
-            i += 1
-            section = self.section
-            if (
-                (section == PENDING and not self.pending_table or section == NONE)
-                and name not in tags
-                and name not in _TAGS_WITH_SECTIONS
-                and value[:1] != "#"
-                and name not in defaults
-                and name not in tables
-            ):  # what tag() does with the first value of an identification tag, without the call
-                tags[name] = value
-                tag_lines[name] = i
-                self.anchor = name
-                self.pending = (name, value, i)
-                self.pending_table = name in TABLES
-                self.section = PENDING
-                continue
-            self.tag(name, value, i)
-            section = self.section
-            if section == PLAY:
-                rows = self.rows
-                row_lines = self.row_lines
-                while i < count:
-                    row = tuple(map(cards_of, lines[i].split()))
-                    if len(row) != 4 or None in row:
-                        break
-                    i += 1
-                    rows.append(row)
-                    row_lines.append(i)
-            elif section == AUCTION:
-                calls = self.calls
-                while i < count:
-                    norm = list(map(calls_of, lines[i].split()))
-                    if not norm or None in norm:
-                        break
-                    i += 1
-                    calls.extend(norm)
-        return i
+        starts = self.line_starts(lines)
+        while True:
+            m = _TAG_LINES.match(self.text, starts[i] + i)
+            if m is None:
+                return i
+            for name, value in _TAG_PAIR.findall(m.group()):
+                i += 1
+                section = self.section
+                if (
+                    (section == PENDING and not self.pending_table or section == NONE)
+                    and name not in tags
+                    and name not in _TAGS_WITH_SECTIONS
+                    and value[:1] != "#"
+                    and name not in defaults
+                    and name not in tables
+                ):  # what tag() does with the first value of an identification tag, without the call
+                    tags[name] = value
+                    tag_lines[name] = i
+                    self.anchor = name
+                    self.pending = (name, value, i)
+                    self.pending_table = name in TABLES
+                    self.section = PENDING
+                    continue
+                self.tag(name, value, i)
+                section = self.section
+                if section == PLAY:
+                    rows = self.rows
+                    row_lines = self.row_lines
+                    while i < count:
+                        row = tuple(map(cards_of, lines[i].split()))
+                        if len(row) != 4 or None in row:
+                            break
+                        i += 1
+                        rows.append(row)
+                        row_lines.append(i)
+                elif section == AUCTION:
+                    calls = self.calls
+                    while i < count:
+                        norm = list(map(calls_of, lines[i].split()))
+                        if not norm or None in norm:
+                            break
+                        i += 1
+                        calls.extend(norm)
+
+    def line_starts(self, lines: list[str]) -> list[int]:
+        """Each line's offset in the text, less its index (the line ends are not counted)."""
+        if self.starts is None:
+            self.starts = list(accumulate(map(len, lines), initial=0))
+        return self.starts
 
     def data_lines(self, lines: list[str], i: int) -> int:
         """The fast path for table rows and other section data: from line index i, as many lines as hold only
         fields (bare, or plain quoted strings), read in one go. Returns the index of the first line it leaves."""
-        if self.starts is None:
-            self.starts = list(accumulate(map(len, lines), initial=0))
-        m = _FIELD_LINES.match(self.text, self.starts[i] + i)
+        m = _FIELD_LINES.match(self.text, self.line_starts(lines)[i] + i)
         if m is not None:  # found by one regular expression: no loop over the lines
             block = m.group()
             elements: list[str] = _fields(block) if '"' in block else block.split()
