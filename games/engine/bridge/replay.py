@@ -341,23 +341,31 @@ def _restore_conceded(
     trump = contract.trump.order if contract.trump else -1
     # A side conceded nothing in error when some play of the cards gives it no more than it kept. One line of play
     # most often shows that for both sides; else one double-dummy solve settles almost every claim (best play is
-    # one play). Only what neither settles is searched.
+    # one play). Only what neither settles is searched: a line found by a short search, then every play.
     defenders_kept = claimed == remaining or can_take(
-        left, leader, trump, 1 - side, remaining - claimed, trick
+        left, leader, trump, 1 - side, remaining - claimed, trick, search=False
     )
-    declarer_kept = claimed == 0 or can_take(left, leader, trump, side, claimed, trick)
+    declarer_kept = claimed == 0 or can_take(left, leader, trump, side, claimed, trick, search=False)
     if defenders_kept and declarer_kept:
         return claimed
     try:
         best = dd.tricks_left(left, leader, trump, [card for _, card in trick], side)
     except dd.DoubleDummyError:
         best = None
-    if not defenders_kept and (best is None or best > claimed):
+    if (
+        not defenders_kept
+        and (best is None or best > claimed)
+        and not can_take(left, leader, trump, 1 - side, remaining - claimed, trick)
+    ):
         # The defenders keep remaining - claimed: could declarer lose them on any play?
         declarer_takes = _fewest(left, leader, trick, trump, side, claimed)
         if declarer_takes > claimed:
             return declarer_takes
-    if not declarer_kept and (best is None or best < claimed):
+    if (
+        not declarer_kept
+        and (best is None or best < claimed)
+        and not can_take(left, leader, trump, side, claimed, trick)
+    ):
         # Declarer keeps `claimed`: could the defenders lose the rest on any play?
         return remaining - _fewest(left, leader, trick, trump, 1 - side, remaining - claimed)
     return claimed

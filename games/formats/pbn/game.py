@@ -404,13 +404,13 @@ def parse_deal(value: str, holdings: tuple[dict[str, int], ...] | None = None) -
         if len(suits) != 4:
             raise DealError(f"{SEATS[at].name.title()}'s hand {part!r} has {len(suits)} suits, expected 4")
         s, h, d, c = suits
-        try:
-            masks[at] = spades[s] | hearts[h] | diamonds[d] | clubs[c]
-        except KeyError:
+        mask_s, mask_h, mask_d, mask_c = spades.get(s), hearts.get(h), diamonds.get(d), clubs.get(c)
+        if mask_s is None or mask_h is None or mask_d is None or mask_c is None:
             for k, (cache, holding) in enumerate(zip((spades, hearts, diamonds, clubs), suits, strict=True)):
                 if holding not in cache:
                     cache[holding] = _holding(k, holding, SEATS[at], part)
-            masks[at] = spades[s] | hearts[h] | diamonds[d] | clubs[c]
+            mask_s, mask_h, mask_d, mask_c = spades[s], hearts[h], diamonds[d], clubs[c]
+        masks[at] = mask_s | mask_h | mask_d | mask_c
         given.append(at)
     counts = [masks[at].bit_count() for at in given]
     if len(set(counts)) > 1:
@@ -438,10 +438,10 @@ _RANK_BITS = tuple(
 
 def _holding(k: int, holding: str, seat: Seat, hand: str) -> int:
     bits = _RANK_BITS[k]
-    bad = next((letter for letter in holding if letter not in bits), None)
-    if bad is not None:
-        raise DealError(f"{seat.name.title()}'s hand {hand!r}: {bad!r} is not a rank")
-    mask = sum(map(bits.__getitem__, holding))  # a carry, so fewer bits than letters, when a rank is there twice
+    try:
+        mask = sum(map(bits.__getitem__, holding))  # a carry, so fewer bits than letters, when a rank is twice
+    except KeyError as exc:
+        raise DealError(f"{seat.name.title()}'s hand {hand!r}: {exc.args[0]!r} is not a rank") from None
     if mask.bit_count() != len(holding):
         cards = [HAND_CARDS[k, letter] for letter in holding]
         twice = next(c for c in cards if cards.count(c) > 1)

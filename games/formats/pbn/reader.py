@@ -30,6 +30,7 @@ from games.formats.pbn.visitor import (
 T = TypeVar("T")
 
 _TAGS_WITH_SECTIONS = frozenset({"Auction", "Note", "Play"})
+_SECTION_OR_TABLE = _TAGS_WITH_SECTIONS | TABLES
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _DATA = re.compile(r'(?:"(?:[^"\\]|\\.)*"|[^\[;{"])+')
@@ -38,24 +39,26 @@ _ANNOTATED = re.compile(
     r"|\^(?P<irr>[ISRLisrl])|(?P<star>\*)|(?P<plus>\+)|(?P<bad>\S))"
 )
 _ELEMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')
-# Lines of plain section data: not blank, not a tag, comment or escape line, no backslash, each string closed on its
-# line. What this leaves goes through the line-by-line paths.
-_FIELD_LINES = re.compile(
-    r'(?:[ \t]*(?:[^\s\[%;{\\"]|"[^"\n\[;{\\]*")[^\n\[;{\\"]*(?:"[^"\n\[;{\\]*"[^\n\[;{\\"]*)*\n)+'
-)
+_BLANK = re.compile(r"\n\s*\n")
 # Lines of one plain tag each (no escape, nothing else on the line), and the name and value of each.
 _TAG_LINES = re.compile(r'(?:[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]*"[^"\\\n]*"\][ \t]*\n)+')
 _TAG_PAIR = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"([^"\n]*)"')
 _SPACE = re.compile(r"\s")
 
 
-def _fields(text: str) -> list[str]:
-    """The fields of lines whose strings are all closed on their lines: the parts between quotes alternate, fields
-    then one string."""
-    parts = text.split('"')
+# Lines of cards, four a line, and of calls: the tokens of CARDS and CALLS (tables), each followed by white space.
+_CARD_ROWS = re.compile(r"(?:[ \t]*(?:(?:[SHDCshdc](?:10|[2-9TJQKAtjqka])|[-+])(?=\s)[ \t]*){4}\n)+")
+_CALL_ROWS = re.compile(
+    r"(?:[ \t]*(?:(?:Pass|pass|PASS|[1-7](?:NT|nt|[CDHSNcdhsn])|XX|xx|X|x|AP|ap|[-+])(?=\s)[ \t]*)+\n)+"
+)
+
+
+def _fields(parts: list[str]) -> list[str]:
+    """The fields of lines whose strings are all closed on their lines, split at the quotes: the parts alternate,
+    fields then one string."""
     strings = parts[1::2]
     if all(strings) and _SPACE.search("".join(strings)) is None:  # no string is empty or holds a space
-        return text.replace('"', " ").split()
+        return " ".join(parts).split()
     elements: list[str] = []
     for k, part in enumerate(parts):
         if k & 1:
@@ -197,7 +200,7 @@ class _Reader(Assembly):
                         self.data_elements(s.split(), i)
                         continue
                     if not s.count('"') & 1 and "\\" not in s and "[" not in s:  # plain strings ("150") among the fields
-                        self.data_elements(_fields(s), i)
+                        self.data_elements(_fields(s.split('"')), i)
                         continue
             brace, carry = self.scan(s, i)
             if brace is not None:
@@ -227,7 +230,11 @@ class _Reader(Assembly):
             m = _TAG_LINES.match(self.text, starts[i] + i)
             if m is None:
                 return i
-            for name, value in _TAG_PAIR.findall(m.group()):
+            block = m.group()
+            pairs = _TAG_PAIR.findall(block)
+            stored = self.new_tags(pairs, i) if '"#' not in block else 0
+            i += stored
+            for name, value in pairs[stored:]:
                 i += 1
                 section = self.section
                 if (
@@ -250,6 +257,14 @@ class _Reader(Assembly):
                 if section == PLAY:
                     rows = self.rows
                     row_lines = self.row_lines
+                    m = _CARD_ROWS.match(self.text, starts[i] + i)
+                    if m is not None:  # found at once; the loop below reads what it leaves
+                        block = m.group()
+                        cards = tuple(map(cards_of, block.split()))
+                        n = block.count("\n")
+                        rows.extend(zip(*[iter(cards)] * 4, strict=True))
+                        row_lines.extend(range(i + 1, i + n + 1))
+                        i += n
                     while i < count:
                         row = tuple(map(cards_of, lines[i].split()))
                         if len(row) != 4 or None in row:
@@ -259,12 +274,46 @@ class _Reader(Assembly):
                         row_lines.append(i)
                 elif section == AUCTION:
                     calls = self.calls
+                    m = _CALL_ROWS.match(self.text, starts[i] + i)
+                    if m is not None:
+                        block = m.group()
+                        calls.extend(map(calls_of, block.split()))
+                        i += block.count("\n")
                     while i < count:
                         norm = list(map(calls_of, lines[i].split()))
                         if not norm or None in norm:
                             break
                         i += 1
                         calls.extend(norm)
+
+    def new_tags(self, pairs: list[tuple[str, str]], i: int) -> int:
+        """What tag() does with a run of first values of identification tags (none inherited) from line index i, done
+        at once: how many of the pairs it stored (all, all but a last one that is a section or table, or none)."""
+        section = self.section
+        if not (section == PENDING and not self.pending_table or section == NONE):
+            return 0
+        if pairs[-1][0] in _SECTION_OR_TABLE:
+            pairs = pairs[:-1]
+        new = dict(pairs)
+        tags = self.tags
+        if (
+            not pairs
+            or len(new) != len(pairs)
+            or not new.keys().isdisjoint(_SECTION_OR_TABLE)
+            or not new.keys().isdisjoint(tags)
+            or self.defaults and not new.keys().isdisjoint(self.defaults)
+            or self.tables and not new.keys().isdisjoint(self.tables)
+        ):
+            return 0
+        tags.update(new)
+        count = len(pairs)
+        self.tag_lines.update(zip(new, range(i + 1, i + count + 1)))
+        name, value = pairs[-1]
+        self.anchor = name
+        self.pending = (name, value, i + count)
+        self.pending_table = False
+        self.section = PENDING
+        return count
 
     def line_starts(self, lines: list[str]) -> list[int]:
         """Each line's offset in the text, less its index (the line ends are not counted)."""
@@ -275,12 +324,22 @@ class _Reader(Assembly):
     def data_lines(self, lines: list[str], i: int) -> int:
         """The fast path for table rows and other section data: from line index i, as many lines as hold only
         fields (bare, or plain quoted strings), read in one go. Returns the index of the first line it leaves."""
-        m = _FIELD_LINES.match(self.text, self.line_starts(lines)[i] + i)
-        if m is not None:  # found by one regular expression: no loop over the lines
-            block = m.group()
-            elements: list[str] = _fields(block) if '"' in block else block.split()
-            self.block_elements(elements, i + 1, block[:-1])
-            return i + block.count("\n")
+        text = self.text
+        pos = self.line_starts(lines)[i] + i
+        end = -1
+        for stop in ("\n\n", "\n[", "\n%"):  # each search ends where the last found one
+            found = text.find(stop, pos) if end < 0 else text.find(stop, pos, end)
+            end = end if found < 0 else found
+        block = text[pos : end + 1] if end >= 0 else ""
+        if block and not ("[" in block or ";" in block or "{" in block or "\\" in block or _BLANK.search(block)):
+            # Found without a loop over the lines: up to a blank line, a tag or an escape line.
+            parts = block.split('"')
+            if len(parts) == 1:
+                self.block_elements(block.split(), i + 1, block[:-1])
+                return i + block.count("\n")
+            if len(parts) & 1 and "\n" not in "".join(parts[1::2]):  # each line's strings closed on it
+                self.block_elements(_fields(parts), i + 1, block[:-1])
+                return i + block.count("\n")
         start = i
         count = len(lines)
         block = []
@@ -299,7 +358,7 @@ class _Reader(Assembly):
         if not block:
             return i
         text = "\n".join(block)
-        self.block_elements(_fields(text) if quoted else text.split(), start + 1, text)
+        self.block_elements(_fields(text.split('"')) if quoted else text.split(), start + 1, text)
         return i
 
     def block_elements(self, elements: list[str], lineno: int, text: str) -> None:
