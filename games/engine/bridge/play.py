@@ -6,14 +6,12 @@ every card of every game in an archive, and integer sets and lists keep that fas
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.engine.cards import SEATS, STANDARD_DECK, Card, Seat, Suit
+from games.engine.cards import Card, Seat, Suit
+from games.engine.hand_masks import CARD_INDEX
 
-CARD_INDEX: dict[Card, int] = {
-    card: card.suit.order * 13 + card.rank - 2 for card in STANDARD_DECK if card.suit
-}
 CARD_NAMES: tuple[str, ...] = tuple(str(card) for card in sorted(CARD_INDEX, key=CARD_INDEX.__getitem__))
 TOKEN_INDEX: dict[str, int] = {}
 for _card, _i in CARD_INDEX.items():
@@ -30,59 +28,6 @@ _SUIT_BASE = {"C": -2, "D": 11, "H": 24, "S": 37}  # suit order × 13, less the 
 def hand_indices(cards: frozenset[Card]) -> set[int]:
     """A hand's cards as indices. Faster than CARD_INDEX lookups, which call Card.__hash__ in Python."""
     return {_SUIT_BASE[card.suit._value_] + card.rank for card in cards}  # type: ignore[union-attr]
-
-
-def indices(mask: int) -> list[int]:
-    """The card indices of a 52-bit mask (bit i is the card of index i), lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
-
-_BY_INDEX: tuple[Card, ...] = tuple(sorted(CARD_INDEX, key=CARD_INDEX.__getitem__))
-
-
-class HandMasks(Mapping[Seat, frozenset[Card]]):
-    """A deal's hands (``Deal.hands``) held as four 52-bit masks of card indices, N, E, S, W, and made Card sets
-    only when asked: the replay works on the masks, and a reader of a large archive builds no sets (a fifth of
-    its objects) for deals nobody looks at card by card."""
-
-    __slots__ = ("masks", "_sets")
-
-    def __init__(self, masks: tuple[int, int, int, int]) -> None:
-        self.masks = masks
-        self._sets: dict[Seat, frozenset[Card]] | None = None
-
-    def _built(self) -> dict[Seat, frozenset[Card]]:
-        if self._sets is None:
-            by_index = _BY_INDEX
-            self._sets = {
-                seat: frozenset([by_index[i] for i in indices(mask)])
-                for seat, mask in zip(SEATS, self.masks, strict=True)
-            }
-        return self._sets
-
-    def __getitem__(self, seat: Seat) -> frozenset[Card]:
-        return self._built()[seat]
-
-    def __iter__(self) -> Iterator[Seat]:
-        return iter(SEATS)
-
-    def __len__(self) -> int:
-        return 4
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, HandMasks):
-            return self.masks == other.masks
-        return super().__eq__(other)
-
-    __hash__ = None  # type: ignore[assignment]  # as a dict's: a Deal's hands are compared, not hashed
-
-    def __repr__(self) -> str:
-        return repr(self._built())
 
 
 

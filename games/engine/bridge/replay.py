@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from games.engine.bridge import dd
 from games.engine.bridge.calls import Call, Contract, Vulnerability, check_auction, contract_name
 from games.engine.bridge.claims import can_take, fewest_tricks
-from games.engine.bridge.play import CARD_INDEX, HandMasks, Play, hand_indices
+from games.engine.bridge.play import Play, hand_indices
 from games.engine.bridge.revoke import revoke_laws, revoke_transfer
 from games.engine.bridge.scoring import Rules, score_deal
 from games.engine.bridge.tricks import BITS, has_cards, in_play_order, play_tricks
 from games.engine.cards import JOKER, SEATS, Deal, DealError, Seat
+from games.engine.hand_masks import CARD_INDEX, HandMasks
 from games.engine.report import GameReport, Irregularity, IrregularityKind
 
 _CARDS = {index: card for card, index in CARD_INDEX.items()}

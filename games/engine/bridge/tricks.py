@@ -20,10 +20,10 @@ from games.engine.bridge.play import (
     OrderedPlay,
     Play,
     card_index,
-    indices,
     trick_rank,
 )
 from games.engine.cards import SEATS
+from games.engine.hand_masks import indices
 from games.engine.report import Irregularity, IrregularityKind
 
 NOT_PLAYED = frozenset({None, "", "-"})

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from games.engine.bridge.play import CARD_INDEX, HandMasks
+from games.engine.hand_masks import CARD_INDEX, HandMasks
 from games.engine.cards import SEATS, Card, Deal, DealError, Seat, Vulnerability
 from games.formats.numbers import POSITIVE, NumberError, whole_number
 from games.formats.pbn.tables import (
@@ -384,7 +384,7 @@ def parse_deal(value: str, holdings: tuple[dict[str, int], ...] | None = None) -
     """The Deal tag: four hands, four suits each, no card twice, every given hand the same size (13, or
     fewer for an end position, PBN §3.10); "-" is a hand not given.
 
-    The hands are checked and kept as bit masks (games.engine.bridge.play.HandMasks), made Card sets only
+    The hands are checked and kept as bit masks (games.engine.hand_masks.HandMasks), made Card sets only
     when asked for: building and hashing 52 cards took most of the time of reading a played game.
     ``holdings`` (one dict per suit, see ``new_holdings``) keeps each holding's mask across a file."""
     if len(value) < 2 or value[1] != ":" or value[0] not in SEAT:
@@ -430,7 +430,7 @@ def new_holdings() -> tuple[dict[str, int], ...]:
     return tuple({"": 0} for _ in range(4))
 
 
-# Per suit in PBN's order (spades first), each rank letter's bit in a card-index mask (games.engine.bridge.play).
+# Per suit in PBN's order (spades first), each rank letter's bit in a card-index mask (games.engine.hand_masks).
 _RANK_BITS = tuple(
     {letter: 1 << CARD_INDEX[card] for (suit, letter), card in HAND_CARDS.items() if suit == k} for k in range(4)
 )
