@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from itertools import accumulate
+from itertools import accumulate, chain, repeat
 from pathlib import Path
 from typing import TypeVar
 
@@ -30,7 +30,6 @@ from games.formats.pbn.visitor import (
 T = TypeVar("T")
 
 _TAGS_WITH_SECTIONS = frozenset({"Auction", "Note", "Play"})
-_SECTION_OR_TABLE = _TAGS_WITH_SECTIONS | TABLES
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _DATA = re.compile(r'(?:"(?:[^"\\]|\\.)*"|[^\[;{"])+')
@@ -40,17 +39,8 @@ _ANNOTATED = re.compile(
 )
 _ELEMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')
 _BLANK = re.compile(r"\n\s*\n")
-# Lines of one plain tag each (no escape, nothing else on the line), and the name and value of each.
-_TAG_LINES = re.compile(r'(?:[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]*"[^"\\\n]*"\][ \t]*\n)+')
-_TAG_PAIR = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"([^"\n]*)"')
 _SPACE = re.compile(r"\s")
-
-
-# Lines of cards, four a line, and of calls: the tokens of CARDS and CALLS (tables), each followed by white space.
-_CARD_ROWS = re.compile(r"(?:[ \t]*(?:(?:[SHDCshdc](?:10|[2-9TJQKAtjqka])|[-+])(?=\s)[ \t]*){4}\n)+")
-_CALL_ROWS = re.compile(
-    r"(?:[ \t]*(?:(?:Pass|pass|PASS|[1-7](?:NT|nt|[CDHSNcdhsn])|XX|xx|X|x|AP|ap|[-+])(?=\s)[ \t]*)+\n)+"
-)
+_FIVES = repeat(5)  # caps counts of fields at 5, so that they fit in bytes
 
 
 def _fields(parts: list[str]) -> list[str]:
@@ -215,9 +205,9 @@ class _Reader(Assembly):
             self.end_game()
 
     def plain_lines(self, lines: list[str], i: int) -> int:
-        """The fast path: from line index i, the lines that are one plain tag each (no escapes, nothing else on the
-        line), found by one regular expression, with the plain rows of calls or cards after an Auction or Play
-        tag. Returns the index of the first line it leaves to the general path."""
+        """The fast path: from line index i, as many lines as are one plain tag each (no escapes, nothing
+        else on the line), with the plain rows of calls or cards after an Auction or Play tag. Returns the
+        index of the first line it leaves to the general path."""
         count = len(lines)
         cards_of = CARDS.get
         calls_of = CALLS.get
@@ -225,95 +215,64 @@ class _Reader(Assembly):
         tag_lines = self.tag_lines
         defaults = self.defaults
         tables = self.tables
-        starts = self.line_starts(lines)
-        while True:
-            m = _TAG_LINES.match(self.text, starts[i] + i)
-            if m is None:
-                return i
-            block = m.group()
-            pairs = _TAG_PAIR.findall(block)
-            stored = self.new_tags(pairs, i) if '"#' not in block else 0
-            i += stored
-            for name, value in pairs[stored:]:
-                i += 1
-                section = self.section
-                if (
-                    (section == PENDING and not self.pending_table or section == NONE)
-                    and name not in tags
-                    and name not in _TAGS_WITH_SECTIONS
-                    and value[:1] != "#"
-                    and name not in defaults
-                    and name not in tables
-                ):  # what tag() does with the first value of an identification tag, without the call
-                    tags[name] = value
-                    tag_lines[name] = i
-                    self.anchor = name
-                    self.pending = (name, value, i)
-                    self.pending_table = name in TABLES
-                    self.section = PENDING
-                    continue
-                self.tag(name, value, i)
-                section = self.section
-                if section == PLAY:
-                    rows = self.rows
-                    row_lines = self.row_lines
-                    m = _CARD_ROWS.match(self.text, starts[i] + i)
-                    if m is not None:  # found at once; the loop below reads what it leaves
-                        block = m.group()
-                        cards = tuple(map(cards_of, block.split()))
-                        n = block.count("\n")
+        while i < count:
+            s = lines[i].strip()
+            q = s.find('"')
+            if q < 2 or s[0] != "[" or s[-2:] != '"]' or s.find('"', q + 1) != len(s) - 2 or "\\" in s:
+                break
+            name = s[1:q].strip()
+            if not name.isascii() or not (name.isalnum() or name.replace("_", "").isalnum()):
+                break
+            value = s[q + 1 : -2]
+            i += 1
+            section = self.section
+            if (
+                (section == PENDING and not self.pending_table or section == NONE)
+                and name not in tags
+                and name not in _TAGS_WITH_SECTIONS
+                and value[:1] != "#"
+                and name not in defaults
+                and name not in tables
+            ):  # what tag() does with the first value of an identification tag, without the call
+                tags[name] = value
+                tag_lines[name] = i
+                self.anchor = name
+                self.pending = (name, value, i)
+                self.pending_table = name in TABLES
+                self.section = PENDING
+                continue
+            self.tag(name, value, i)
+            section = self.section
+            if section == PLAY:
+                rows = self.rows
+                row_lines = self.row_lines
+                # The rows of four cards read at once (13 tricks and the line after them, without a loop over the
+                # lines); the loop below reads what this leaves.
+                parts = list(map(str.split, lines[i : i + 14]))
+                fours = bytes(map(min, map(len, parts), _FIVES))
+                k = len(fours) - len(fours.lstrip(b"\4"))
+                if k:
+                    cards = tuple(map(cards_of, chain.from_iterable(parts[:k])))
+                    if None not in cards:
                         rows.extend(zip(*[iter(cards)] * 4, strict=True))
-                        row_lines.extend(range(i + 1, i + n + 1))
-                        i += n
-                    while i < count:
-                        row = tuple(map(cards_of, lines[i].split()))
-                        if len(row) != 4 or None in row:
-                            break
-                        i += 1
-                        rows.append(row)
-                        row_lines.append(i)
-                elif section == AUCTION:
-                    calls = self.calls
-                    m = _CALL_ROWS.match(self.text, starts[i] + i)
-                    if m is not None:
-                        block = m.group()
-                        calls.extend(map(calls_of, block.split()))
-                        i += block.count("\n")
-                    while i < count:
-                        norm = list(map(calls_of, lines[i].split()))
-                        if not norm or None in norm:
-                            break
-                        i += 1
-                        calls.extend(norm)
-
-    def new_tags(self, pairs: list[tuple[str, str]], i: int) -> int:
-        """What tag() does with a run of first values of identification tags (none inherited) from line index i, done
-        at once: how many of the pairs it stored (all, all but a last one that is a section or table, or none)."""
-        section = self.section
-        if not (section == PENDING and not self.pending_table or section == NONE):
-            return 0
-        if pairs[-1][0] in _SECTION_OR_TABLE:
-            pairs = pairs[:-1]
-        new = dict(pairs)
-        tags = self.tags
-        if (
-            not pairs
-            or len(new) != len(pairs)
-            or not new.keys().isdisjoint(_SECTION_OR_TABLE)
-            or not new.keys().isdisjoint(tags)
-            or self.defaults and not new.keys().isdisjoint(self.defaults)
-            or self.tables and not new.keys().isdisjoint(self.tables)
-        ):
-            return 0
-        tags.update(new)
-        count = len(pairs)
-        self.tag_lines.update(zip(new, range(i + 1, i + count + 1)))
-        name, value = pairs[-1]
-        self.anchor = name
-        self.pending = (name, value, i + count)
-        self.pending_table = False
-        self.section = PENDING
-        return count
+                        row_lines.extend(range(i + 1, i + k + 1))
+                        i += k
+                while i < count:
+                    row = tuple(map(cards_of, lines[i].split()))
+                    if len(row) != 4 or None in row:
+                        break
+                    i += 1
+                    rows.append(row)
+                    row_lines.append(i)
+            elif section == AUCTION:
+                calls = self.calls
+                while i < count:
+                    norm = list(map(calls_of, lines[i].split()))
+                    if not norm or None in norm:
+                        break
+                    i += 1
+                    calls.extend(norm)
+        return i
 
     def line_starts(self, lines: list[str]) -> list[int]:
         """Each line's offset in the text, less its index (the line ends are not counted)."""
