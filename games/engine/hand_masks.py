@@ -65,5 +65,3 @@ class HandMasks(Mapping[Seat, frozenset[Card]]):
 
     def __repr__(self) -> str:
         return repr(self._built())
-
-

@@ -30,7 +30,6 @@ def hand_indices(cards: frozenset[Card]) -> set[int]:
     return {_SUIT_BASE[card.suit._value_] + card.rank for card in cards}  # type: ignore[union-attr]
 
 
-
 def card_index(token: str) -> int | None:
     """The index of a card written "SA", "sa", "S10" or "AS"; None if it is not a card of the 52-card pack."""
     found = TOKEN_INDEX.get(token)

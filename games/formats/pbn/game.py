@@ -11,8 +11,8 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from games.engine.hand_masks import CARD_INDEX, HandMasks
 from games.engine.cards import SEATS, Card, Deal, DealError, Seat, Vulnerability
+from games.engine.hand_masks import CARD_INDEX, HandMasks
 from games.formats.numbers import POSITIVE, NumberError, whole_number
 from games.formats.pbn.tables import (
     CALLS,
@@ -416,7 +416,9 @@ def parse_deal(value: str, holdings: tuple[dict[str, int], ...] | None = None) -
     if len(set(counts)) > 1:
         expected = 13 if 13 in counts else max(counts, key=counts.count)
         at = next(at for at in sorted(given) if masks[at].bit_count() != expected)
-        raise DealError(f"{masks[at].bit_count()} cards in {SEATS[at].name.title()}'s hand, expected {expected}")
+        raise DealError(
+            f"{masks[at].bit_count()} cards in {SEATS[at].name.title()}'s hand, expected {expected}"
+        )
     hands = HandMasks((masks[0], masks[1], masks[2], masks[3]))
     if (masks[0] | masks[1] | masks[2] | masks[3]).bit_count() != sum(counts):
         Deal(dict(hands))  # raises DealError naming the card that is in two hands
@@ -432,14 +434,17 @@ def new_holdings() -> tuple[dict[str, int], ...]:
 
 # Per suit in PBN's order (spades first), each rank letter's bit in a card-index mask (games.engine.hand_masks).
 _RANK_BITS = tuple(
-    {letter: 1 << CARD_INDEX[card] for (suit, letter), card in HAND_CARDS.items() if suit == k} for k in range(4)
+    {letter: 1 << CARD_INDEX[card] for (suit, letter), card in HAND_CARDS.items() if suit == k}
+    for k in range(4)
 )
 
 
 def _holding(k: int, holding: str, seat: Seat, hand: str) -> int:
     bits = _RANK_BITS[k]
     try:
-        mask = sum(map(bits.__getitem__, holding))  # a carry, so fewer bits than letters, when a rank is twice
+        mask = sum(
+            map(bits.__getitem__, holding)
+        )  # a carry, so fewer bits than letters, when a rank is twice
     except KeyError as exc:
         raise DealError(f"{seat.name.title()}'s hand {hand!r}: {exc.args[0]!r} is not a rank") from None
     if mask.bit_count() != len(holding):

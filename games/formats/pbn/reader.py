@@ -189,7 +189,9 @@ class _Reader(Assembly):
                     if '"' not in s:
                         self.data_elements(s.split(), i)
                         continue
-                    if not s.count('"') & 1 and "\\" not in s and "[" not in s:  # plain strings ("150") among the fields
+                    if (
+                        not s.count('"') & 1 and "\\" not in s and "[" not in s
+                    ):  # plain strings ("150") among the fields
                         self.data_elements(_fields(s.split('"')), i)
                         continue
             brace, carry = self.scan(s, i)
@@ -289,16 +291,18 @@ class _Reader(Assembly):
         for stop in ("\n\n", "\n[", "\n%"):  # each search ends where the last found one
             found = text.find(stop, pos) if end < 0 else text.find(stop, pos, end)
             end = end if found < 0 else found
-        block = text[pos : end + 1] if end >= 0 else ""
-        if block and not ("[" in block or ";" in block or "{" in block or "\\" in block or _BLANK.search(block)):
+        chunk = text[pos : end + 1] if end >= 0 else ""
+        if chunk and not (
+            "[" in chunk or ";" in chunk or "{" in chunk or "\\" in chunk or _BLANK.search(chunk)
+        ):
             # Found without a loop over the lines: up to a blank line, a tag or an escape line.
-            parts = block.split('"')
+            parts = chunk.split('"')
             if len(parts) == 1:
-                self.block_elements(block.split(), i + 1, block[:-1])
-                return i + block.count("\n")
+                self.block_elements(chunk.split(), i + 1, chunk[:-1])
+                return i + chunk.count("\n")
             if len(parts) & 1 and "\n" not in "".join(parts[1::2]):  # each line's strings closed on it
-                self.block_elements(_fields(parts), i + 1, block[:-1])
-                return i + block.count("\n")
+                self.block_elements(_fields(parts), i + 1, chunk[:-1])
+                return i + chunk.count("\n")
         start = i
         count = len(lines)
         block = []

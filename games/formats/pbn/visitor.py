@@ -113,7 +113,7 @@ class Assembly:
         self.source = source
         self.strict = strict
         self.count = 0  # games read, skipped or not: a game's index in the file
-        self.last_value: dict[str, str | Table] = {}  # for "#": the latest real value of each tag (a table's spec)
+        self.last_value: dict[str, str | Table] = {}  # for "#": the latest value of each tag, or its table
         self.defaults: dict[str, str] = {}  # for "##": values that hold until redefined
         self.deals: dict[str, Deal] = {}
         self.holdings = new_holdings()
