@@ -176,9 +176,12 @@ class _Reader(Assembly):
                         self.row_lines.append(i)
                         continue
                 elif section == AUCTION:
-                    calls = list(map(calls_of, s.split()))
+                    tokens = s.split()
+                    calls = list(map(calls_of, tokens))
                     if None not in calls and not self.irregularity:
                         self.calls.extend(calls)
+                        continue
+                    if self.noted_calls(tokens, calls):
                         continue
                 elif section in (TABLE, PENDING, SECTION):
                     if whole:
@@ -281,6 +284,21 @@ class _Reader(Assembly):
         if self.starts is None:
             self.starts = list(accumulate(map(len, lines), initial=0))
         return self.starts
+
+    def noted_calls(self, tokens: list[str], calls: list[str | None]) -> bool:
+        """The fast path for a line of calls with note references ("1C =1= Pass"), which BBO-made files have in
+        most auctions: what annotated() does with such a line. False, having done nothing, for any other line."""
+        if self.irregularity or self.auction_ended or calls[0] is None and not self.calls:
+            return False
+        for token, call in zip(tokens, calls, strict=True):
+            if call is None and not (len(token) > 2 and token[0] == token[-1] == "=" and token[1:-1].isdecimal()):
+                return False
+        for token, call in zip(tokens, calls, strict=True):
+            if call is None:
+                self._annotation(True)[1] = int(token[1:-1])
+            else:
+                self.calls.append(call)
+        return True
 
     def data_lines(self, lines: list[str], i: int) -> int:
         """The fast path for table rows and other section data: from line index i, as many lines as hold only
