@@ -85,8 +85,8 @@ def replay_game(
     return dataclasses.replace(report, irregularities=(*problems, *report.irregularities))
 
 
-# A row's contract with its declarer, tricks and North-South score, or what makes it unreadable.
-_Scored = tuple[Contract | None, int, int] | ValueError
+# A row's contract (without its declarer) and declarer, tricks and North-South score, or what makes it unreadable.
+_Scored = tuple[Contract | None, Seat | None, int, int] | ValueError
 
 
 @dataclass(slots=True)
@@ -95,7 +95,7 @@ class _Seen:
     result, vulnerability) scored, declarer's points (see `_score_row`), and per vulnerability and score columns
     the rows found right (their contract, declarer, result and score fields)."""
 
-    scored: dict[tuple[str, str, str, Vulnerability], _Scored] = field(default_factory=dict)
+    scored: dict[tuple[str, str, str, str], _Scored] = field(default_factory=dict)
     points: dict[tuple[str, int, bool], int] = field(default_factory=dict)
     right: dict[tuple[Vulnerability, tuple[str, ...]], set[tuple[str, ...]]] = field(default_factory=dict)
 
@@ -125,6 +125,7 @@ def score_table(
         seen = _Seen()
     scored = seen.scored
     right = seen.right.setdefault((vulnerability, score_names), set())
+    vulnerable = vulnerability.value  # a str hashes in C, an Enum in Python
     fields = itemgetter(contract_at, declarer_at, result_at, *(k for k, _ in score_at))
     keys = list(map(fields, table.rows))
     if right.issuperset(keys):
@@ -138,26 +139,26 @@ def score_table(
         if recorded is None or contract_text in _UNKNOWN:
             right.add(row_fields)
             continue
-        key = (contract_text, row[declarer_at], row[result_at], vulnerability)
+        key = (contract_text, row[declarer_at], row[result_at], vulnerable)
         outcome = scored.get(key)
         if outcome is None:
-            outcome = scored[key] = _score_row(*key, rule_set, seen.points)
+            outcome = scored[key] = _score_row(*key[:3], vulnerability, rule_set, seen.points)
         if isinstance(outcome, ValueError):
             found.append(
                 Irregularity(IrregularityKind.MALFORMED_RECORD, f"{_where(n, row, table_at)}: {outcome}")
             )
             continue
-        contract, tricks, computed = outcome
+        contract, seat, tricks, computed = outcome
         if computed == recorded:
             right.add(row_fields)
             continue
-        made = "" if contract is None else f" by {contract.declarer} with {tricks} tricks"
+        made = "" if contract is None else f" by {seat} with {tricks} tricks"
         found.append(
             Irregularity(
                 IrregularityKind.SCORE_MISMATCH,
                 f"{_where(n, row, table_at)}: {contract_text}{made} scores North-South {computed:+d}, "
                 f"the row says {recorded:+d}",
-                seat=None if contract is None or contract.declarer is None else contract.declarer.value,
+                seat=None if seat is None else seat.value,
                 law="77",
             )
         )
@@ -181,16 +182,17 @@ def _score_row(
     try:
         contract = Contract.parse(contract_text)
         if contract is None:
-            return None, 0, 0
+            return None, None, 0, 0
         seat = SEAT.get(declarer) or Seat.parse(declarer)
-        contract = Contract(contract.level, contract.denomination, contract.penalty, seat)
         tricks = int(result)
-        vulnerable = vulnerability.of(seat.side)
+        side = seat.side
+        vulnerable = vulnerability.of(side)
         made = points.get((contract_text, tricks, vulnerable))
         if made is None:
-            made = score_deal(rule_set, contract, tricks, vulnerable).net(seat.side)
+            declared = Contract(contract.level, contract.denomination, contract.penalty, seat)
+            made = score_deal(rule_set, declared, tricks, vulnerable).net(side)
             points[contract_text, tricks, vulnerable] = made
-        return contract, tricks, made if seat.side is Side.NS else -made
+        return contract, seat, tricks, made if side is Side.NS else -made
     except ValueError as exc:
         return exc
 

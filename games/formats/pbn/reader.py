@@ -291,7 +291,9 @@ class _Reader(Assembly):
         if self.irregularity or self.auction_ended or calls[0] is None and not self.calls:
             return False
         for token, call in zip(tokens, calls, strict=True):
-            if call is None and not (len(token) > 2 and token[0] == token[-1] == "=" and token[1:-1].isdecimal()):
+            if call is None and not (
+                len(token) > 2 and token[0] == token[-1] == "=" and token[1:-1].isdecimal()
+            ):
                 return False
         for token, call in zip(tokens, calls, strict=True):
             if call is None:
