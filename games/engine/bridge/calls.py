@@ -256,7 +256,12 @@ def check_auction(
             Irregularity(kind, f"{_NAMES[seat]} {message}", seat=SEATS[seat].value, card=call_text, law=law)
         )
 
-    tokens = deque(_split([calls] if isinstance(calls, str) else calls))
+    if isinstance(calls, tuple) and _KNOWN_CALLS.keys() >= set(
+        calls
+    ):  # a record's calls, every one a plain call
+        tokens: deque[str | Call] = deque(map(_KNOWN_CALLS.__getitem__, calls))
+    else:
+        tokens = deque(_split([calls] if isinstance(calls, str) else calls))
     while tokens:
         token = tokens.popleft()
         if isinstance(token, Call):

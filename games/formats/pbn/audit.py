@@ -55,9 +55,13 @@ def replay_game(
 
     auction = None
     if game.auction is not None:
-        made = game.auction.made()
-        first = made[0][0] if made else game.auction.first
-        auction = Auction(first, tuple(call for _, call in made))
+        calls = game.auction.calls
+        if calls and "-" not in calls and "AP" not in calls:  # the calls as made (see pbn.Auction.made)
+            auction = Auction(game.auction.first, calls)
+        else:
+            made = game.auction.made()
+            first = made[0][0] if made else game.auction.first
+            auction = Auction(first, tuple(call for _, call in made))
 
     play = ColumnPlay(game.play.first, game.play.recorded) if game.play is not None else None
     # Unreadable Contract, Declarer and Result tags are among the reader's errors already.
