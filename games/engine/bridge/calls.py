@@ -33,7 +33,7 @@ class Denomination(enum.Enum):
     @property
     def suit(self) -> Suit | None:
         """The trump suit, or None at no-trumps."""
-        return None if self is Denomination.NOTRUMP else Suit(self.value)
+        return _TRUMP[self._value_]  # keyed by the value: calling Suit() and hashing an Enum run Python code
 
     @property
     def is_minor(self) -> bool:
@@ -53,6 +53,7 @@ class Denomination(enum.Enum):
 
 
 _DENOMINATION_ORDER = {d.value: i for i, d in enumerate(Denomination)}
+_TRUMP: dict[str, Suit | None] = {d.value: None if d.value == "NT" else Suit(d.value) for d in Denomination}
 
 
 class Penalty(enum.IntEnum):

@@ -131,7 +131,8 @@ def replay(
                 f"trick {len(play.rows)} is written in the order played, not under the seats' columns: read so"
             )
         declarer_side = final.declarer.index & 1
-        won = sum(1 for winner in winners if winner & 1 == declarer_side)
+        east_west = sum(map((1).__and__, winners))  # tricks won by East or West (odd seat indices)
+        won = east_west if declarer_side else len(winners) - east_west
         played_tricks = len(winners)
         problems.extend(sorted(in_play, key=lambda i: i.trick or 14))  # a revoke found late goes in its trick
         computed = _claimed(won, played_tricks, complete, claim, recorded_result, final.declarer, problems)
