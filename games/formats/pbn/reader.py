@@ -220,6 +220,11 @@ class _Reader(Assembly):
         tag_lines = self.tag_lines
         defaults = self.defaults
         tables = self.tables
+        section = self.section
+        pending_table = self.pending_table
+        stored = ""  # the last tag stored here, with its value and line: what tag() leaves in self.pending
+        stored_value = ""
+        stored_line = 0
         while i < count:
             s = lines[i].strip()
             q = s.find('"')
@@ -230,9 +235,8 @@ class _Reader(Assembly):
                 break
             value = s[q + 1 : -2]
             i += 1
-            section = self.section
             if (
-                (section == PENDING and not self.pending_table or section == NONE)
+                (section == PENDING and not pending_table or section == NONE)
                 and name not in tags
                 and name not in _TAGS_WITH_SECTIONS
                 and value[:1] != "#"
@@ -241,13 +245,16 @@ class _Reader(Assembly):
             ):  # what tag() does with the first value of an identification tag, without the call
                 tags[name] = value
                 tag_lines[name] = i
-                self.anchor = name
-                self.pending = (name, value, i)
-                self.pending_table = name in TABLES
-                self.section = PENDING
+                stored, stored_value, stored_line = name, value, i
+                pending_table = name in TABLES
+                section = PENDING
                 continue
+            if stored:
+                self.stored_tag(stored, stored_value, stored_line, pending_table)
+                stored = ""
             self.tag(name, value, i)
             section = self.section
+            pending_table = self.pending_table
             if section == PLAY:
                 rows = self.rows
                 row_lines = self.row_lines
@@ -277,7 +284,16 @@ class _Reader(Assembly):
                         break
                     i += 1
                     calls.extend(norm)
+        if stored:
+            self.stored_tag(stored, stored_value, stored_line, pending_table)
         return i
+
+    def stored_tag(self, name: str, value: str, line: int, table: bool) -> None:
+        """The state tag() leaves after storing the last of plain_lines' tags."""
+        self.anchor = name
+        self.pending = (name, value, line)
+        self.pending_table = table
+        self.section = PENDING
 
     def line_starts(self, lines: list[str]) -> list[int]:
         """Each line's offset in the text, less its index (the line ends are not counted)."""
