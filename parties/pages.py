@@ -19,7 +19,7 @@ from games.services import Refused
 from jobs.services import latest_jobs
 from tournaments import services as tournament_services
 from tournaments.models import Club, Entry, Seating, Section, Status
-from tournaments.page_data import page_section, seat_numbers, table_code
+from tournaments.page_data import at_table, page_section, seat_numbers
 from tournaments.permissions import is_director
 from tournaments.selectors import directed_section
 
@@ -251,16 +251,12 @@ def party_seating(request, section_id: int):
 @require_POST
 def table_tally(request):
     """A party table's phone saves its tally for this round (parties.tallies.record_tally), then shows it again."""
-    code = table_code(request)
-    if code is None:
-        return redirect("page-table")
-    try:
+
+    def save(code) -> str:
         tallies.record_tally(code.section, code.table, tallies.tally_form(request.POST))
-    except Refused as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, "Tally saved.")
-    return redirect("page-table")
+        return "Tally saved."
+
+    return at_table(request, save)
 
 
 def table_page(request, code, seating: Seating):

@@ -96,6 +96,9 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
 
 class DirectorViewSet(RefusedMixin, viewsets.ModelViewSet):
     permission_classes = [IsDirectorOrReadOnly]
+    parent = ""
+    """The field naming the row above (an event's club, a session's event): moving a row there takes the director
+    of the club it goes to as well."""
 
     def club_of(self, obj) -> int:
         raise NotImplementedError
@@ -116,10 +119,16 @@ class DirectorViewSet(RefusedMixin, viewsets.ModelViewSet):
         require_director(self.request, self.club_of_data(serializer.validated_data))
         serializer.save()
 
+    def perform_update(self, serializer):
+        if self.parent in serializer.validated_data:
+            require_director(self.request, self.club_of_data(serializer.validated_data))
+        serializer.save()
+
 
 class EventViewSet(DirectorViewSet):
     queryset = Event.objects.all()
     serializer_class = EventSerializer
+    parent = "club"
 
     def club_of(self, obj) -> int:
         return obj.club_id
@@ -130,15 +139,11 @@ class EventViewSet(DirectorViewSet):
     def club_of_data(self, data) -> int:
         return data["club"].id
 
-    def perform_update(self, serializer):
-        if "club" in serializer.validated_data:
-            require_director(self.request, serializer.validated_data["club"].id)
-        serializer.save()
-
 
 class SessionViewSet(DirectorViewSet):
     queryset = Session.objects.select_related("event")
     serializer_class = SessionSerializer
+    parent = "event"
 
     def club_of(self, obj) -> int:
         return obj.event.club_id
@@ -148,11 +153,6 @@ class SessionViewSet(DirectorViewSet):
 
     def club_of_data(self, data) -> int:
         return data["event"].club_id
-
-    def perform_update(self, serializer):
-        if "event" in serializer.validated_data:
-            require_director(self.request, serializer.validated_data["event"].club_id)
-        serializer.save()
 
 
 @list_filters(session=int)
