@@ -11,22 +11,12 @@ import pytest
 from games.models import Result
 from scoring.methods.matchpoints import BoardOptions, score_board
 from scoring.models import Standing
+from tests.club import NAMES, members
 from tests.integration.api_helpers import make_director
-from tests.integration.test_members import member
 from tournaments.models import EntryKind, Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-NAMES = [
-    "Ann Smith",
-    "Bob Jones",
-    "Cath Brown",
-    "Dan White",
-    "Eve Black",
-    "Fay Green",
-    "Gil Gray",
-    "Hal Hart",
-]
 FORM = {
     "name": "Individual night",
     "kind": "individual",
@@ -40,8 +30,7 @@ FORM = {
 def director(client):
     user, club = make_director()
     client.force_login(user)
-    for i, name in enumerate(NAMES):
-        member(club, name, str(5000 + i))
+    members(club, NAMES[:8], 5000)
     return user, club
 
 
