@@ -12,7 +12,6 @@ from games.models import Result
 from scoring.methods.matchpoints import BoardOptions, score_board
 from scoring.models import Standing
 from tests.club import NAMES, members
-from tests.integration.api_helpers import make_director
 from tournaments.models import EntryKind, Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,11 +26,10 @@ FORM = {
 
 
 @pytest.fixture
-def director(client):
-    user, club = make_director()
-    client.force_login(user)
-    members(club, NAMES[:8], 5000)
-    return user, club
+def director(director):
+    """The signed-in director (tests/integration/conftest.py), its club with eight members."""
+    members(director[1], NAMES[:8], 5000)
+    return director
 
 
 def test_an_individual_is_set_up_from_members_and_scored_by_individual_matchpoints(client, director):

@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from games.services import Refused
 from tests.club import NAMES, member, members
-from tests.integration.api_helpers import make_director, mitchell, new_section
+from tests.integration.api_helpers import mitchell, new_section
 from tournaments import membership, services
 from tournaments.models import Club, Entry, EntryKind, Event, Player, Section, Session
 
@@ -25,10 +25,9 @@ Fay Green,1234,fay@example.org
 
 
 @pytest.fixture
-def director(client):
-    user, club = make_director()
-    client.force_login(user)
-    return club
+def director(director):
+    """The signed-in director's club (the director of tests/integration/conftest.py)."""
+    return director[1]
 
 
 def test_members_page_adds_edits_searches_and_takes_walk_in_guests(client, director):

@@ -12,17 +12,9 @@ from pypdf import PdfReader
 
 from scoring.methods.matchpoints import BoardOptions, score_board
 from scoring.models import LineScore, Standing
-from tests.integration.api_helpers import make_director
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def director(client):
-    user, club = make_director()
-    client.force_login(user)
-    return user, club
 
 
 def set_up(client, club, sections: int, field: str, size: int = 3, boards_per_round: int = 1, **more):
