@@ -27,6 +27,7 @@ from tournaments.movements.model import Movement, Round, Unit
 from tournaments.movements.model import Table as MovementTable
 
 _FONT_FILE = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+_PADDING = 6  # points: reportlab's cell padding either side
 _GRID = [("GRID", (0, 0), (-1, -1), 0.4, colors.grey), ("BACKGROUND", (0, 0), (-1, 0), colors.whitesmoke)]
 
 
@@ -258,7 +259,7 @@ def results(section: Section, boards: list) -> bytes:
         if not lines:
             continue
         rows = [["N-S", "E-W", "Contract", "By", "Lead", "Tricks", "N-S score", "N-S", "E-W"]] + [
-            [_named(r.ns, small), _named(r.ew, small), _adjusted(r.adjusted) or r.contract, r.declarer, r.lead,
+            [_named(r.ns, small, 46), _named(r.ew, small, 46), _adjusted(r.adjusted) or r.contract, r.declarer, r.lead,
              _number(r.tricks), _number(r.score_ns), _number(getattr(getattr(r, "line_score", None), "ns", None)),
              _number(getattr(getattr(r, "line_score", None), "ew", None))]
             for r in lines
@@ -266,7 +267,7 @@ def results(section: Section, boards: list) -> bytes:
         widths = [46, 46, 20, 9, 11, 12, 16, 13, 13]
         if teams:  # a teams board: each match's open and closed rooms side by side, the IMPs
             rows = [["Home", "Away", "Open room", "Closed room", "IMPs"]] + [
-                [_named(m.home, small), _named(m.away, small), _room(m.open), _room(m.closed),
+                [_named(m.home, small, 50), _named(m.away, small, 50), _room(m.open), _room(m.closed),
                  f"{m.to_home or m.to_away} to {m.home.tag if m.to_home else m.away.tag}" if m.imps else "0" if m.imps == 0 else ""]
                 for m in team_data.board_rooms(section, board)
             ]  # fmt: skip
@@ -294,8 +295,14 @@ def _cell(text: str, style) -> Paragraph | str:
     return Paragraph(escape(text), style) if text else ""
 
 
-def _named(entry, style) -> Paragraph:
-    """An entry's number with its players' names beside it ("3 Ann Lee & Bob Hart")."""
+def _named(entry, style, width: float | None = None) -> Paragraph | str:
+    """An entry's number with its players' names beside it ("3 Ann Lee & Bob Hart"): plain text where it fits the
+    column (`width`, mm), since reportlab breaks a Paragraph's lines again on every wrap (a 2,000-line results PDF
+    took seconds); a Paragraph, its number bold, where the names must wrap."""
+    if width is not None:
+        text = f"{entry.tag} {entry.name}".strip()
+        if pdfmetrics.stringWidth(text, style.fontName, style.fontSize) <= width * mm - 2 * _PADDING:
+            return text
     return Paragraph(f"<b>{escape(entry.tag)}</b> {escape(entry.name)}".strip(), style)
 
 
