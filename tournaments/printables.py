@@ -249,7 +249,7 @@ def results(section: Section, boards: list) -> bytes:
         if field.name:
             story.append(Paragraph(field.name, styles["Heading2"]))
         rows = [["Rank", "Pair", "Names", "Score", "%"]] + [
-            [s.rank, f"{s.entry.section.name} {s.entry.tag}" if across else s.entry.tag, _cell(s.entry.name, small),
+            [s.rank, f"{s.entry.section.name} {s.entry.tag}" if across else s.entry.tag, _cell(s.entry.name, small, 118),
              _number(s.total), _number(s.percentage)]
             for s in field.rows
         ]  # fmt: skip
@@ -290,19 +290,27 @@ def _room(result) -> str:
     return f"{result.contract} {result.declarer} {_number(result.tricks)}, {result.score_ns:+d}"
 
 
-def _cell(text: str, style) -> Paragraph | str:
-    """A name in a table cell, wrapped within the column rather than cut."""
-    return Paragraph(escape(text), style) if text else ""
+def _fits(text: str, style, width: float | None) -> bool:
+    """Whether `text` fits a column `width` mm wide on one line. Where it does, a cell holds it as plain text:
+    reportlab breaks a Paragraph's lines again on every wrap (a 2,000-line results PDF took seconds), and a
+    Paragraph sits lower in its row than the plain cells beside it."""
+    return (
+        width is not None
+        and pdfmetrics.stringWidth(text, style.fontName, style.fontSize) <= width * mm - 2 * _PADDING
+    )
+
+
+def _cell(text: str, style, width: float | None = None) -> Paragraph | str:
+    """A name in a table cell, wrapped within the column (`width`, mm) rather than cut."""
+    return text if not text or _fits(text, style, width) else Paragraph(escape(text), style)
 
 
 def _named(entry, style, width: float | None = None) -> Paragraph | str:
     """An entry's number with its players' names beside it ("3 Ann Lee & Bob Hart"): plain text where it fits the
-    column (`width`, mm), since reportlab breaks a Paragraph's lines again on every wrap (a 2,000-line results PDF
-    took seconds); a Paragraph, its number bold, where the names must wrap."""
-    if width is not None:
-        text = f"{entry.tag} {entry.name}".strip()
-        if pdfmetrics.stringWidth(text, style.fontName, style.fontSize) <= width * mm - 2 * _PADDING:
-            return text
+    column (`width`, mm), else a Paragraph with the number bold."""
+    text = f"{entry.tag} {entry.name}".strip()
+    if _fits(text, style, width):
+        return text
     return Paragraph(f"<b>{escape(entry.tag)}</b> {escape(entry.name)}".strip(), style)
 
 
