@@ -108,7 +108,8 @@ class DirectorViewSet(RefusedMixin, viewsets.ModelViewSet):
         started = self.sections_of(instance).exclude(status=Status.SETUP).count()
         if started:
             raise Refused(
-                f"{instance} has {started} section{pluralize(started)} that {pluralize(started, 'has,have')} started: only what is in setup can be deleted",
+                f"{instance} has {started} section{pluralize(started)} that {pluralize(started, 'has,have')} "
+                "started: only what is in setup can be deleted",
                 409,
             )
         instance.delete()
