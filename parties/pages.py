@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_POST
 
 from games.formats.numbers import Column, NumberError, whole_number
@@ -197,7 +198,9 @@ def party_prizes(request, section_id: int):
         messages.error(request, error.message)
     else:
         extra = " and the lone-hand prize" if lone else ""
-        messages.success(request, f"{prizes} prize(s) by games won{extra}: the standings follow.")
+        messages.success(
+            request, f"{prizes} prize{pluralize(prizes)} by games won{extra}: the standings follow."
+        )
     return redirect("direct-party", section.id)
 
 

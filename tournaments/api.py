@@ -7,6 +7,7 @@ A service's Refused becomes a 4xx naming the problem (config.api.RefusedMixin), 
 from __future__ import annotations
 
 from django.http import HttpResponse
+from django.template.defaultfilters import pluralize
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, mixins, viewsets
 from rest_framework.decorators import action
@@ -110,7 +111,8 @@ class DirectorViewSet(RefusedMixin, viewsets.ModelViewSet):
         started = self.sections_of(instance).exclude(status=Status.SETUP).count()
         if started:
             raise Refused(
-                f"{instance} has {started} section(s) that have started: only what is in setup can be deleted",
+                f"{instance} has {started} section{pluralize(started)} that {pluralize(started, 'has,have')} "
+                "started: only what is in setup can be deleted",
                 409,
             )
         instance.delete()

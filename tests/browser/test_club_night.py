@@ -104,7 +104,7 @@ def grid(page, site: str, section: int, board: int, key: int = 0) -> int:
     )
     page.get_by_role("button", name=re.compile(f"Save board {board}")).click()
     if count:
-        page.get_by_text(f"Board {board}: {count} result(s) entered.").wait_for()
+        page.get_by_text(f"Board {board}: {count} result{'s' if count != 1 else ''} entered.").wait_for()
     return count
 
 
