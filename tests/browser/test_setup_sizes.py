@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import PHONE, axe_violations, log_in, no_overflow, shot
+from tests.browser.conftest import PHONE, axe_violations, fill, log_in, no_overflow, shot
 from tournaments.models import Club, Section
 
 pytestmark = pytest.mark.browser
@@ -16,11 +16,8 @@ def test_two_sections_of_seven_and_six_tables_on_a_phone(site, new_page):
     page = new_page(PHONE)
     log_in(page, site, club)
     page.get_by_role("link", name="Set up a new session").click()
-    page.get_by_label("Event name").fill("Big night")
-    page.get_by_label("Movement").select_option("mitchell")
-    page.get_by_label("Boards per round").fill("2")
-    page.get_by_label("Sections", exact=True).fill("2")
-    page.get_by_label("Section by section").fill("7, 6")
+    fill(page, {"Event name": "Big night", "Movement": "mitchell", "Boards per round": "2", "Sections": "2",
+                "Section by section (optional)": "7, 6"})  # fmt: skip
     page.get_by_role("button", name="Preview the movement").click()
     page.get_by_role("heading", name="Preview: Mitchell 7 tables, section A").wait_for()
     page.get_by_role("heading", name="Preview: Mitchell 6 tables, section B").wait_for()
