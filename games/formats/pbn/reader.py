@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from itertools import accumulate, chain, repeat
+from itertools import accumulate
 from pathlib import Path
 from typing import TypeVar
 
@@ -40,7 +40,6 @@ _ANNOTATED = re.compile(
 _ELEMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')
 _BLANK = re.compile(r"\n\s*\n")
 _SPACE = re.compile(r"\s")
-_FIVES = repeat(5)  # caps counts of fields at 5, so that they fit in bytes
 
 
 def _fields(parts: list[str]) -> list[str]:
@@ -258,17 +257,6 @@ class _Reader(Assembly):
             if section == PLAY:
                 rows = self.rows
                 row_lines = self.row_lines
-                # The rows of four cards read at once (13 tricks and the line after them, without a loop over the
-                # lines); the loop below reads what this leaves.
-                parts = list(map(str.split, lines[i : i + 14]))
-                fours = bytes(map(min, map(len, parts), _FIVES))
-                k = len(fours) - len(fours.lstrip(b"\4"))
-                if k:
-                    cards = tuple(map(cards_of, chain.from_iterable(parts[:k])))
-                    if None not in cards:
-                        rows.extend(zip(*[iter(cards)] * 4, strict=True))
-                        row_lines.extend(range(i + 1, i + k + 1))
-                        i += k
                 while i < count:
                     row = tuple(map(cards_of, lines[i].split()))
                     if len(row) != 4 or None in row:
