@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import codecs
 import re
-from itertools import accumulate
 from pathlib import Path
 from typing import TypeVar
 
@@ -111,14 +110,14 @@ def parse_file(path: str | Path, *, strict: bool = True) -> list[Game]:
 class _Reader(Assembly):
     """Scans lines into the parts of the game being read (see Assembly)."""
 
-    __slots__ = ("text", "starts")
+    __slots__ = ("text", "offset")
 
     def run(self, text: str) -> None:
         if "\r" in text:  # CRLF (export format) and CR (old Macintosh) line ends
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         lines = text.split("\n")
         self.text = text
-        self.starts: list[int] | None = None  # see line_starts
+        self.offset = (0, 0)  # a line's index and where it starts in text (see line_start)
         count = len(lines)
         brace: list[str] | None = None
         brace_line = 0
@@ -283,11 +282,14 @@ class _Reader(Assembly):
         self.pending_table = table
         self.section = PENDING
 
-    def line_starts(self, lines: list[str]) -> list[int]:
-        """Each line's offset in the text, less its index (the line ends are not counted)."""
-        if self.starts is None:
-            self.starts = list(accumulate(map(len, lines), initial=0))
-        return self.starts
+    def line_start(self, lines: list[str], i: int) -> int:
+        """Where line index i starts in the text, counted on from the last line asked for (they come in order)."""
+        last, at = self.offset
+        if i < last:
+            last, at = 0, 0
+        at += sum(map(len, lines[last:i])) + i - last
+        self.offset = (i, at)
+        return at
 
     def noted_calls(self, tokens: list[str], calls: list[str | None]) -> bool:
         """The fast path for a line of calls with note references ("1C =1= Pass"), which BBO-made files have in
@@ -310,7 +312,7 @@ class _Reader(Assembly):
         """The fast path for table rows and other section data: from line index i, as many lines as hold only
         fields (bare, or plain quoted strings), read in one go. Returns the index of the first line it leaves."""
         text = self.text
-        pos = self.line_starts(lines)[i] + i
+        pos = self.line_start(lines, i)
         end = -1
         for stop in ("\n\n", "\n[", "\n%"):  # each search ends where the last found one
             found = text.find(stop, pos) if end < 0 else text.find(stop, pos, end)
