@@ -17,7 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.engine.bridge import dd
-from games.engine.bridge.calls import Call, Contract, Vulnerability, check_auction, contract_name
+from games.engine.bridge.calls import (
+    AuctionResult,
+    Call,
+    Contract,
+    Vulnerability,
+    check_auction,
+    contract_name,
+)
 from games.engine.bridge.claims import can_take, fewest_tricks
 from games.engine.bridge.play import Play, hand_indices
 from games.engine.bridge.revoke import revoke_laws, revoke_transfer
@@ -60,6 +67,7 @@ def replay(
     board: str | None = None,
     index: int = 0,
     dd: bool = False,
+    auctions: dict[tuple[str, tuple[str | Call, ...], str], AuctionResult] | None = None,
 ) -> GameReport:
     """Replay one board.
 
@@ -69,6 +77,8 @@ def replay(
     no claim is taken as a claim of `recorded_result`. `recorded_score` is North-South's score as recorded.
     The report's `score` is the North-South score computed under `rule_set`. With `dd`, the report's extra
     "dd" figures give the double-dummy table, par, and the cards that cost a trick (for a clean play only).
+    `auctions` keeps each auction's check for the next board with the same one (an archive's boards repeat a
+    few: at a session's tables 4 of 10 auctions have been seen before).
     """
     problems: list[Irregularity] = []
 
@@ -89,7 +99,12 @@ def replay(
                     law="17A",
                 )
             )
-        result = check_auction(auction.dealer, auction.calls, declarer_rule=rule_set.declarer_rule)
+        key = (auction.dealer._value_, auction.calls, rule_set.declarer_rule)
+        result = None if auctions is None else auctions.get(key)
+        if result is None:
+            result = check_auction(auction.dealer, auction.calls, declarer_rule=rule_set.declarer_rule)
+            if auctions is not None:
+                auctions[key] = result
         problems.extend(result.irregularities)
         found, auction_complete = result.contract, result.complete
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
 
-from games.engine.bridge.calls import Contract, Vulnerability, board_vulnerability
+from games.engine.bridge.calls import AuctionResult, Call, Contract, Vulnerability, board_vulnerability
 from games.engine.bridge.play import ColumnPlay
 from games.engine.bridge.replay import Auction, replay
 from games.engine.bridge.scoring import Rules, score_deal
@@ -80,6 +80,7 @@ def replay_game(
         board=board if board not in (None, "", "?") else None,
         index=index,
         dd=dd,
+        auctions=None if seen is None else seen.auctions,
     )
     table = game.tables.get("ScoreTable")
     if table is not None:
@@ -95,12 +96,14 @@ _Scored = tuple[Contract | None, Seat | None, int, int] | ValueError
 
 @dataclass(slots=True)
 class _Seen:
-    """What a file's ScoreTable rows have shown so far (a file's rows repeat a few): each (contract, declarer,
-    result, vulnerability) scored, declarer's points (see `_score_row`), and per vulnerability and score columns
-    the rows found right (their contract, declarer, result and score fields)."""
+    """What a file's games have shown so far (its rows and auctions repeat a few): each ScoreTable (contract,
+    declarer, result, vulnerability) scored, declarer's points (see `_score_row`), each auction checked (see
+    games.engine.bridge.replay), and per vulnerability and score columns the rows found right (their contract,
+    declarer, result and score fields)."""
 
     scored: dict[tuple[str, str, str, str], _Scored] = field(default_factory=dict)
     points: dict[tuple[str, int, bool], int] = field(default_factory=dict)
+    auctions: dict[tuple[str, tuple[str | Call, ...], str], AuctionResult] = field(default_factory=dict)
     right: dict[tuple[Vulnerability, tuple[str, ...]], set[tuple[str, ...]]] = field(default_factory=dict)
 
 
