@@ -31,6 +31,7 @@ T = TypeVar("T")
 _TAGS_WITH_SECTIONS = frozenset({"Auction", "Note", "Play"})
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_PLAIN_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*)"\]\s*')  # a line of one tag, nothing escaped
 _DATA = re.compile(r'(?:"(?:[^"\\]|\\.)*"|[^\[;{"])+')
 _ANNOTATED = re.compile(
     r"\s*(?:(?P<tok>[A-Za-z0-9-]+)|=(?P<note>\d+)=|\$(?P<nag>\d+)|(?P<suffix>[!?]{1,2})"
@@ -223,15 +224,12 @@ class _Reader(Assembly):
         stored = ""  # the last tag stored here, with its value and line: what tag() leaves in self.pending
         stored_value = ""
         stored_line = 0
+        plain = _PLAIN_TAG.fullmatch
         while i < count:
-            s = lines[i].strip()
-            q = s.find('"')
-            if q < 2 or s[0] != "[" or s[-2:] != '"]' or s.find('"', q + 1) != len(s) - 2 or "\\" in s:
+            m = plain(lines[i])
+            if m is None:
                 break
-            name = s[1:q].strip()
-            if not name.isascii() or not (name.isalnum() or name.replace("_", "").isalnum()):
-                break
-            value = s[q + 1 : -2]
+            name, value = m.groups()
             i += 1
             if (
                 (section == PENDING and not pending_table or section == NONE)
