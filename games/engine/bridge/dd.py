@@ -120,11 +120,30 @@ _INDEX = {
 
 def tricks_left(hands: Sequence[int], leader: int, trump: int, trick: Sequence[int], side: int) -> int:
     """`side_tricks` on the replay's 52-bit hands (seat index order N, E, S, W, without the cards played to the
-    unfinished `trick`; `trump` a suit's order or -1; `side` 0 North-South, 1 East-West).
+    unfinished `trick`; `trump` a suit's order or -1; `side` 0 North-South, 1 East-West)."""
+    best = _solve(hands, leader, trump, trick, -1)
+    remaining = hands[leader].bit_count() + bool(trick)
+    return best if (leader + len(trick)) & 1 == side else remaining - best
 
-    One SolveBoard call on DDS's own deal structure (suits S H D C, ranks as bits 2–14): building an endplay Deal
-    from text cost more than the solve of a claim's few cards.
-    """
+
+def takes(
+    hands: Sequence[int], leader: int, trump: int, trick: Sequence[int], side: int, target: int
+) -> bool:
+    """Whether `side` takes `target` of the tricks left with best play by all four (the position as for
+    `tricks_left`): DDS answers "can the hand to play reach n?" in about half the time it finds the best figure."""
+    remaining = hands[leader].bit_count() + bool(trick)
+    if target <= 0 or target > remaining:
+        return target <= 0
+    if (leader + len(trick)) & 1 == side:
+        return _solve(hands, leader, trump, trick, target) >= target
+    spare = remaining - target + 1  # the other side's tricks that would hold `side` below target
+    return _solve(hands, leader, trump, trick, spare) < spare
+
+
+def _solve(hands: Sequence[int], leader: int, trump: int, trick: Sequence[int], target: int) -> int:
+    """One SolveBoard call on DDS's own deal structure (suits S H D C, ranks as bits 2–14): the tricks of the hand
+    to play, or with a `target`, a figure below it when the target cannot be reached. Building an endplay Deal
+    from text cost more than the solve of a claim's few cards."""
     board = _dds.deal()
     board.trump = 4 if trump < 0 else 3 - trump
     board.first = leader
@@ -136,14 +155,10 @@ def tricks_left(hands: Sequence[int], leader: int, trump: int, trick: Sequence[i
             board.remainCards[seat][3 - order] = (hand >> (13 * order) & 0x1FFF) << 2
     found = _dds.futureTricks()
     try:
-        _dds.SolveBoard(
-            board, -1, 1, 1, found, 0
-        )  # target -1, one solution: the best score of the hand to play
+        _dds.SolveBoard(board, target, 1, 1, found, 0)  # one solution: the best card's score, or the target's
     except (DDSError, RuntimeError) as exc:
         raise DoubleDummyError(f"the solver refused the position: {exc}") from None
-    best = found.score[0]
-    remaining = hands[leader].bit_count() + bool(trick)
-    return best if (leader + len(trick)) & 1 == side else remaining - best
+    return found.score[0]
 
 
 def card_costs(

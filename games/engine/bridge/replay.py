@@ -363,15 +363,10 @@ def _restore_conceded(
         left, leader, trump, 1 - side, remaining - claimed, trick, search=False
     )
     declarer_kept = claimed == 0 or can_take(left, leader, trump, side, claimed, trick, search=False)
-    if defenders_kept and declarer_kept:
-        return claimed
-    try:
-        best = dd.tricks_left(left, leader, trump, [card for _, card in trick], side)
-    except dd.DoubleDummyError:
-        best = None
+    cards = [card for _, card in trick]
     if (
         not defenders_kept
-        and (best is None or best > claimed)
+        and _solved(left, leader, trump, cards, side, claimed + 1) is not False
         and not can_take(left, leader, trump, 1 - side, remaining - claimed, trick)
     ):
         # The defenders keep remaining - claimed: could declarer lose them on any play?
@@ -380,12 +375,22 @@ def _restore_conceded(
             return declarer_takes
     if (
         not declarer_kept
-        and (best is None or best < claimed)
+        and _solved(left, leader, trump, cards, side, claimed) is not True
         and not can_take(left, leader, trump, side, claimed, trick)
     ):
         # Declarer keeps `claimed`: could the defenders lose the rest on any play?
         return remaining - _fewest(left, leader, trick, trump, 1 - side, remaining - claimed)
     return claimed
+
+
+def _solved(
+    left: list[int], leader: int, trump: int, trick: list[int], side: int, target: int
+) -> bool | None:
+    """Whether `side` takes `target` of the tricks left with best play (dd.takes); None when the solver refuses."""
+    try:
+        return dd.takes(left, leader, trump, trick, side, target)
+    except dd.DoubleDummyError:
+        return None
 
 
 _SEARCH = 200_000  # positions (about a second): a record cannot make the auditor search without end
