@@ -126,6 +126,9 @@ def read_score_ns(value: str, declarer: Seat | None) -> int:
         if declarer is None and points:
             raise ValueError(value)
         return points if declarer is None or declarer.side is Side.NS else -points
+    if len(parts) == 2 and parts[0] in ("NS", "EW"):  # the common form, without the dict below
+        points = int(parts[1])
+        return points if parts[0] == "NS" else -points
     if len(parts) not in (2, 4):
         raise ValueError(value)
     sides = dict(zip(parts[0::2], (int(p) for p in parts[1::2]), strict=True))
@@ -192,7 +195,7 @@ _ESCAPE = re.compile(r"\\([\\\"])")
 
 def unescape(value: str) -> str:
     """PBN string escapes (§3.2): \\" is a quote, \\\\ a backslash; any other backslash stays (column specs)."""
-    return _ESCAPE.sub(r"\1", value) if "\\" in value else value
+    return _ESCAPE.sub(r"\1", value) if '\\"' in value or "\\\\" in value else value
 
 
 def escape(value: str) -> str:
