@@ -30,6 +30,7 @@ from games.serializers import (
     ResultEntrySerializer,
     ResultSerializer,
     ResultVersionSerializer,
+    entry_values,
 )
 from games.services import Refused
 from tournaments.models import Entry, Section
@@ -272,9 +273,8 @@ class TableResultView(TableView):
     @extend_schema(request=ResultEntrySerializer, responses={201: ResultSerializer, 200: ResultSerializer})
     def post(self, request):
         """Enter a result for one of this round's boards: 201 new, 200 the same again, 409 a different one."""
-        data = ResultEntrySerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        result, created = services.enter_at_table(self.code.section, self.code.table, data.validated_data)
+        values = entry_values(request.data)
+        result, created = services.enter_at_table(self.code.section, self.code.table, values)
         return Response(ResultSerializer(result).data, status=201 if created else 200)
 
 
