@@ -225,7 +225,11 @@ class PhoneNegotiation(DefaultContentNegotiation):
 
     def select_renderer(self, request, renderers, format_suffix=None):
         accept = request.META.get("HTTP_ACCEPT", "*/*")
-        if format_suffix or request.META.get("QUERY_STRING") or accept not in ("*/*", renderers[0].media_type):
+        if (
+            format_suffix
+            or request.META.get("QUERY_STRING")
+            or accept not in ("*/*", renderers[0].media_type)
+        ):
             return super().select_renderer(request, renderers, format_suffix)
         return renderers[0], renderers[0].media_type
 
