@@ -68,9 +68,9 @@ def build_session(section: Section) -> tuple[Session, dict[int, list[tuple[int, 
     entries = list(
         Entry.objects.filter(section__in=field)
         .order_by("section__name", "number")
-        .values_list("id", "direction")
+        .values_list("id", "direction", "kind")
     )
-    individual = Entry.objects.filter(section__in=field, kind=EntryKind.PLAYER).exists()
+    individual = any(kind == EntryKind.PLAYER for _, _, kind in entries)
     rows = Result.objects.filter(section__in=field).order_by("board__number", "id")
     rows = rows.values_list("id", "board__number", "ns_id", "ew_id", "score_ns", "adjusted")
     lines: dict[int, list] = defaultdict(list)
@@ -79,11 +79,11 @@ def build_session(section: Section) -> tuple[Session, dict[int, list[tuple[int, 
     scoring = METHODS.get(section.scoring_method)
     if scoring is None:
         raise ValueError(f"{section}: {section.get_scoring_method_display()} is not scored board by board")
-    fields = [direction or "" for _, direction in entries] if section.two_winners else None
+    fields = [direction or "" for _, direction, _ in entries] if section.two_winners else None
     per_board = Counter({b: len(v) for b, v in lines.items()})
     expected = sum(expected_results(one, per_board if len(field) == 1 else Counter()) for one in field)
     session = Session(
-        [entry_id for entry_id, _ in entries],
+        [entry_id for entry_id, _, _ in entries],
         scoring.for_sections,
         SessionOptions(),
         expected=expected or max(per_board.values(), default=0) or None,
