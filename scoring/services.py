@@ -24,7 +24,6 @@ from collections.abc import Callable, Mapping
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, transaction
-from django.db.models import Q
 from django.db.models.functions import Now
 from django.db.models.sql import Query
 
@@ -312,15 +311,20 @@ def _compute(section_id: int) -> None:
     """Recompute from everything committed, unless a recompute since has already covered it."""
     with transaction.atomic(), connection.cursor() as cursor:
         _derived_only(cursor)
-        requested, computed = (
+        requested, computed, session_id, across = (
             Section.objects.filter(id=section_id)
-            .values_list("standings_requested", "standings_computed")
+            .values_list("standings_requested", "standings_computed", "session_id", "session__scored_across")
             .get()
         )
         if computed < requested:
             recompute_standings(section_id, requested)
-            Section.objects.filter(Q(id=section_id) | Q(session__scored_across=True, session__sections=section_id))\
-                .update(standings_computed=requested, standings_at=Now())  # fmt: skip
+            # a field across its session: every section of it is current (by the session's index, not a join)
+            field = (
+                Section.objects.filter(session_id=session_id)
+                if across
+                else Section.objects.filter(id=section_id)
+            )
+            field.update(standings_computed=requested, standings_at=Now())
 
 
 def _field_lead(section_id: int) -> int:
