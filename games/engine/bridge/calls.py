@@ -33,7 +33,7 @@ class Denomination(enum.Enum):
     @property
     def suit(self) -> Suit | None:
         """The trump suit, or None at no-trumps."""
-        return None if self is Denomination.NOTRUMP else Suit(self.value)
+        return _TRUMP[self._value_]  # keyed by the value: calling Suit() and hashing an Enum run Python code
 
     @property
     def is_minor(self) -> bool:
@@ -53,6 +53,7 @@ class Denomination(enum.Enum):
 
 
 _DENOMINATION_ORDER = {d.value: i for i, d in enumerate(Denomination)}
+_TRUMP: dict[str, Suit | None] = {d.value: None if d.value == "NT" else Suit(d.value) for d in Denomination}
 
 
 class Penalty(enum.IntEnum):
@@ -256,7 +257,12 @@ def check_auction(
             Irregularity(kind, f"{_NAMES[seat]} {message}", seat=SEATS[seat].value, card=call_text, law=law)
         )
 
-    tokens = deque(_split([calls] if isinstance(calls, str) else calls))
+    if isinstance(calls, tuple) and _KNOWN_CALLS.keys() >= set(
+        calls
+    ):  # a record's calls, every one a plain call
+        tokens: deque[str | Call] = deque(map(_KNOWN_CALLS.__getitem__, calls))
+    else:
+        tokens = deque(_split([calls] if isinstance(calls, str) else calls))
     while tokens:
         token = tokens.popleft()
         if isinstance(token, Call):

@@ -200,13 +200,15 @@ def can_take(
     trick: Sequence[tuple[int, int]] = (),
     *,
     cards: int = 64,
+    search: bool = True,
 ) -> bool:
     """Whether some play of the remaining cards, all four hands helping `side`, gives it `target` of the tricks left
     (the same hands, leader, trump and unfinished trick as `fewest_tricks`).
 
     A cheap proof that a claim or concession stands, before any solver or search: most real claims are settled by
     the first line tried (the side wins each trick as cheaply as it can, the others follow low and throw their
-    winners). Only True is a proof: False means no such line was found within `cards` cards played.
+    winners). Only True is a proof: False means no such line was found within `cards` cards played. Without
+    `search`, only that first line is tried.
     """
     held = list(hands)
     budget = cards
@@ -285,7 +287,7 @@ def can_take(
                 top_seat, top_key = seat, rank
     if _first_line(held, leader, len(trick), led, top_seat, top_key, left, trump, side, target, cards):
         return True
-    return play(leader, len(trick), led, top_seat, top_key, 0, left)
+    return search and play(leader, len(trick), led, top_seat, top_key, 0, left)
 
 
 def _first_line(

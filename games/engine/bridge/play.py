@@ -9,11 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.engine.cards import STANDARD_DECK, Card, Seat, Suit
+from games.engine.cards import Card, Seat, Suit
+from games.engine.hand_masks import CARD_INDEX
 
-CARD_INDEX: dict[Card, int] = {
-    card: card.suit.order * 13 + card.rank - 2 for card in STANDARD_DECK if card.suit
-}
 CARD_NAMES: tuple[str, ...] = tuple(str(card) for card in sorted(CARD_INDEX, key=CARD_INDEX.__getitem__))
 TOKEN_INDEX: dict[str, int] = {}
 for _card, _i in CARD_INDEX.items():

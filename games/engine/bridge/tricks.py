@@ -23,6 +23,7 @@ from games.engine.bridge.play import (
     trick_rank,
 )
 from games.engine.cards import SEATS
+from games.engine.hand_masks import indices
 from games.engine.report import Irregularity, IrregularityKind
 
 NOT_PLAYED = frozenset({None, "", "-"})
@@ -36,7 +37,7 @@ _ROTATION = tuple(tuple((lead + step) & 3 for step in range(4)) for lead in rang
 def in_play_order(
     play: Play,
     contract: Contract,
-    hands: list[set[int] | None],
+    hands: list[int | None],
     in_play: list[Irregularity],
     winners: list[int],
 ) -> ColumnPlay | None:
@@ -71,7 +72,7 @@ def has_cards(play: Play) -> bool:
 def play_tricks(
     play: Play,
     contract: Contract,
-    hands: list[set[int] | None],
+    hands: list[int | None],
     problems: list[Irregularity],
     order: list[tuple[int, int]],
     winners: list[int],
@@ -96,9 +97,9 @@ def play_tricks(
     holder = [-1] * 52
     suit_counts = [[0, 0, 0, 0] for _ in range(4)]
     for seat, hand in enumerate(hands):
-        for held in hand or ():
+        for held in indices(hand or 0):
             holder[held] = seat
-            suit_counts[seat][held // 13] += 1
+        suit_counts[seat] = [((hand or 0) & mask).bit_count() for mask in _SUIT_MASKS]
     known = [hand is not None for hand in hands]
     state = _PlayState(holder, known, suit_counts, [0] * 52, {}, revokes, add)
     played = state.played
@@ -222,15 +223,12 @@ def play_tricks(
 
 
 def _clean_columns(
-    play: ColumnPlay, leader: int, hands: list[set[int]], trump: int
+    play: ColumnPlay, leader: int, hands: list[int], trump: int
 ) -> tuple[list[tuple[int, int]], list[int]] | None:
     """The fast path of `play_tricks` for a record in columns with all four hands known: the cards in the order
     played and the seat winning each full trick, or None at the first thing that is not plainly legal (the
     general path then replays the record and names it). Each hand is a bit mask of the cards it still holds."""
-    last = _last_masks[0]
-    if last[0] is not hands[0]:  # the tables of a board share its hands (games.engine.bridge.replay._hands)
-        last = _last_masks[0] = (hands[0], [sum(map(BITS.__getitem__, hand)) for hand in hands])
-    held = list(last[1])
+    held = list(hands)
     first = play.first.index
     if first != leader:
         return None  # an opening lead out of turn
@@ -286,10 +284,6 @@ def _clean_columns(
         if t == 13:
             return (order, winners) if not any(_tokens(later) for later in rows[13:]) else None
     return order, winners
-
-
-# The hands last checked (their first set, which the replay shares between a board's tables) and their masks.
-_last_masks: list[tuple[set[int] | None, list[int]]] = [(None, [])]
 
 
 def _clean_last(

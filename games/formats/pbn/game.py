@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from games.engine.cards import SEATS, Card, Deal, DealError, Seat, Vulnerability
+from games.engine.hand_masks import CARD_INDEX, HandMasks
 from games.formats.numbers import POSITIVE, NumberError, whole_number
 from games.formats.pbn.tables import (
     CALLS,
@@ -379,13 +380,13 @@ def _raise(message: str, line: int | None = None) -> None:
 # --- value checks shared by the parser, Game.build and the typed properties ---------------------------
 
 
-def parse_deal(value: str, holdings: tuple[dict[str, frozenset[Card]], ...] | None = None) -> Deal:
+def parse_deal(value: str, holdings: tuple[dict[str, int], ...] | None = None) -> Deal:
     """The Deal tag: four hands, four suits each, no card twice, every given hand the same size (13, or
     fewer for an end position, PBN §3.10); "-" is a hand not given.
 
-    The checks are Deal's own, done on sets whose members' hashes are already stored: a Card's hash runs
-    Python code, and hashing each card as Deal() does takes two thirds of the time of reading a played game.
-    ``holdings`` (one dict per suit, see ``new_holdings``) caches each holding's cards across a file."""
+    The hands are checked and kept as bit masks (games.engine.hand_masks.HandMasks), made Card sets only
+    when asked for: building and hashing 52 cards took most of the time of reading a played game.
+    ``holdings`` (one dict per suit, see ``new_holdings``) keeps each holding's mask across a file."""
     if len(value) < 2 or value[1] != ":" or value[0] not in SEAT:
         raise DealError(f"deal {value!r} must start with the first seat and a colon, as in 'N:'")
     parts = value[2:].split()
@@ -393,7 +394,7 @@ def parse_deal(value: str, holdings: tuple[dict[str, frozenset[Card]], ...] | No
         raise DealError(f"deal {value!r} has {len(parts)} hands, expected 4")
     spades, hearts, diamonds, clubs = holdings or new_holdings()
     start = "NESW".index(value[0].upper())
-    hands: list[frozenset[Card]] = [_NO_CARDS] * 4  # in SEATS order; Seat keys would hash in Python code
+    masks = [0, 0, 0, 0]  # in SEATS order
     given = []
     for i, part in enumerate(parts):
         at = (start + i) % 4
@@ -403,44 +404,54 @@ def parse_deal(value: str, holdings: tuple[dict[str, frozenset[Card]], ...] | No
         if len(suits) != 4:
             raise DealError(f"{SEATS[at].name.title()}'s hand {part!r} has {len(suits)} suits, expected 4")
         s, h, d, c = suits
-        try:
-            hands[at] = spades[s] | hearts[h] | diamonds[d] | clubs[c]
-        except KeyError:
+        mask_s, mask_h, mask_d, mask_c = spades.get(s), hearts.get(h), diamonds.get(d), clubs.get(c)
+        if mask_s is None or mask_h is None or mask_d is None or mask_c is None:
             for k, (cache, holding) in enumerate(zip((spades, hearts, diamonds, clubs), suits, strict=True)):
                 if holding not in cache:
                     cache[holding] = _holding(k, holding, SEATS[at], part)
-            hands[at] = spades[s] | hearts[h] | diamonds[d] | clubs[c]
+            mask_s, mask_h, mask_d, mask_c = spades[s], hearts[h], diamonds[d], clubs[c]
+        masks[at] = mask_s | mask_h | mask_d | mask_c
         given.append(at)
-    counts = [len(hands[at]) for at in given]
+    counts = [masks[at].bit_count() for at in given]
     if len(set(counts)) > 1:
         expected = 13 if 13 in counts else max(counts, key=counts.count)
-        at = next(at for at in sorted(given) if len(hands[at]) != expected)
-        raise DealError(f"{len(hands[at])} cards in {SEATS[at].name.title()}'s hand, expected {expected}")
-    if len(frozenset().union(*hands)) != sum(counts):
-        Deal(dict(zip(SEATS, hands, strict=True)))  # raises DealError naming the card that is in two hands
-    deal = object.__new__(Deal)  # checked above; Deal.__post_init__ would hash all 52 cards again
-    object.__setattr__(deal, "hands", dict(zip(SEATS, hands, strict=True)))
+        at = next(at for at in sorted(given) if masks[at].bit_count() != expected)
+        raise DealError(
+            f"{masks[at].bit_count()} cards in {SEATS[at].name.title()}'s hand, expected {expected}"
+        )
+    hands = HandMasks((masks[0], masks[1], masks[2], masks[3]))
+    if (masks[0] | masks[1] | masks[2] | masks[3]).bit_count() != sum(counts):
+        Deal(dict(hands))  # raises DealError naming the card that is in two hands
+    deal = object.__new__(Deal)  # checked above; Deal.__post_init__ would hash all 52 cards
+    object.__setattr__(deal, "hands", hands)
     return deal
 
 
-def new_holdings() -> tuple[dict[str, frozenset[Card]], ...]:
-    """Per suit (spades first, as PBN writes hands), holding text -> its cards; "" is a void."""
-    return tuple({"": _NO_CARDS} for _ in range(4))
+def new_holdings() -> tuple[dict[str, int], ...]:
+    """Per suit (spades first, as PBN writes hands), holding text -> its cards' mask; "" is a void."""
+    return tuple({"": 0} for _ in range(4))
 
 
-_NO_CARDS: frozenset[Card] = frozenset()
+# Per suit in PBN's order (spades first), each rank letter's bit in a card-index mask (games.engine.hand_masks).
+_RANK_BITS = tuple(
+    {letter: 1 << CARD_INDEX[card] for (suit, letter), card in HAND_CARDS.items() if suit == k}
+    for k in range(4)
+)
 
 
-def _holding(k: int, holding: str, seat: Seat, hand: str) -> frozenset[Card]:
+def _holding(k: int, holding: str, seat: Seat, hand: str) -> int:
+    bits = _RANK_BITS[k]
     try:
-        cards = [HAND_CARDS[k, letter] for letter in holding]
+        mask = sum(
+            map(bits.__getitem__, holding)
+        )  # a carry, so fewer bits than letters, when a rank is twice
     except KeyError as exc:
-        raise DealError(f"{seat.name.title()}'s hand {hand!r}: {exc.args[0][1]!r} is not a rank") from None
-    held = frozenset(cards)
-    if len(held) != len(cards):
+        raise DealError(f"{seat.name.title()}'s hand {hand!r}: {exc.args[0]!r} is not a rank") from None
+    if mask.bit_count() != len(holding):
+        cards = [HAND_CARDS[k, letter] for letter in holding]
         twice = next(c for c in cards if cards.count(c) > 1)
         raise DealError(f"{seat.name.title()}'s hand {hand!r} holds {twice} twice")
-    return held
+    return mask
 
 
 _TRICKS = re.compile(r"\^?(1[0-3]|[0-9])")

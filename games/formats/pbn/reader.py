@@ -37,6 +37,23 @@ _ANNOTATED = re.compile(
     r"|\^(?P<irr>[ISRLisrl])|(?P<star>\*)|(?P<plus>\+)|(?P<bad>\S))"
 )
 _ELEMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')
+_BLANK = re.compile(r"\n\s*\n")
+_SPACE = re.compile(r"\s")
+
+
+def _fields(parts: list[str]) -> list[str]:
+    """The fields of lines whose strings are all closed on their lines, split at the quotes: the parts alternate,
+    fields then one string."""
+    strings = parts[1::2]
+    if all(strings) and _SPACE.search("".join(strings)) is None:  # no string is empty or holds a space
+        return " ".join(parts).split()
+    elements: list[str] = []
+    for k, part in enumerate(parts):
+        if k & 1:
+            elements.append(part)
+        else:
+            elements.extend(part.split())
+    return elements
 
 
 def decode(data: bytes) -> str:
@@ -93,12 +110,14 @@ def parse_file(path: str | Path, *, strict: bool = True) -> list[Game]:
 class _Reader(Assembly):
     """Scans lines into the parts of the game being read (see Assembly)."""
 
-    __slots__ = ()
+    __slots__ = ("text", "offset")
 
     def run(self, text: str) -> None:
         if "\r" in text:  # CRLF (export format) and CR (old Macintosh) line ends
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         lines = text.split("\n")
+        self.text = text
+        self.offset = (0, 0)  # a line's index and where it starts in text (see line_start)
         count = len(lines)
         brace: list[str] | None = None
         brace_line = 0
@@ -155,9 +174,12 @@ class _Reader(Assembly):
                         self.row_lines.append(i)
                         continue
                 elif section == AUCTION:
-                    calls = list(map(calls_of, s.split()))
+                    tokens = s.split()
+                    calls = list(map(calls_of, tokens))
                     if None not in calls and not self.irregularity:
                         self.calls.extend(calls)
+                        continue
+                    if self.noted_calls(tokens, calls):
                         continue
                 elif section in (TABLE, PENDING, SECTION):
                     if whole:
@@ -168,17 +190,10 @@ class _Reader(Assembly):
                     if '"' not in s:
                         self.data_elements(s.split(), i)
                         continue
-                    parts = s.split('"')
                     if (
-                        len(parts) & 1 and "\\" not in s and "[" not in s
+                        not s.count('"') & 1 and "\\" not in s and "[" not in s
                     ):  # plain strings ("150") among the fields
-                        elements: list[str] = []
-                        for k, part in enumerate(parts):
-                            if k & 1:
-                                elements.append(part)
-                            else:
-                                elements.extend(part.split())
-                        self.data_elements(elements, i)
+                        self.data_elements(_fields(s.split('"')), i)
                         continue
             brace, carry = self.scan(s, i)
             if brace is not None:
@@ -203,6 +218,11 @@ class _Reader(Assembly):
         tag_lines = self.tag_lines
         defaults = self.defaults
         tables = self.tables
+        section = self.section
+        pending_table = self.pending_table
+        stored = ""  # the last tag stored here, with its value and line: what tag() leaves in self.pending
+        stored_value = ""
+        stored_line = 0
         while i < count:
             s = lines[i].strip()
             q = s.find('"')
@@ -213,9 +233,8 @@ class _Reader(Assembly):
                 break
             value = s[q + 1 : -2]
             i += 1
-            section = self.section
             if (
-                (section == PENDING and not self.pending_table or section == NONE)
+                (section == PENDING and not pending_table or section == NONE)
                 and name not in tags
                 and name not in _TAGS_WITH_SECTIONS
                 and value[:1] != "#"
@@ -224,13 +243,16 @@ class _Reader(Assembly):
             ):  # what tag() does with the first value of an identification tag, without the call
                 tags[name] = value
                 tag_lines[name] = i
-                self.anchor = name
-                self.pending = (name, value, i)
-                self.pending_table = name in TABLES
-                self.section = PENDING
+                stored, stored_value, stored_line = name, value, i
+                pending_table = name in TABLES
+                section = PENDING
                 continue
+            if stored:
+                self.stored_tag(stored, stored_value, stored_line, pending_table)
+                stored = ""
             self.tag(name, value, i)
             section = self.section
+            pending_table = self.pending_table
             if section == PLAY:
                 rows = self.rows
                 row_lines = self.row_lines
@@ -249,11 +271,64 @@ class _Reader(Assembly):
                         break
                     i += 1
                     calls.extend(norm)
+        if stored:
+            self.stored_tag(stored, stored_value, stored_line, pending_table)
         return i
+
+    def stored_tag(self, name: str, value: str, line: int, table: bool) -> None:
+        """The state tag() leaves after storing the last of plain_lines' tags."""
+        self.anchor = name
+        self.pending = (name, value, line)
+        self.pending_table = table
+        self.section = PENDING
+
+    def line_start(self, lines: list[str], i: int) -> int:
+        """Where line index i starts in the text, counted on from the last line asked for (they come in order)."""
+        last, at = self.offset
+        if i < last:
+            last, at = 0, 0
+        at += sum(map(len, lines[last:i])) + i - last
+        self.offset = (i, at)
+        return at
+
+    def noted_calls(self, tokens: list[str], calls: list[str | None]) -> bool:
+        """The fast path for a line of calls with note references ("1C =1= Pass"), which BBO-made files have in
+        most auctions: what annotated() does with such a line. False, having done nothing, for any other line."""
+        if self.irregularity or self.auction_ended or calls[0] is None and not self.calls:
+            return False
+        for token, call in zip(tokens, calls, strict=True):
+            if call is None and not (
+                len(token) > 2 and token[0] == token[-1] == "=" and token[1:-1].isdecimal()
+            ):
+                return False
+        for token, call in zip(tokens, calls, strict=True):
+            if call is None:
+                self._annotation(True)[1] = int(token[1:-1])
+            else:
+                self.calls.append(call)
+        return True
 
     def data_lines(self, lines: list[str], i: int) -> int:
         """The fast path for table rows and other section data: from line index i, as many lines as hold only
         fields (bare, or plain quoted strings), read in one go. Returns the index of the first line it leaves."""
+        text = self.text
+        pos = self.line_start(lines, i)
+        end = -1
+        for stop in ("\n\n", "\n[", "\n%"):  # each search ends where the last found one
+            found = text.find(stop, pos) if end < 0 else text.find(stop, pos, end)
+            end = end if found < 0 else found
+        chunk = text[pos : end + 1] if end >= 0 else ""
+        if chunk and not (
+            "[" in chunk or ";" in chunk or "{" in chunk or "\\" in chunk or _BLANK.search(chunk)
+        ):
+            # Found without a loop over the lines: up to a blank line, a tag or an escape line.
+            parts = chunk.split('"')
+            if len(parts) == 1:
+                self.block_elements(chunk.split(), i + 1, chunk[:-1])
+                return i + chunk.count("\n")
+            if len(parts) & 1 and "\n" not in "".join(parts[1::2]):  # each line's strings closed on it
+                self.block_elements(_fields(parts), i + 1, chunk[:-1])
+                return i + chunk.count("\n")
         start = i
         count = len(lines)
         block = []
@@ -272,25 +347,18 @@ class _Reader(Assembly):
         if not block:
             return i
         text = "\n".join(block)
-        if quoted:  # every line closes its quotes, so the parts alternate: fields, then one string
-            elements: list[str] = []
-            for k, part in enumerate(text.split('"')):
-                if k & 1:
-                    elements.append(part)
-                else:
-                    elements.extend(part.split())
-        else:
-            elements = text.split()
+        self.block_elements(_fields(text.split('"')) if quoted else text.split(), start + 1, text)
+        return i
+
+    def block_elements(self, elements: list[str], lineno: int, text: str) -> None:
+        """The fields of lines of section data from line ``lineno``; each line's field count is worked out from
+        ``text`` only if the table's rows do not come out even (Assembly.make_table)."""
         if self.section == PENDING:
-            self.data_elements(elements, start + 1)
-            first = self.element_lines.pop()
-            self.element_lines.append((first[0], block[0]))
+            self.data_elements(elements, lineno)
+            self.element_lines[-1] = (lineno, text)
         else:
             self.elements.extend(elements)
-            self.element_lines.append((start + 1, block[0]))
-        # Each line's field count is worked out only if the table's rows do not come out even (Assembly.make_table).
-        self.element_lines.extend(zip(range(start + 2, i + 1), block[1:], strict=True))
-        return i
+            self.element_lines.append((lineno, text))
 
     def scan(self, s: str, lineno: int) -> tuple[list[str] | None, str]:
         """The general path for one line: tags, comments and section data in any mix.
@@ -394,7 +462,8 @@ class _Reader(Assembly):
                 self.defaults[name] = value
             return value
         if value == "#":
-            return self.last_value.get(name, "")
+            last = self.last_value.get(name, "")
+            return last if isinstance(last, str) else last.spec
         return value
 
     def note(self, value: str, lineno: int) -> None:

@@ -113,7 +113,7 @@ class Assembly:
         self.source = source
         self.strict = strict
         self.count = 0  # games read, skipped or not: a game's index in the file
-        self.last_value: dict[str, str] = {}  # for "#": the latest real value of each tag
+        self.last_value: dict[str, str | Table] = {}  # for "#": the latest value of each tag, or its table
         self.defaults: dict[str, str] = {}  # for "##": values that hold until redefined
         self.deals: dict[str, Deal] = {}
         self.holdings = new_holdings()
@@ -132,7 +132,7 @@ class Assembly:
         self.pending = _NO_TAG  # (name, value, line) of a tag that may turn out to head a section
         self.pending_table = False
         self.elements: list[str] = []
-        # (line, how many elements on it), or (line, its text) for a line of fields read by the fast path
+        # (line, how many elements on it), or (first line, their text) for lines of fields read by a fast path
         self.element_lines: list[tuple[int, int | str]] = []
         self.tables: dict[str, Table] = {}
         self.sections: list[Section] = []
@@ -209,9 +209,9 @@ class Assembly:
                 self.error(f"[{name}] has data but no columns", lineno)
             return Table(name, (), (), lineno)
         if not len(elements) % width:  # rows come out even: however the lines split them, they are these
-            rows = [tuple(elements[i : i + width]) for i in range(0, len(elements), width)]
+            rows = list(zip(*[iter(elements)] * width, strict=False))
         else:
-            counts = [(line, _field_count(count)) for line, count in self.element_lines]
+            counts = [counted for entry in self.element_lines for counted in _field_counts(*entry)]
             bad = next(line for line, count in counts if count != width)
             count = dict(counts)[bad]
             self.error(
@@ -239,7 +239,7 @@ class Assembly:
                 tags[name] = value
         self.last_value.update(tags)
         if self.tables:
-            self.last_value.update((name, t.spec) for name, t in self.tables.items())
+            self.last_value.update(self.tables)  # a table's spec is made only if "#" asks for it
         index = self.count
         self.count += 1
         if not self.visitor.headers(tags, self.tables, self.start):
@@ -308,9 +308,11 @@ class Assembly:
         return anns
 
 
-def _field_count(line: int | str) -> int:
-    """The fields on a line of section data (a count already, or the text of a line of plain fields)."""
-    if isinstance(line, int):
-        return line
-    parts = line.split('"')
-    return sum(1 if k & 1 else len(part.split()) for k, part in enumerate(parts))
+def _field_counts(line: int, fields: int | str) -> list[tuple[int, int]]:
+    """Each line of section data with its field count (given, or counted in the text of lines of plain fields)."""
+    if isinstance(fields, int):
+        return [(line, fields)]
+    return [
+        (line + n, sum(1 if k & 1 else len(part.split()) for k, part in enumerate(text.split('"'))))
+        for n, text in enumerate(fields.split("\n"))
+    ]
