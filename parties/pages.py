@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_POST
 
 from games.formats.numbers import Column, NumberError, whole_number
@@ -19,7 +20,7 @@ from games.services import Refused
 from jobs.services import latest_jobs
 from tournaments import services as tournament_services
 from tournaments.models import Club, Entry, Seating, Section, Status
-from tournaments.page_data import page_section, seat_numbers, table_code
+from tournaments.page_data import at_table, page_section, seat_numbers
 from tournaments.permissions import is_director
 from tournaments.selectors import directed_section
 
@@ -197,7 +198,9 @@ def party_prizes(request, section_id: int):
         messages.error(request, error.message)
     else:
         extra = " and the lone-hand prize" if lone else ""
-        messages.success(request, f"{prizes} prize(s) by games won{extra}: the standings follow.")
+        messages.success(
+            request, f"{prizes} prize{pluralize(prizes)} by games won{extra}: the standings follow."
+        )
     return redirect("direct-party", section.id)
 
 
@@ -251,16 +254,12 @@ def party_seating(request, section_id: int):
 @require_POST
 def table_tally(request):
     """A party table's phone saves its tally for this round (parties.tallies.record_tally), then shows it again."""
-    code = table_code(request)
-    if code is None:
-        return redirect("page-table")
-    try:
+
+    def save(code) -> str:
         tallies.record_tally(code.section, code.table, tallies.tally_form(request.POST))
-    except Refused as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, "Tally saved.")
-    return redirect("page-table")
+        return "Tally saved."
+
+    return at_table(request, save)
 
 
 def table_page(request, code, seating: Seating):

@@ -7,6 +7,7 @@ A service's Refused becomes a 4xx naming the problem (config.api.RefusedMixin), 
 from __future__ import annotations
 
 from django.http import HttpResponse
+from django.template.defaultfilters import pluralize
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, mixins, viewsets
 from rest_framework.decorators import action
@@ -96,6 +97,9 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
 
 class DirectorViewSet(RefusedMixin, viewsets.ModelViewSet):
     permission_classes = [IsDirectorOrReadOnly]
+    parent = ""
+    """The field naming the row above (an event's club, a session's event): moving a row there takes the director
+    of the club it goes to as well."""
 
     def club_of(self, obj) -> int:
         raise NotImplementedError
@@ -107,7 +111,8 @@ class DirectorViewSet(RefusedMixin, viewsets.ModelViewSet):
         started = self.sections_of(instance).exclude(status=Status.SETUP).count()
         if started:
             raise Refused(
-                f"{instance} has {started} section(s) that have started: only what is in setup can be deleted",
+                f"{instance} has {started} section{pluralize(started)} that {pluralize(started, 'has,have')} "
+                "started: only what is in setup can be deleted",
                 409,
             )
         instance.delete()
@@ -116,10 +121,16 @@ class DirectorViewSet(RefusedMixin, viewsets.ModelViewSet):
         require_director(self.request, self.club_of_data(serializer.validated_data))
         serializer.save()
 
+    def perform_update(self, serializer):
+        if self.parent in serializer.validated_data:
+            require_director(self.request, self.club_of_data(serializer.validated_data))
+        serializer.save()
+
 
 class EventViewSet(DirectorViewSet):
     queryset = Event.objects.all()
     serializer_class = EventSerializer
+    parent = "club"
 
     def club_of(self, obj) -> int:
         return obj.club_id
@@ -130,15 +141,11 @@ class EventViewSet(DirectorViewSet):
     def club_of_data(self, data) -> int:
         return data["club"].id
 
-    def perform_update(self, serializer):
-        if "club" in serializer.validated_data:
-            require_director(self.request, serializer.validated_data["club"].id)
-        serializer.save()
-
 
 class SessionViewSet(DirectorViewSet):
     queryset = Session.objects.select_related("event")
     serializer_class = SessionSerializer
+    parent = "event"
 
     def club_of(self, obj) -> int:
         return obj.event.club_id
@@ -148,11 +155,6 @@ class SessionViewSet(DirectorViewSet):
 
     def club_of_data(self, data) -> int:
         return data["event"].club_id
-
-    def perform_update(self, serializer):
-        if "event" in serializer.validated_data:
-            require_director(self.request, serializer.validated_data["event"].club_id)
-        serializer.save()
 
 
 @list_filters(session=int)
@@ -200,14 +202,22 @@ class SectionViewSet(DirectorViewSet):
         require_director(request, self.club_of(section))
         return section
 
+    def _director_asks(self, request, shape) -> tuple[Section, dict]:
+        """The section its director acts on and the request's body read as `shape` (a 400 naming what is wrong)."""
+        section = self._director_section(request)
+        data = shape(data=request.data)
+        data.is_valid(raise_exception=True)
+        return section, data.validated_data
+
+    @staticmethod
+    def _answer(request, section: Section) -> Response:
+        return Response(SectionSerializer(section, context={"request": request}).data)
+
     @extend_schema(request=MovementSerializer, responses=SectionSerializer)
     @action(detail=True, methods=["post"])
     def movement(self, request, pk=None):
         """Install a movement: entries, seating, boards and table codes are made from it."""
-        section = self._director_section(request)
-        data = MovementSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
+        section, values = self._director_asks(request, MovementSerializer)
         if values.get("movement") is not None:
             movement = values["movement"]
         elif values.get("kind"):
@@ -216,45 +226,37 @@ class SectionViewSet(DirectorViewSet):
             )
         else:
             raise Refused('give "movement" (the movement itself) or "kind" and "sizes"')
-        section = services.install_movement(section, movement, request.user, values.get("two_winners"))
-        return Response(SectionSerializer(section, context={"request": request}).data)
+        return self._answer(
+            request, services.install_movement(section, movement, request.user, values.get("two_winners"))
+        )
 
     @extend_schema(request=DealSerializer, responses=SectionSerializer)
     @action(detail=True, methods=["post"])
     def deal(self, request, pk=None):
         """Deal every board at random (seed from `secrets`, recorded) or again from a given seed."""
-        section = self._director_section(request)
-        data = DealSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        section = services.deal_boards(section, data.validated_data.get("seed") or None)
-        return Response(SectionSerializer(section, context={"request": request}).data)
+        section, values = self._director_asks(request, DealSerializer)
+        return self._answer(request, services.deal_boards(section, values.get("seed") or None))
 
     @extend_schema(request=HandRecordSerializer, responses={200: dict})
     @action(detail=True, methods=["post"], url_path="hand-records")
     def hand_records(self, request, pk=None):
         """Set the deals from a PBN hand record file (all boards or none)."""
-        section = self._director_section(request)
-        data = HandRecordSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        count = services.import_hand_records(section, data.validated_data["pbn"], "the PBN file", "pbn")
+        section, values = self._director_asks(request, HandRecordSerializer)
+        count = services.import_hand_records(section, values["pbn"], "the PBN file", "pbn")
         return Response({"boards": count})
 
     @extend_schema(request=StatusSerializer, responses=SectionSerializer)
     @action(detail=True, methods=["post"])
     def status(self, request, pk=None):
         """Start (running), close (finished) or publish a section."""
-        section = self._director_section(request)
-        data = StatusSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        section = services.set_status(section, data.validated_data["status"], request.user)
-        return Response(SectionSerializer(section, context={"request": request}).data)
+        section, values = self._director_asks(request, StatusSerializer)
+        return self._answer(request, services.set_status(section, values["status"], request.user))
 
     @extend_schema(request=None, responses=SectionSerializer)
     @action(detail=True, methods=["post"], url_path="next-round")
     def next_round(self, request, pk=None):
         """Move the section on to its next round."""
-        section = services.next_round(self._director_section(request), request.user)
-        return Response(SectionSerializer(section, context={"request": request}).data)
+        return self._answer(request, services.next_round(self._director_section(request), request.user))
 
     @extend_schema(parameters=[ExportSerializer], responses={(200, "text/plain"): str})
     @action(detail=True, methods=["get"])

@@ -13,6 +13,7 @@ from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
@@ -233,7 +234,8 @@ ASK_FIRST = {"next-round": "Go on to the next round", "finish": "Close the sessi
 def _went_on(name: str, missing: list[room.Missing]) -> str:
     lines = "; ".join(f"table {m.seating.table} round {m.seating.round}: boards {', '.join(map(str, m.boards))}"
                       for m in missing)  # fmt: skip
-    return f"{ASK_FIRST[name]} with {sum(len(m.boards) for m in missing)} result(s) missing ({lines})"
+    count = sum(len(m.boards) for m in missing)
+    return f"{ASK_FIRST[name]} with {count} result{pluralize(count)} missing ({lines})"
 
 
 JOBS = {"analyse": Kind.ANALYSE, "audit": Kind.AUDIT}
@@ -286,7 +288,7 @@ def entry(request, section_id: int, number: int):
         added, refused = _enter_rows(request, section, board, rows)
         services.follow_results(section)
         if added:
-            messages.success(request, f"Board {number}: {added} result(s) entered.")
+            messages.success(request, f"Board {number}: {added} result{pluralize(added)} entered.")
         for message in refused:
             messages.error(request, message)
         if not refused:

@@ -146,13 +146,19 @@ def entry_rows(
 
 def section_entry_rows(section, data=None) -> list[dict]:
     """The desk's entry form, each entry's players in the order they were given (its name's order: the player
-    table's own ordering is by surname, which would turn "Ann Smith & Bob Jones" round on the next save)."""
+    table's own ordering is by surname, which would turn "Ann Smith & Bob Jones" round on the next save). Each row
+    folds to the entry's name on the desk; a row typed differently from what is stored opens (the form came back
+    refused: the director's change is there to fix)."""
     entries = list(section.entries.all())
     current: dict[int, list[str]] = {e.number: [] for e in entries}
     given = Entry.players.through.objects.filter(entry__section=section).select_related("entry", "player")
     for row in given.order_by("id"):
         current[row.entry.number].append(row.player.choice)
-    return entry_rows([(e.number, e.kind, e.direction) for e in entries], data, current)
+    rows = entry_rows([(e.number, e.kind, e.direction) for e in entries], data, current)
+    for row, entry in zip(rows, entries, strict=True):
+        row["name"] = entry.name
+        row["open"] = [v for v in row["values"] if v] != current[entry.number]
+    return rows
 
 
 def movement_entries(movement: dict) -> list[tuple[int, str, str]]:

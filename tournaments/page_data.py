@@ -8,13 +8,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib import messages
 from django.db.models import F
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 
 from games.engine.bridge.calls import Denomination
 from games.engine.cards import SEATS, Deal, DealError, Suit
 from games.models import Board, Publication, Result
+from games.services import Refused
 from jobs.analysis import board_analysis
 from jobs.services import JobFailed
 from scoring.models import Standing
@@ -39,6 +41,20 @@ def table_code(request) -> TableCode | None:
     if code_id is None:
         return None
     return TableCode.objects.select_related("section").filter(id=code_id).first()
+
+
+def at_table(request, act: Callable[[TableCode], str]) -> HttpResponse:
+    """A table phone's form done as its table (the code this browser logged in with): what `act` did shown as done,
+    its Refused as the error, then back to the table page (where a browser with no table code is sent at once)."""
+    code = table_code(request)
+    if code is not None:
+        try:
+            done = act(code)
+        except Refused as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, done)
+    return redirect("page-table")
 
 
 def page_section(request, section_id: int) -> Section:

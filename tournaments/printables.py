@@ -27,6 +27,7 @@ from tournaments.movements.model import Movement, Round, Unit
 from tournaments.movements.model import Table as MovementTable
 
 _FONT_FILE = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+_PADDING = 6  # points: reportlab's cell padding either side
 _GRID = [("GRID", (0, 0), (-1, -1), 0.4, colors.grey), ("BACKGROUND", (0, 0), (-1, 0), colors.whitesmoke)]
 
 
@@ -248,7 +249,7 @@ def results(section: Section, boards: list) -> bytes:
         if field.name:
             story.append(Paragraph(field.name, styles["Heading2"]))
         rows = [["Rank", "Pair", "Names", "Score", "%"]] + [
-            [s.rank, f"{s.entry.section.name} {s.entry.tag}" if across else s.entry.tag, _cell(s.entry.name, small),
+            [s.rank, f"{s.entry.section.name} {s.entry.tag}" if across else s.entry.tag, _cell(s.entry.name, small, 118),
              _number(s.total), _number(s.percentage)]
             for s in field.rows
         ]  # fmt: skip
@@ -258,7 +259,7 @@ def results(section: Section, boards: list) -> bytes:
         if not lines:
             continue
         rows = [["N-S", "E-W", "Contract", "By", "Lead", "Tricks", "N-S score", "N-S", "E-W"]] + [
-            [_named(r.ns, small), _named(r.ew, small), _adjusted(r.adjusted) or r.contract, r.declarer, r.lead,
+            [_named(r.ns, small, 46), _named(r.ew, small, 46), _adjusted(r.adjusted) or r.contract, r.declarer, r.lead,
              _number(r.tricks), _number(r.score_ns), _number(getattr(getattr(r, "line_score", None), "ns", None)),
              _number(getattr(getattr(r, "line_score", None), "ew", None))]
             for r in lines
@@ -266,7 +267,7 @@ def results(section: Section, boards: list) -> bytes:
         widths = [46, 46, 20, 9, 11, 12, 16, 13, 13]
         if teams:  # a teams board: each match's open and closed rooms side by side, the IMPs
             rows = [["Home", "Away", "Open room", "Closed room", "IMPs"]] + [
-                [_named(m.home, small), _named(m.away, small), _room(m.open), _room(m.closed),
+                [_named(m.home, small, 50), _named(m.away, small, 50), _room(m.open), _room(m.closed),
                  f"{m.to_home or m.to_away} to {m.home.tag if m.to_home else m.away.tag}" if m.imps else "0" if m.imps == 0 else ""]
                 for m in team_data.board_rooms(section, board)
             ]  # fmt: skip
@@ -289,13 +290,27 @@ def _room(result) -> str:
     return f"{result.contract} {result.declarer} {_number(result.tricks)}, {result.score_ns:+d}"
 
 
-def _cell(text: str, style) -> Paragraph | str:
-    """A name in a table cell, wrapped within the column rather than cut."""
-    return Paragraph(escape(text), style) if text else ""
+def _fits(text: str, style, width: float | None) -> bool:
+    """Whether `text` fits a column `width` mm wide on one line. Where it does, a cell holds it as plain text:
+    reportlab breaks a Paragraph's lines again on every wrap (a 2,000-line results PDF took seconds), and a
+    Paragraph sits lower in its row than the plain cells beside it."""
+    return (
+        width is not None
+        and pdfmetrics.stringWidth(text, style.fontName, style.fontSize) <= width * mm - 2 * _PADDING
+    )
 
 
-def _named(entry, style) -> Paragraph:
-    """An entry's number with its players' names beside it ("3 Ann Lee & Bob Hart")."""
+def _cell(text: str, style, width: float | None = None) -> Paragraph | str:
+    """A name in a table cell, wrapped within the column (`width`, mm) rather than cut."""
+    return text if not text or _fits(text, style, width) else Paragraph(escape(text), style)
+
+
+def _named(entry, style, width: float | None = None) -> Paragraph | str:
+    """An entry's number with its players' names beside it ("3 Ann Lee & Bob Hart"): plain text where it fits the
+    column (`width`, mm), else a Paragraph with the number bold."""
+    text = f"{entry.tag} {entry.name}".strip()
+    if _fits(text, style, width):
+        return text
     return Paragraph(f"<b>{escape(entry.tag)}</b> {escape(entry.name)}".strip(), style)
 
 

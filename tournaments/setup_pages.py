@@ -77,14 +77,68 @@ FIELD_SCORING = {
 }
 
 
-def _movement(data) -> dict:
-    """The movement the form asks for, generated and checked: its kind, size and the kind's page options."""
+def _movement(data, size: str) -> dict:
+    """The movement the form asks for at `size`, generated and checked: its kind and the kind's page options."""
     kind = data.get("kind", "mitchell")
     if kind not in MOVEMENTS:
         raise Refused(f"movement {kind!r} is not one of {', '.join(MOVEMENTS)}")
     choices = {option.name: data.get(option.name, "") for option in SECTION_KINDS[kind].page}
-    sizes = {MOVEMENTS[kind][1]: data.get("size", ""), "boards_per_round": data.get("boards_per_round", "")}
-    return services.generate_movement(kind, choices, **sizes)
+    sizes = {MOVEMENTS[kind][1]: size, "boards_per_round": data.get("boards_per_round", "")}
+    movement = services.generate_movement(kind, choices, **sizes)
+    return services.plan_swiss(movement, data.get("rounds", "")) if kind == "swiss" else movement
+
+
+def _section_movements(data, names: list[str], across: bool) -> dict[str, dict]:
+    """Each section's movement: all of the size asked, or each its own from "sizes" ("7, 6": a club's 13 tables
+    in two sections). Sections of different sizes are scored across the field only if they play the same boards."""
+    given = data.get("sizes", "").replace(",", " ").split()
+    if not given:
+        given = [data.get("size", "")] * len(names)
+    elif len(given) != len(names):
+        raise Refused(f"sizes: {len(given)} given ({', '.join(given)}) for {len(names)} section"
+                      f"{'s' if len(names) > 1 else ''} ({', '.join(names)}); give one a section or none")  # fmt: skip
+    made: dict[str, dict] = {}  # one movement a size, shared by the sections of that size
+    for size in given:
+        if size not in made:
+            try:
+                made[size] = _movement(data, size)
+            except Refused as error:
+                if len(set(given)) == 1:
+                    raise
+                which = [name for name, each in zip(names, given, strict=True) if each == size]
+                raise Refused(
+                    f"section{'s' if len(which) > 1 else ''} {', '.join(which)}: {error.message}"
+                ) from None
+    movements = {name: made[size] for name, size in zip(names, given, strict=True)}
+    if across and len(made) > 1:
+        played = {name: sorted(_boards(movement)) for name, movement in movements.items()}
+        if len({tuple(boards) for boards in played.values()}) > 1:
+            raise Refused("scored across the field, the sections must play the same boards: "
+                          + "; ".join(f"section {name} plays {len(boards)}" for name, boards in played.items())
+                          + ". Score them apart, or give them sizes that play the same boards")  # fmt: skip
+    return movements
+
+
+def _boards(movement: dict) -> set[int]:
+    return {
+        board for rnd in movement["rounds"] for table in rnd["tables"] for board in table.get("boards", [])
+    }
+
+
+def _previews(movements: dict[str, dict]) -> list[dict]:
+    """The preview of each different movement: which sections play it, its check, notes and table cards."""
+    groups: dict[int, list[str]] = {}
+    for name, movement in movements.items():
+        groups.setdefault(id(movement), []).append(name)
+    previews = []
+    for names in groups.values():
+        movement = movements[names[0]]
+        where = f"section {names[0]}" if len(names) == 1 else f"sections {', '.join(names)}"
+        if len(groups) == 1:
+            where = f"in each of {where}" if len(names) > 1 else ""
+        previews.append({"where": where, "movement": movement, "features": _features(movement),
+                         "cards": table_cards(movement_of(movement))})  # fmt: skip
+    return previews
 
 
 def _sections_request(data, method: str) -> tuple[list[str], bool]:
@@ -130,27 +184,24 @@ def new_session(request, slug: str):
                     f"scoring method {method!r} is not one of {', '.join(ScoringMethod.values[:-1])}"
                 )
             names, across = _sections_request(data, method)
-            movement = _movement(data)
-            if data.get("kind") == "swiss":
-                movement = services.plan_swiss(movement, data.get("rounds", ""))
+            movements = _section_movements(data, names, across)
         except Refused as error:
             context["problem"] = error.message
             return render(request, "direct/new_session.html", context, status=400)
-        context["movement"] = movement
-        context["features"] = _features(movement)
-        context["cards"] = table_cards(movement_of(movement))
-        made = member_pages.movement_entries(movement)
+        context["previews"] = previews = _previews(movements)
+        context["ready"] = ready = all(preview["movement"]["check"]["ok"] for preview in previews)
         context["sections"] = [
-            (name if len(names) > 1 else "", member_pages.entry_rows(made, data, prefix=_prefix(names, name)))
+            (name if len(names) > 1 else "",
+             member_pages.entry_rows(member_pages.movement_entries(movements[name]), data, prefix=_prefix(names, name)))
             for name in names
-        ]
+        ]  # fmt: skip
         context["members"] = member_pages.member_choices(club)
-        if request.method == "POST" and movement["check"]["ok"]:
+        if request.method == "POST" and ready:
             try:
                 players = {
                     name: member_pages.typed_players(club, data, _prefix(names, name)) for name in names
                 }
-                sections = _create(request, club, data, movement, players, across)
+                sections = _create(request, club, data, movements, players, across)
             except Refused as error:
                 context["problem"] = error.message
                 return render(request, "direct/new_session.html", context, status=400)
@@ -165,8 +216,8 @@ def new_session(request, slug: str):
 
 
 @transaction.atomic
-def _create(request, club: Club, data, movement: dict, players: dict, across: bool) -> list[Section]:
-    """The event, its session and sections, each with the movement, its entries' players and the deal: all or
+def _create(request, club: Club, data, movements: dict, players: dict, across: bool) -> list[Section]:
+    """The event, its session and sections, each with its movement, its entries' players and the deal: all or
     nothing. Scored across the field, every section is dealt from one seed (tournaments.services.deal_boards)."""
     name = data.get("name", "").strip() or "Pairs"
     try:
@@ -179,7 +230,7 @@ def _create(request, club: Club, data, movement: dict, players: dict, across: bo
     sections = []
     for letter, chosen in players.items():
         section = Section.objects.create(session=session, name=letter, scoring_method=method)
-        section = services.install_movement(section, movement, request.user)
+        section = services.install_movement(section, movements[letter], request.user)
         membership.name_entries(section, chosen)
         sections.append(section)
     if across:

@@ -254,40 +254,28 @@ def table_open(request, code: str):
 
 @require_POST
 def table_result(request):
-    code = page_data.table_code(request)
-    if code is None:
-        return redirect("page-table")
     values = {
         name: request.POST.get(name, "").strip()
         for name in ("board", "contract", "declarer", "tricks", "lead", "honors")
     }
     values["contract"] = values["contract"].upper().replace(" ", "")
-    try:
+
+    def enter(code) -> str:
         result, _ = enter_at_table(code.section, code.table, values)
-    except Refused as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, f"Board {result.board.number}: {describe(result)} entered.")
-    return redirect("page-table")
+        return f"Board {result.board.number}: {describe(result)} entered."
+
+    return page_data.at_table(request, enter)
 
 
 @require_POST
 def table_confirm(request):
-    code = page_data.table_code(request)
-    if code is None:
-        return redirect("page-table")
-    try:
+    def confirm(code) -> str:
         result = confirm_at_table(
             code.section, code.table, request.POST.get("board"), request.POST.get("side", "")
         )
-    except Refused as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(
-            request,
-            f"Board {result.board.number} confirmed by {result.confirmed_by[0]}-{result.confirmed_by[1]}.",
-        )
-    return redirect("page-table")
+        return f"Board {result.board.number} confirmed by {result.confirmed_by[0]}-{result.confirmed_by[1]}."
+
+    return page_data.at_table(request, confirm)
 
 
 @require_POST

@@ -149,3 +149,30 @@ def log_in(page, site: str, club):
     page.get_by_role("button", name="Log in").click()
     page.get_by_role("heading", name="Director").wait_for()
     return user
+
+
+def fill(page, boxes: dict[str, str]) -> None:
+    """Each box with that label given its value, in order: a select's option chosen, any other box typed in."""
+    for label, value in boxes.items():
+        box = page.get_by_label(label, exact=True)
+        if box.evaluate("e => e.tagName") == "SELECT":
+            box.select_option(value)
+        else:
+            box.fill(value)
+
+
+def preview_members_import(page, folder: Path, names: list[str]) -> None:
+    """On the members page: a CSV of `names` (numbered from 3000) chosen and previewed, not yet imported."""
+    from tests.club import members_csv  # as running_mitchell: models load after this module
+
+    page.get_by_label("CSV file").set_input_files(str(members_csv(folder, names)))
+    page.get_by_role("button", name="Preview the import").click()
+    page.get_by_role("heading", name=f"Import {len(names)} members").wait_for()
+
+
+def correct(page, table: int, contract: str, declarer: str, tricks: str, reason: str) -> None:
+    """On a board's entry page: the result at `table` corrected, with the reason kept in a new version."""
+    page.get_by_label(f"Correct table {table}").click()
+    fill(page, {"Contract": contract, "Declarer": declarer, "Tricks": tricks, "Reason": reason})
+    page.get_by_role("button", name="Save the correction").click()
+    page.get_by_text("the change is saved as a new version").wait_for()

@@ -17,15 +17,22 @@ import pytest
 import segno
 from pypdf import PdfReader
 
-from tests.browser.conftest import ARTIFACTS, DESKTOP, PHONE, axe_violations, no_overflow
+from tests.browser.conftest import (
+    ARTIFACTS,
+    DESKTOP,
+    PHONE,
+    axe_violations,
+    correct,
+    fill,
+    no_overflow,
+    preview_members_import,
+)
+from tests.club import NAMES
 
 pytestmark = pytest.mark.browser
 
 SHOTS = ARTIFACTS / "club_night"
 PASSWORD = "correct horse battery staple"
-NAMES = ["Ann Smith", "Bob Jones", "Cath Brown", "Dan White", "Eve Black", "Fay Green", "Gil Gray", "Hal Hart",
-         "Ivy Irons", "Jon Jay", "Kim Kerr", "Len Long", "Meg Moss", "Ned North", "Ola Oak", "Pat Pike",
-         "Quin Quay", "Rae Rowe", "Sam Stone", "Tom Tate"]  # fmt: skip
 CONTRACTS = [("3NT", "N", "9"), ("4S", "E", "10"), ("2H", "S", "8"), ("3NT", "W", "8"), ("1NT", "N", "7"),
              ("4H", "S", "11"), ("3D", "E", "9"), ("2S", "W", "7")]  # fmt: skip
 
@@ -67,17 +74,11 @@ def set_up(page, site: str, fields: dict[str, str], names: dict[str, str] | None
     """The set-up page: fields filled, the movement previewed and checked, players named, then created."""
     page.goto(f"{site}/direct/")
     page.get_by_role("link", name="Set up a new session").click()
-    for label, value in fields.items():
-        box = page.get_by_label(label, exact=True)
-        if box.evaluate("e => e.tagName") == "SELECT":
-            box.select_option(value)
-        else:
-            box.fill(value)
+    fill(page, fields)
     page.get_by_role("button", name="Preview the movement").click()
     page.get_by_text("The movement check passed").wait_for()
     assert axe_violations(page) == []
-    for label, value in (names or {}).items():
-        page.get_by_label(label, exact=True).fill(value)
+    fill(page, names or {})
     shot(page, f"setup-{fields['Event name'].lower().replace(' ', '-')}")
     page.get_by_role("button", name="Create the session and deal the boards").click()
     page.get_by_role("button", name="Start play").click()
@@ -103,7 +104,7 @@ def grid(page, site: str, section: int, board: int, key: int = 0) -> int:
     )
     page.get_by_role("button", name=re.compile(f"Save board {board}")).click()
     if count:
-        page.get_by_text(f"Board {board}: {count} result(s) entered.").wait_for()
+        page.get_by_text(f"Board {board}: {count} result{'s' if count != 1 else ''} entered.").wait_for()
     return count
 
 
@@ -184,11 +185,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
 
     # 20 members from a CSV, previewed first.
     desk.get_by_role("link", name="Members").click()
-    members = tmp_path / "members.csv"
-    members.write_text("name,number,email\n" + "".join(f"{n},{3000 + i},\n" for i, n in enumerate(NAMES)))
-    desk.get_by_label("CSV file").set_input_files(str(members))
-    desk.get_by_role("button", name="Preview the import").click()
-    desk.get_by_role("heading", name="Import 20 members").wait_for()
+    preview_members_import(desk, tmp_path, NAMES)
     both_widths(desk, "members-import-preview")
     desk.get_by_role("button", name="Import 20 members").click()
     desk.get_by_text("20 members imported.").wait_for()
@@ -319,13 +316,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     published = public.locator("#standings").inner_text()
     both_widths(public, "mitchell-results")
     desk.goto(f"{site}/direct/sections/{first}/boards/3/")
-    desk.get_by_label("Correct table 2").click()
-    desk.get_by_label("Contract").fill("6NT")
-    desk.get_by_label("Declarer").select_option("N")
-    desk.get_by_label("Tricks").select_option("12")
-    desk.get_by_label("Reason", exact=True).fill("N-S bid and made the slam")
-    desk.get_by_role("button", name="Save the correction").click()
-    desk.get_by_text("the change is saved as a new version").wait_for()
+    correct(desk, 2, "6NT", "N", "12", "N-S bid and made the slam")
     both_widths(desk, "correction")
     public.goto(f"{site}/sections/{first}/")
     notice = public.locator("#amendments li.amended")

@@ -55,7 +55,7 @@ def test_traveller_entry_grid_and_analysis_job(site, new_page, jobs_run):
     assert axe_violations(desk) == []
     shot(desk, "director-entry-grid")
     desk.get_by_role("button", name="Save board 1 and go to board 2").click()
-    desk.get_by_text("Board 1: 3 result(s) entered.").wait_for()
+    desk.get_by_text("Board 1: 3 results entered.").wait_for()
     desk.get_by_role("heading", name="Traveller entry: board 2").wait_for()
     scores = sorted(
         Result.objects.filter(section=section, board__number=1).values_list("score_ns", flat=True)

@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import PHONE, axe_violations, log_in, no_overflow, running_mitchell, shot
+from tests.browser.conftest import (
+    PHONE,
+    axe_violations,
+    log_in,
+    no_overflow,
+    preview_members_import,
+    running_mitchell,
+    shot,
+)
+from tests.club import NAMES, members
 from tournaments import membership
 from tournaments.models import Club, Player, Section, TableCode
 
 pytestmark = pytest.mark.browser
-
-NAMES = ["Ann Smith", "Bob Jones", "Cath Brown", "Dan White", "Eve Black", "Fay Green", "Gil Gray", "Hal Hart",
-         "Ivy Irons", "Jon Jay", "Kim Kerr", "Len Long", "Meg Moss", "Ned North", "Ola Oak", "Pat Pike",
-         "Quin Quay", "Rae Rowe", "Sam Stone", "Tom Tate"]  # fmt: skip
 
 
 def test_members_on_a_phone_and_pairs_made_from_them(site, new_page, tmp_path):
@@ -23,11 +28,7 @@ def test_members_on_a_phone_and_pairs_made_from_them(site, new_page, tmp_path):
     page.get_by_role("link", name="Members").click()
     page.get_by_role("heading", name="Members of Riverton Bridge Club").wait_for()
 
-    members = tmp_path / "members.csv"
-    members.write_text("name,number,email\n" + "".join(f"{n},{3000 + i},\n" for i, n in enumerate(NAMES)))
-    page.get_by_label("CSV file").set_input_files(str(members))
-    page.get_by_role("button", name="Preview the import").click()
-    page.get_by_role("heading", name="Import 20 members").wait_for()
+    preview_members_import(page, tmp_path, NAMES)
     assert not Player.objects.exists()
     shot(page, "members-import-preview-phone")
     page.get_by_role("button", name="Import 20 members").click()
@@ -74,9 +75,7 @@ def test_members_on_a_phone_and_pairs_made_from_them(site, new_page, tmp_path):
 def test_the_qr_code_address_opens_the_table_on_a_phone_with_the_pairs_names(site, new_page):
     club = Club.objects.create(name="Riverton Bridge Club", slug="riverton")
     section = running_mitchell(club)
-    players = [
-        Player.objects.create(club=club, first_name=n.split()[0], last_name=n.split()[1]) for n in NAMES[:4]
-    ]
+    players = members(club, NAMES[:4])
     seating = section.seatings.get(round=1, table=2)
     membership.name_entries(section, {seating.ns.number: players[:2], seating.ew.number: players[2:]})
     code = TableCode.objects.get(section=section, table=2).code

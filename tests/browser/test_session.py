@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from games.models import Result, ResultVersion
 from scoring.models import Standing
-from tests.browser.conftest import DESKTOP, PHONE, axe_violations, no_overflow, shot
+from tests.browser.conftest import DESKTOP, PHONE, axe_violations, correct, fill, no_overflow, shot
 from tournaments.models import Club, Section
 
 pytestmark = pytest.mark.browser
@@ -52,10 +52,7 @@ def test_three_table_session(site, new_page):
     desk.get_by_label("Password").fill(PASSWORD)
     desk.get_by_role("button", name="Log in").click()
     desk.get_by_role("link", name="Set up a new session").click()
-    desk.get_by_label("Event name").fill("Tuesday Pairs")
-    desk.get_by_label("Movement").select_option("mitchell")
-    desk.get_by_label("Size").fill("3")
-    desk.get_by_label("Boards per round").fill("2")
+    fill(desk, {"Event name": "Tuesday Pairs", "Movement": "mitchell", "Size": "3", "Boards per round": "2"})
     desk.get_by_role("button", name="Preview the movement").click()
     desk.get_by_text("The movement check passed").wait_for()
     assert desk.locator("table.card-table").count() == 3  # one table card per table
@@ -178,13 +175,7 @@ def test_three_table_session(site, new_page):
     before = Standing.objects.get(entry=result.ns).total
     desk.goto(f"{site}/direct/sections/{section.id}/boards/1/")
     assert axe_violations(desk) == []
-    desk.get_by_label("Correct table 1").click()
-    desk.get_by_label("Contract").fill("4S")
-    desk.get_by_label("Declarer").select_option("N")
-    desk.get_by_label("Tricks").select_option("4")
-    desk.get_by_label("Reason", exact=True).fill("the scorer entered the wrong contract")
-    desk.get_by_role("button", name="Save the correction").click()
-    desk.get_by_text("the change is saved as a new version").wait_for()
+    correct(desk, 1, "4S", "N", "4", "the scorer entered the wrong contract")
     versions = desk.locator("table.versions tbody tr")
     assert versions.count() == 3  # entered, confirmed, corrected
     assert "the scorer entered the wrong contract" in versions.nth(2).inner_text()

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, PHONE, axe_violations, log_in, no_overflow, shot
-from tournaments.models import Club, Player, Section
+from tests.browser.conftest import DESKTOP, PHONE, axe_violations, fill, log_in, no_overflow, shot
+from tests.club import NAMES, members
+from tournaments.models import Club, Section
 
 pytestmark = pytest.mark.browser
 
@@ -15,27 +16,21 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize(("viewport", "suffix"), [(PHONE, "phone"), (DESKTOP, "desktop")])
 def test_a_two_section_mitchell_scored_across_the_field(site, new_page, viewport, suffix):
     club = Club.objects.create(name="Riverton Bridge Club", slug="riverton")
-    for i, name in enumerate(["Ann Smith", "Bob Jones", "Cath Brown", "Dan White"]):
-        first, last = name.split()
-        Player.objects.create(club=club, first_name=first, last_name=last, federation_number=str(3000 + i))
+    members(club, NAMES[:4], 3000)
     page = new_page(viewport)
     log_in(page, site, club)
     page.get_by_role("link", name="Set up a new session").click()
-    page.get_by_label("Event name").fill("Club night")
-    page.get_by_label("Movement").select_option("mitchell")
-    page.get_by_label("Size").fill("6")
-    page.get_by_label("Boards per round").fill("3")
-    page.get_by_label("Sections", exact=True).fill("2")
-    page.get_by_label("Two or more sections").select_option("across")
+    fill(page, {"Event name": "Club night", "Movement": "mitchell", "Size": "6", "Boards per round": "3",
+                "Sections": "2", "Two or more sections": "across"})  # fmt: skip
     page.get_by_role("button", name="Preview the movement").click()
     page.get_by_role("heading", name="Section B").wait_for()
     assert (
         page.locator("#preview-title").inner_text() == "Preview: Mitchell 6 tables, in each of sections A, B"
     )
-    page.get_by_label("Section A, Pair 1 N-S, player 1").fill("Ann Smith (3000)")
-    page.get_by_label("Section A, Pair 1 N-S, player 2").fill("Bob Jones (3001)")
-    page.get_by_label("Section B, Pair 1 N-S, player 1").fill("Cath Brown (3002)")
-    page.get_by_label("Section B, Pair 1 N-S, player 2").fill("Dan White (3003)")
+    fill(page, {"Section A, Pair 1 N-S, player 1": "Ann Smith (3000)",
+                "Section A, Pair 1 N-S, player 2": "Bob Jones (3001)",
+                "Section B, Pair 1 N-S, player 1": "Cath Brown (3002)",
+                "Section B, Pair 1 N-S, player 2": "Dan White (3003)"})  # fmt: skip
     shot(page, f"setup-two-sections-{suffix}")
     assert no_overflow(page)
     assert axe_violations(page) == []
@@ -75,12 +70,9 @@ def test_a_mitchell_with_a_phantom_pair_and_an_arrow_switch_and_its_sit_out_on_t
     page = new_page(PHONE)
     log_in(page, site, club)
     page.get_by_role("link", name="Set up a new session").click()
-    page.get_by_label("Event name").fill("Eleven pairs")
-    page.get_by_label("Size").fill("6")
-    page.get_by_label("Boards per round").fill("2")
-    page.get_by_label("Even number of tables").select_option("relay")
-    page.get_by_label("Arrow switch (one winner)").select_option("last")
-    page.get_by_label("Number of pairs").select_option("phantom-ew")
+    fill(page, {"Event name": "Eleven pairs", "Size": "6", "Boards per round": "2",
+                "Even number of tables (Mitchell)": "relay", "Arrow switch (one winner) (Mitchell)": "last",
+                "Number of pairs (Mitchell)": "phantom-ew"})  # fmt: skip
     page.get_by_role("button", name="Preview the movement").click()
     features = page.locator("ul.features li").all_inner_texts()
     assert features[:3] == [
@@ -114,32 +106,22 @@ def test_a_mitchell_with_a_phantom_pair_and_an_arrow_switch_and_its_sit_out_on_t
 
 def test_an_individual_set_up_from_members(site, new_page):
     club = Club.objects.create(name="Riverton Bridge Club", slug="riverton")
-    names = [
-        "Ann Smith",
-        "Bob Jones",
-        "Cath Brown",
-        "Dan White",
-        "Eve Black",
-        "Fay Green",
-        "Gil Gray",
-        "Hal Hart",
-    ]
-    for i, name in enumerate(names):
-        first, last = name.split()
-        Player.objects.create(club=club, first_name=first, last_name=last, federation_number=str(4000 + i))
+    names = NAMES[:8]
+    members(club, names, 4000)
     page = new_page(DESKTOP)
     log_in(page, site, club)
     page.get_by_role("link", name="Set up a new session").click()
-    page.get_by_label("Event name").fill("Individual night")
+    fill(page, {"Event name": "Individual night"})
     assert page.get_by_label("Number of pairs").is_visible()
-    page.get_by_label("Movement").select_option("individual")
+    fill(page, {"Movement": "individual"})
     assert not page.get_by_label("Number of pairs").is_visible(), "a Mitchell's options only with a Mitchell"
-    page.get_by_label("Size").fill("8")
-    page.get_by_label("Boards per round").fill("2")
+    fill(page, {"Size": "8", "Boards per round": "2"})
     page.get_by_role("button", name="Preview the movement").click()
     page.get_by_role("heading", name="Preview: Wh(8)").wait_for()
-    for n, name in enumerate(names, start=1):
-        page.get_by_label(f"Individual {n}, player 1").fill(f"{name} ({4000 + n - 1})")
+    fill(
+        page,
+        {f"Individual {n}, player 1": f"{name} ({4000 + n - 1})" for n, name in enumerate(names, start=1)},
+    )
     assert axe_violations(page) == []
     shot(page, "setup-individual-desktop")
     page.get_by_role("button", name="Create the session and deal the boards").click()

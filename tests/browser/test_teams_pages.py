@@ -1,37 +1,33 @@
-"""The teams pages in a real browser at a phone's width (390 px) and a desktop's: a 5-team round robin (a bye each
-round) two rounds in, its standings with VPs round by round and a match board by board; screenshots under
-tests/artifacts/ (teams-*.png)."""
+"""The teams pages in a real browser at a phone's width (390 px), a desktop's and a projector's: a 5-team round robin
+(a bye each round) two rounds in, its standings with VPs round by round and a match board by board; an 8-team
+Swiss's director's desk on a phone. Screenshots under tests/artifacts/ (teams-*.png)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, PHONE, axe_violations, no_overflow, shot
-from tournaments.models import Club, Event, Player, Section, Session
+from tests.browser.conftest import DESKTOP, PHONE, axe_violations, log_in, no_overflow, shot
+from tests.club import RESULTS, TEAMS, members
+from tournaments import membership
+from tournaments.models import Club, Event, Section, Session
 
 pytestmark = pytest.mark.browser
 
-TEAMS = {
-    1: ["Ann Lee", "Bob Hart", "Cy Moss", "Di Vance"],
-    2: ["Ed Shaw", "Flo Kerr", "Gus Pike", "Hal Roe"],
-    3: ["Ida Wren", "Jo Dunn", "Kit Amos", "Lou Baird"],
-    4: ["Max Quill", "Nia Rusk", "Oz Tate", "Pam Ulm"],
-    5: ["Quinn Vale", "Rex Webb", "Sue Yates", "Tom Zell"],
-}
-RESULTS = [
-    ("4S", "N", 10),
-    ("4S", "N", 8),
-    ("3NT", "S", 9),
-    ("1NT", "W", 9),
-    ("6NT", "S", 12),
-    ("2H", "E", 8),
-]
+PROJECTOR = {"width": 1920, "height": 1080}
+
+
+def seen_heads(page) -> list[str]:
+    """A match's column heads as they are seen (the words only a screen reader says left out)."""
+    return page.locator("table.match thead th").evaluate_all(
+        "heads => heads.map(th => [...th.childNodes].filter(n => !n.classList?.contains('visually-hidden'))"
+        ".map(n => n.textContent).join(''))"
+    )
 
 
 def round_robin_two_rounds_in(club) -> Section:
     """A 5-team round robin of 3-board matches, its teams named, rounds 1 and 2 scored from the tables."""
     from games.services import enter_at_table
-    from tournaments import membership, services
+    from tournaments import services
 
     event = Event.objects.create(club=club, name="Winter Teams", date="2026-11-24")
     section = Section.objects.create(
@@ -40,13 +36,7 @@ def round_robin_two_rounds_in(club) -> Section:
     movement = services.generate_movement("teams-round-robin", teams=5, boards_per_round=3)
     services.install_movement(section, movement, None)
     services.deal_boards(section)
-    players = {
-        number: [
-            Player.objects.create(club=club, first_name=n.split()[0], last_name=n.split()[1]) for n in names
-        ]
-        for number, names in TEAMS.items()
-    }
-    membership.name_entries(section, players)
+    membership.name_entries(section, {number: members(club, names) for number, names in TEAMS.items()})
     section = services.set_status(section, "running", None)
     for rnd in (1, 2):
         for seating in section.seatings.filter(round=rnd):
@@ -100,15 +90,7 @@ def test_the_team_standings_and_a_match_read_on_a_phone_and_a_desktop(site, new_
     shot(phone, "teams-table-phone")
 
     director = new_page(PHONE)
-    from django.contrib.auth.models import User
-
-    user = User.objects.create_user("dora", password="pw-for-dora-1")
-    club.directors.add(user)
-    director.goto(f"{site}/login/")
-    director.get_by_label("User name").fill("dora")
-    director.get_by_label("Password").fill("pw-for-dora-1")
-    director.get_by_role("button", name="Log in").click()
-    director.get_by_role("heading", name="Director").wait_for()
+    log_in(director, site, club)
     for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         director.set_viewport_size(viewport)
         director.goto(f"{site}/sections/{section.id}/rounds/1/matches/1/")
@@ -116,13 +98,60 @@ def test_the_team_standings_and_a_match_read_on_a_phone_and_a_desktop(site, new_
         assert rows.count() == 3 and "Hidden" not in rows.first.inner_text()
         first = rows.first.locator("td.room").all_inner_texts()
         assert all(("+" in cell or "-" in cell) for cell in first), first  # each room's N-S score
+        # The IMP columns are headed by the teams as the rest of the page names them, never a bare number.
+        home, away = director.locator("h1.match-title .team").all_inner_texts()
+        assert seen_heads(director)[3:] == [home, away] and home.startswith("Team "), home
+        for team in (home, away):
+            assert director.get_by_role("columnheader", name=f"IMPs to {team}", exact=True).is_visible()
         assert no_overflow(director), f"{name}: the director's match fits the window"
         shot(director, f"teams-match-{name}")
     director.goto(f"{site}/sections/{section.id}/rounds/1/matches/1/?projector=1")
-    director.set_viewport_size({"width": 1920, "height": 1080})
+    director.set_viewport_size(PROJECTOR)
+    assert seen_heads(director)[3:] == [home, away]
     shot(director, "teams-match-projector")
     director.goto(f"{site}/sections/{section.id}/teams/1/")
     director.set_viewport_size(PHONE)
     rows = director.locator("table.team-matches tbody tr").all_inner_texts()
     assert len(rows) == 5 and rows[0].split()[:2] == ["1", "Bye"] and "to play" in rows[2], rows
     shot(director, "teams-team-phone")
+
+
+def test_the_swiss_desk_is_a_short_list_on_a_phone(site, new_page):
+    """An 8-team Swiss in its first round, one team named: each team's name boxes fold under its name and each
+    table's missing boards take one line, so a director's phone scrolls a short page (it was ~5,900 px)."""
+    from tournaments import services
+
+    club = Club.objects.create(name="Riverton Bridge Club", slug="riverton")
+    event = Event.objects.create(club=club, name="Swiss Teams", date="2026-11-24")
+    section = Section.objects.create(
+        session=Session.objects.create(event=event), name="A", scoring_method="vp"
+    )
+    services.install_movement(section, services.generate_movement("swiss", teams=8, boards_per_round=2), None)
+    services.deal_boards(section)
+    membership.name_entries(section, {1: members(club, TEAMS[1])})
+    services.set_status(section, "running", None)
+    desk = new_page(PHONE)
+    log_in(desk, site, club)
+    desk.goto(f"{site}/direct/sections/{section.id}/")
+    teams = desk.locator(".entry-folds details")
+    assert teams.count() == 8 and desk.locator(".entry-folds details[open]").count() == 0
+    assert teams.first.locator("summary").inner_text() == "Team 1 Ann Lee & Bob Hart & Cy Moss & Di Vance"
+    assert teams.nth(1).locator("summary").inner_text() == "Team 2 players missing"
+    assert desk.locator("#missing tbody tr").count() == 8, "a row a table, its two boards on it"
+    height = desk.evaluate("document.documentElement.scrollHeight")
+    assert height < 2500, f"the desk is {height} px tall on a phone"
+    assert no_overflow(desk)
+    assert axe_violations(desk) == []
+    shot(desk, "teams-swiss-desk-phone")
+
+    # A team opens to its boxes; a form refused comes back with the team the director typed open.
+    teams.nth(1).locator("summary").click()
+    desk.get_by_label("Team 2, player 1").fill("Nobody Known")
+    desk.get_by_role("button", name="Save the players").click()
+    desk.locator("ul.messages li.error").wait_for()
+    assert desk.locator(".entry-folds details[open] summary").all_inner_texts() == ["Team 2 players missing"]
+    assert desk.get_by_label("Team 2, player 1").input_value() == "Nobody Known"
+    shot(desk, "teams-swiss-desk-refused-phone")
+    desk.set_viewport_size(PROJECTOR)
+    desk.goto(f"{site}/direct/sections/{section.id}/")
+    shot(desk, "teams-swiss-desk-projector")

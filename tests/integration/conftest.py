@@ -5,6 +5,8 @@ clear it (the others use no cache)."""
 import pytest
 from django.core.cache import cache, caches
 
+from tests.integration.api_helpers import make_director
+
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
 
 
@@ -20,3 +22,11 @@ def empty_cache(request):
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture
+def director(client):
+    """A director of the Riverton club signed in on the test client: (user, club)."""
+    user, club = make_director()
+    client.force_login(user)
+    return user, club

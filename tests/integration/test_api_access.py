@@ -330,3 +330,21 @@ def test_a_phone_logged_in_by_session_needs_the_csrf_token(world):
     accepted = phone.post("/api/table/results/", values, content_type="application/json", secure=True,
                           headers={"X-CSRFToken": token, "Referer": "https://testserver/"})  # fmt: skip
     assert accepted.status_code == 201, accepted.content
+
+
+def test_an_event_or_a_session_moves_only_to_a_club_its_director_directs(client, world):
+    client.force_login(world["alice"])
+    event, session = world["a"].session.event, world["a"].session
+    lakeside = world["b"].session.event.club
+    theirs = Event.objects.create(club=lakeside, name="Lakeside teams", date="2026-11-24")
+
+    def patch(url: str, change: dict) -> int:
+        return client.patch(url, change, content_type="application/json").status_code
+
+    assert patch(f"/api/events/{event.id}/", {"club": lakeside.id}) == 403
+    assert patch(f"/api/sessions/{session.id}/", {"event": theirs.id}) == 403
+    assert patch(f"/api/events/{event.id}/", {"name": "Tuesday pairs"}) == 200
+    assert Event.objects.get(id=event.id).club_id != lakeside.id
+    lakeside.directors.add(world["alice"])
+    assert patch(f"/api/sessions/{session.id}/", {"event": theirs.id}) == 200
+    assert Session.objects.get(id=session.id).event_id == theirs.id

@@ -11,22 +11,11 @@ import pytest
 from games.models import Result
 from scoring.methods.matchpoints import BoardOptions, score_board
 from scoring.models import Standing
-from tests.integration.api_helpers import make_director
-from tests.integration.test_members import member
+from tests.club import NAMES, members
 from tournaments.models import EntryKind, Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-NAMES = [
-    "Ann Smith",
-    "Bob Jones",
-    "Cath Brown",
-    "Dan White",
-    "Eve Black",
-    "Fay Green",
-    "Gil Gray",
-    "Hal Hart",
-]
 FORM = {
     "name": "Individual night",
     "kind": "individual",
@@ -37,12 +26,10 @@ FORM = {
 
 
 @pytest.fixture
-def director(client):
-    user, club = make_director()
-    client.force_login(user)
-    for i, name in enumerate(NAMES):
-        member(club, name, str(5000 + i))
-    return user, club
+def director(director):
+    """The signed-in director (tests/integration/conftest.py), its club with eight members."""
+    members(director[1], NAMES[:8], 5000)
+    return director
 
 
 def test_an_individual_is_set_up_from_members_and_scored_by_individual_matchpoints(client, director):

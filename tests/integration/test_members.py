@@ -7,7 +7,8 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from games.services import Refused
-from tests.integration.api_helpers import make_director, mitchell, new_section
+from tests.club import NAMES, member, members
+from tests.integration.api_helpers import mitchell, new_section
 from tournaments import membership, services
 from tournaments.models import Club, Entry, EntryKind, Event, Player, Section, Session
 
@@ -24,17 +25,9 @@ Fay Green,1234,fay@example.org
 
 
 @pytest.fixture
-def director(client):
-    user, club = make_director()
-    client.force_login(user)
-    return club
-
-
-def member(club: Club, name: str, number: str = "", guest: bool = False) -> Player:
-    first, _, last = name.rpartition(" ")
-    return Player.objects.create(
-        club=club, first_name=first, last_name=last, federation_number=number, guest=guest
-    )
+def director(director):
+    """The signed-in director's club (the director of tests/integration/conftest.py)."""
+    return director[1]
 
 
 def test_members_page_adds_edits_searches_and_takes_walk_in_guests(client, director):
@@ -118,10 +111,7 @@ def test_a_members_csv_is_previewed_then_imported_whole_or_refused_naming_the_li
 
 
 def four_members(club) -> list[Player]:
-    return [
-        member(club, name, str(1000 + i))
-        for i, name in enumerate(["Ann Smith", "Bob Jones", "Cath Brown", "Dan White"])
-    ]
+    return members(club, NAMES[:4], 1000)
 
 
 def test_the_api_refuses_one_player_in_two_pairs_and_a_pair_of_one(client, director):
@@ -231,9 +221,7 @@ def test_individual_and_team_entries_take_their_own_number_of_players(client, di
     """An individual entry is one player; a team four to six (a pair two, above)."""
     user = User.objects.get(username="alice")
     ann, bob, cath, dan = four_members(director)
-    eve, fay, gil = (
-        member(director, name, str(2000 + i)) for i, name in enumerate(["Eve Black", "Fay Green", "Gil Gray"])
-    )
+    eve, fay, gil = members(director, NAMES[4:7], 2000)
     whist = {
         "rounds": [
             {"round": 1, "tables": [{"table": 1, "seats": {"N": 1, "E": 2, "S": 3, "W": 4}, "boards": [1]}]}

@@ -14,8 +14,9 @@ from PIL import Image
 from pypdf import PdfReader
 
 from games.formats import usebio
+from tests.club import members
 from tests.integration.api_helpers import make_director, mitchell, new_section, play_all_rounds
-from tournaments.models import Player, TableCode
+from tournaments.models import TableCode
 from tournaments.printables import qr_png
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -34,9 +35,7 @@ def named(client):
     """A running 3-table Mitchell, two boards a round, its six pairs named from members on the desk."""
     user, club = make_director()
     client.force_login(user)
-    for i, name in enumerate(n for pair in PAIRS.values() for n in pair):
-        first, last = name.split()
-        Player.objects.create(club=club, first_name=first, last_name=last, federation_number=str(2000 + i))
+    members(club, [name for pair in PAIRS.values() for name in pair], 2000)
     sid, _, codes = new_section(
         client, club, "Tuesday pairs", {"movement": mitchell(3, 2)}, scoring_method="mp"
     )

@@ -81,7 +81,7 @@ def test_the_host_sets_the_prizes_and_the_standings_show_them(client, party):
     saved = client.post(
         url, {"prizes": "2", "lone_hand_prize": "1", "reason": "two prizes tonight"}, follow=True
     )
-    assert "2 prize(s) by games won and the lone-hand prize: the standings follow." in saved.content.decode()
+    assert "2 prizes by games won and the lone-hand prize: the standings follow." in saved.content.decode()
     party.refresh_from_db()
     assert (party.prizes, party.lone_hand_prize, len(party.cut_seed)) == (2, True, 32)
     version = party.versions.last()

@@ -124,7 +124,7 @@ def test_next_round_and_close_ask_first_and_record_going_on(desk):
     assert section.current_round == 2
     record = SectionVersion.objects.filter(section=section).latest("number")
     assert record.changed_by == user and record.reason == (
-        "Go on to the next round with 5 result(s) missing (table 1 round 1: boards 2; "
+        "Go on to the next round with 5 results missing (table 1 round 1: boards 2; "
         "table 2 round 1: boards 3, 4; table 3 round 1: boards 5, 6)"
     )
     # The missing results of round 1 stay on the desk in round 2.
@@ -143,7 +143,7 @@ def test_next_round_and_close_ask_first_and_record_going_on(desk):
     assert (
         SectionVersion.objects.filter(section=section)
         .latest("number")
-        .reason.startswith("Close the session with 11 result(s) missing")
+        .reason.startswith("Close the session with 11 results missing")
     )
 
 
@@ -159,7 +159,7 @@ def test_the_round_shown_follows_the_results_entered_through_the_grid(desk):
     for number in range(1, 7):
         grid(client, section, number, plays(section, number))
     page = client.get(f"/direct/sections/{section.id}/").content.decode()
-    assert '<span id="room-round">round 3 of 3</span>' in page and "0 table(s) with results missing" in page
+    assert '<span id="room-round">round 3 of 3</span>' in page and "0 tables with results missing" in page
     assert "None: every result of the rounds played is in." in page
     assert room(client, section)["round"] == 3
     assert client.post(f"/direct/sections/{section.id}/action/", {"action": "finish"}).status_code == 302

@@ -12,17 +12,9 @@ from pypdf import PdfReader
 
 from scoring.methods.matchpoints import BoardOptions, score_board
 from scoring.models import LineScore, Standing
-from tests.integration.api_helpers import make_director
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def director(client):
-    user, club = make_director()
-    client.force_login(user)
-    return user, club
 
 
 def set_up(client, club, sections: int, field: str, size: int = 3, boards_per_round: int = 1, **more):
@@ -276,3 +268,41 @@ def test_a_dealing_machines_file_deals_every_section_of_the_field(client, direct
     assert apart_b.boards.get(number=2).deal == deal and deals(apart_a) == before, (
         "scored apart: its own deals"
     )
+
+
+def test_sections_of_different_sizes_each_get_their_own_movement(client, director):
+    """A club's 13 tables in two sections: A of 7 tables, B of 6, scored apart."""
+    user, club = director
+    url = f"/direct/clubs/{club.slug}/new/"
+    form = {"name": "Big night", "kind": "mitchell", "size": "3", "sizes": "7, 6", "boards_per_round": "2",
+            "scoring_method": "mp", "sections": "2", "field_scoring": "apart"}  # fmt: skip
+    preview = client.get(url, form).content.decode()
+    assert "Preview: Mitchell 7 tables, section A</h2>" in preview
+    assert "Preview: Mitchell 6 tables, section B</h2>" in preview
+    assert 'name="players-A-14"' in preview and 'name="players-B-12"' in preview
+    assert 'name="players-B-13"' not in preview
+
+    a, b = set_up(client, club, 2, "apart", size=3, boards_per_round=2, name="Big night", sizes="7, 6")
+    assert (a.entries.count(), b.entries.count()) == (14, 12)
+    assert (a.seatings.filter(round=1).count(), b.seatings.filter(round=1).count()) == (7, 6)
+    assert (a.boards.count(), b.boards.count()) == (14, 12)
+    assert not a.session.scored_across and deals(a) != deals(b)
+
+
+@pytest.mark.parametrize(
+    ("sizes", "field", "problem"),
+    [
+        ("7, 6, 5", "apart", "sizes: 3 given (7, 6, 5) for 2 sections (A, B); give one a section or none"),
+        ("7, 6", "across", "scored across the field, the sections must play the same boards: section A plays 14; "
+                           "section B plays 12. Score them apart, or give them sizes that play the same boards"),
+        ("7, 1", "apart", "section B: mitchell movement: a Mitchell needs at least 2 tables, not 1"),
+    ],
+)  # fmt: skip
+def test_sizes_that_cannot_be_played_are_refused_by_name(client, director, sizes, field, problem):
+    user, club = director
+    form = {"name": "Big night", "kind": "mitchell", "size": "3", "sizes": sizes, "boards_per_round": "2",
+            "scoring_method": "mp", "sections": "2", "field_scoring": field, "create": "1"}  # fmt: skip
+    answer = client.post(f"/direct/clubs/{club.slug}/new/", form)
+    assert answer.status_code == 400
+    assert problem in answer.content.decode().replace("&#x27;", "'")
+    assert not Section.objects.filter(session__event__club=club).exists()

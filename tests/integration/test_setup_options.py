@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.integration.api_helpers import make_director
 from tournaments import setup_pages
 from tournaments.models import Section
 
@@ -20,13 +19,6 @@ FORM = {
     "scoring_method": "mp",
     "sections": "1",
 }
-
-
-@pytest.fixture
-def director(client):
-    user, club = make_director()
-    client.force_login(user)
-    return user, club
 
 
 def preview(client, club, **form) -> tuple[int, str]:

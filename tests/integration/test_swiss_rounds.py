@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.integration.api_helpers import make_director
 from tournaments import room
 from tournaments.models import Section
 
@@ -17,10 +16,9 @@ SETUP = {"kind": "swiss", "size": "8", "boards_per_round": "2", "scoring_method"
 
 
 @pytest.fixture
-def director(client):
-    user, club = make_director()
-    client.force_login(user)
-    return club
+def director(director):
+    """The signed-in director's club (the director of tests/integration/conftest.py)."""
+    return director[1]
 
 
 def test_the_rounds_given_are_the_desks_count(client, director):

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from pypdf import PdfReader
 
 from games.models import Result
+from tests.club import RESULTS, TEAMS, members
 from tests.integration.api_helpers import make_director
 from tests.integration.test_teams import law_78b_imps, wbf_2013
 from tournaments import membership
@@ -35,7 +36,6 @@ MATCH = {
     (3, 1): ("4H", "E", 10, -620), (3, 2): ("2H", "E", 9, -140),
 }  # fmt: skip
 MATCH_IMPS = [10, 13, -10]
-NAMES = ["Ann Lee", "Bob Hart", "Cy Moss", "Di Vance", "Ed Shaw", "Flo Kerr", "Gus Pike", "Hal Roe"]
 
 
 def set_up(client, club, kind: str, teams: int, boards: int) -> Section:
@@ -51,13 +51,7 @@ def set_up(client, club, kind: str, teams: int, boards: int) -> Section:
 
 def name_teams(club, section: Section, count: int = 2) -> None:
     """Teams 1 and 2 get four members each (their names shown on every page)."""
-    players = {}
-    for number in range(1, count + 1):
-        names = NAMES[4 * (number - 1) : 4 * number]
-        players[number] = [
-            Player.objects.create(club=club, first_name=n.split()[0], last_name=n.split()[1]) for n in names
-        ]
-    membership.name_entries(section, players)
+    membership.name_entries(section, {number: members(club, TEAMS[number]) for number in range(1, count + 1)})
 
 
 def grid(client, section: Section, board: int, results: dict[int, tuple[str, str, int]]) -> None:
@@ -68,7 +62,7 @@ def grid(client, section: Section, board: int, results: dict[int, tuple[str, str
         key = f"{rnd}-{table}"
         data |= {f"contract-{key}": contract, f"declarer-{key}": declarer, f"tricks-{key}": str(tricks)}
     answer = client.post(f"/direct/sections/{section.id}/boards/{board}/", data, follow=True)
-    assert b"result(s) entered" in answer.content, answer.content.decode()[-2000:]
+    assert b"results entered" in answer.content, answer.content.decode()[-2000:]
 
 
 @pytest.fixture
@@ -98,18 +92,10 @@ def test_the_worked_match_gives_its_imps_and_vps(client, match):
 
 def _swiss_round(client, section: Section, rnd: int, seed: int) -> None:
     """Every room of the round scored on the grid: contracts chosen so that matches differ."""
-    results = [
-        ("4S", "N", 10),
-        ("4S", "N", 8),
-        ("3NT", "S", 9),
-        ("1NT", "W", 9),
-        ("6NT", "S", 12),
-        ("2H", "E", 8),
-    ]
     seatings = list(Seating.objects.filter(section=section, round=rnd).order_by("table"))
     for board in seatings[0].boards:
         grid(client, section, board, {
-            s.table: results[(seed * 7 + s.table * 3 + board * 5 + s.ns.number) % len(results)] for s in seatings
+            s.table: RESULTS[(seed * 7 + s.table * 3 + board * 5 + s.ns.number) % len(RESULTS)] for s in seatings
         })  # fmt: skip
 
 

@@ -1,0 +1,52 @@
+"""A club as tests of every kind set it up (the test client's and the browser's alike): members made from names,
+teams of four, and a round of results that differ table by table (so that matches differ)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tournaments.models import Club, Player
+
+NAMES = ["Ann Smith", "Bob Jones", "Cath Brown", "Dan White", "Eve Black", "Fay Green", "Gil Gray", "Hal Hart",
+         "Ivy Irons", "Jon Jay", "Kim Kerr", "Len Long", "Meg Moss", "Ned North", "Ola Oak", "Pat Pike",
+         "Quin Quay", "Rae Rowe", "Sam Stone", "Tom Tate"]  # fmt: skip
+TEAMS = {
+    1: ["Ann Lee", "Bob Hart", "Cy Moss", "Di Vance"],
+    2: ["Ed Shaw", "Flo Kerr", "Gus Pike", "Hal Roe"],
+    3: ["Ida Wren", "Jo Dunn", "Kit Amos", "Lou Baird"],
+    4: ["Max Quill", "Nia Rusk", "Oz Tate", "Pam Ulm"],
+    5: ["Quinn Vale", "Rex Webb", "Sue Yates", "Tom Zell"],
+}
+RESULTS = [
+    ("4S", "N", 10),
+    ("4S", "N", 8),
+    ("3NT", "S", 9),
+    ("1NT", "W", 9),
+    ("6NT", "S", 12),
+    ("2H", "E", 8),
+]
+"""(contract, declarer, tricks) to take in turn: made, down, a slam, a part score."""
+
+
+def member(club: Club, name: str, number: str = "", guest: bool = False) -> Player:
+    first, _, last = name.rpartition(" ")
+    return Player.objects.create(
+        club=club, first_name=first, last_name=last, federation_number=number, guest=guest
+    )
+
+
+def members(club: Club, names: list[str], first_number: int | None = None) -> list[Player]:
+    """A member of `club` for each name, numbered on from `first_number` (no numbers when None)."""
+    return [
+        member(club, name, "" if first_number is None else str(first_number + i))
+        for i, name in enumerate(names)
+    ]
+
+
+def members_csv(folder: Path, names: list[str], first_number: int = 3000) -> Path:
+    """The members page's CSV of `names`, numbered on from `first_number`."""
+    path = folder / "members.csv"
+    path.write_text(
+        "name,number,email\n" + "".join(f"{n},{first_number + i},\n" for i, n in enumerate(names))
+    )
+    return path
