@@ -377,7 +377,8 @@ def read_pbn(data: str | bytes, source: str) -> Imported:
         where = f"{source}, line {game.line}: {game.label}"
         if game.board is None:
             raise Refused(f"{where}: no [Board] number")
-        if board.deal is not None and imported.deals.setdefault(game.board, board.deal)[0] != board.deal[0]:
+        deal = board.deal
+        if deal is not None and imported.deals.setdefault(game.board, deal)[0] != deal[0]:
             raise Refused(f"{where}: a different deal for board {game.board} than earlier in the file")
         if sheet.scored:
             _score_table(game.board, board.rows or (), f"{source}, line {game.line}", imported)

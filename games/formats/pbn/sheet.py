@@ -3,7 +3,7 @@
 
 A file holds a session one of two ways: a ScoreTable per board and a TotalScoreTable of the pairs (PBN 2.1 §5:
 Magic Contest, JFR, our own export), or one game per table, its players naming the partnerships (BBO, ACBL).
-``ScoreSheet`` takes every game whole (so a file the reader refuses is refused here too) with its deal. The
+``ScoreSheet`` takes every game whole (so a file the reader refuses is refused here too). The
 tables are read when the file ends, each column found once per table and the rows checked in file order: a PBN
 error anywhere in the file is the one reported, as when every game is read first. Not exported by
 games.formats.pbn: it needs the scores of scoring.methods (and so numpy).
@@ -71,8 +71,17 @@ class Board:
     """One game of the file: a board with its ScoreTable, or one table's play of a board."""
 
     game: Game
-    deal: tuple[str, str, str] | None  # (deal, dealer, vulnerability) when all 52 cards are given
     rows: tuple[Row, ...] | None  # its ScoreTable; None when the game has none
+
+    @property
+    def deal(self) -> tuple[str, str, str] | None:
+        """(deal, dealer, vulnerability) when all 52 cards are given; the dealer and vulnerability by the board
+        number when the file does not say."""
+        board, deal = self.game.board, self.game.deal
+        if board is None or deal is None or any(len(hand) != 13 for hand in deal.hands.values()):
+            return None
+        vulnerable = self.game.vulnerable or board_vulnerability(board)
+        return deal.to_pbn(), (self.game.dealer or board_dealer(board)).value, vulnerable.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,32 +103,23 @@ class ScoreSheet(Visitor[Sheet]):
     ValueError, naming the row, at the first table row that is not a result."""
 
     def __init__(self) -> None:
-        self.games: list[tuple[Game, tuple[str, str, str] | None]] = []
+        self.games: list[Game] = []
         self.totals: Table | None = None
         self.scored = False
 
     def game(self, game: Game) -> None:
-        self.games.append((game, _deal(game)))
+        self.games.append(game)
         self.scored = self.scored or "ScoreTable" in game.tables
         if self.totals is None:
             self.totals = game.tables.get("TotalScoreTable")
 
     def result(self) -> Sheet:
         boards = []
-        for game, deal in self.games:
+        for game in self.games:
             table = game.tables.get("ScoreTable")
-            boards.append(Board(game, deal, None if table is None else _rows(table, game.label)))
+            boards.append(Board(game, None if table is None else _rows(table, game.label)))
         pairs = () if self.totals is None else _pairs(self.totals)
-        return Sheet(self.games[0][0].tags if self.games else {}, tuple(boards), pairs, self.scored)
-
-
-def _deal(game: Game) -> tuple[str, str, str] | None:
-    """The game's deal when it is whole, with its dealer and vulnerability (by the board number when not given)."""
-    board, deal = game.board, game.deal
-    if board is None or deal is None or any(len(hand) != 13 for hand in deal.hands.values()):
-        return None
-    vulnerable = game.vulnerable or board_vulnerability(board)
-    return deal.to_pbn(), (game.dealer or board_dealer(board)).value, vulnerable.value
+        return Sheet(self.games[0].tags if self.games else {}, tuple(boards), pairs, self.scored)
 
 
 def _rows(table: Table, board: str) -> tuple[Row, ...]:
