@@ -16,8 +16,9 @@ same server and with the same clients, the floor of the stack (bench/floor_urls.
 through the ORM, no DRF) is timed: `floor_per_second` and `ratio_to_floor`, the share of it score entry reaches
 (target 0.6), a figure that carries over between machines where results per second do not; and the same share by
 gunicorn's CPU per request (`cpu_ratio_to_floor`), which a busy machine disturbs less, since the floor and score
-entry run one after the other and other processes' load can change between them. With --json the last line is
-one JSON object.
+entry run one after the other and other processes' load can change between them. Each is warmed up before it is
+timed, on a tenth of the tables (score entry on one more section, whose results are not counted), with its
+standings current before score entry's timing starts. With --json the last line is one JSON object.
 """
 
 from __future__ import annotations
@@ -61,8 +62,9 @@ def fresh_database(url: str) -> None:
         connection.execute(f'CREATE DATABASE "{name}"')
 
 
-def setup(args) -> list[tuple[int, str, list[int]]]:
-    """The club and its running sections; returns each table's (section id, code, boards)."""
+def setup(args) -> tuple[list[tuple[int, str, list[int]]], list[tuple[int, str, list[int]]]]:
+    """The club and its running sections, and one more to warm score entry up on; returns each table's (section
+    id, code, boards) of the timed sections, and of the warm-up one."""
     import django
 
     django.setup()
@@ -75,7 +77,7 @@ def setup(args) -> list[tuple[int, str, list[int]]]:
     club = Club.objects.create(name="Bench Club", slug="bench")
     event = Event.objects.create(club=club, name="Bench night", date="2026-11-21")
     tables = []
-    for s in range(args.sections):
+    for s in range(args.sections + 1):
         section = Section.objects.create(session=Session.objects.create(event=event, number=s + 1), name="A")
         rows = [{"table": t, "ns": str(t), "ew": str(args.tables + t),
                  "boards": list(range(1, args.boards + 1))} for t in range(1, args.tables + 1)]  # fmt: skip
@@ -84,7 +86,7 @@ def setup(args) -> list[tuple[int, str, list[int]]]:
         services.set_status(section, "running", None)
         for code in section.table_codes.all():
             tables.append((section.id, code.code, list(range(1, args.boards + 1))))
-    return tables
+    return tables[: -args.tables], tables[-args.tables :]
 
 
 def free_port() -> int:
@@ -203,7 +205,7 @@ def main() -> None:
     os.environ.update({k: env[k] for k in ("DATABASE_URL", "HTTPS", "DEBUG", "LOG_LEVEL")})
     os.environ.pop("REDIS_URL", None)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    tables = setup(args)
+    tables, warm_tables = setup(args)
     port = free_port()
     server = start_server(args, env, port)
 
@@ -223,6 +225,12 @@ def main() -> None:
             cpu_seconds(is_server) - floor_before[0],
             cpu_seconds(is_database) - floor_before[1],
         )
+        run_clients(
+            args, port, warm_tables[: max(1, len(tables) // 10)]
+        )  # warm score entry the same way, apart
+        warmed = time.perf_counter()
+        while not standings_current() and time.perf_counter() - warmed < 10:  # its refresh done before timing
+            time.sleep(0.01)
         before = cpu_seconds(is_server), cpu_seconds(is_database)
         client_before = time.process_time()
         latencies, statuses, wall = run_clients(args, port, tables)

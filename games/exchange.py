@@ -20,12 +20,13 @@ from games.engine.bridge import Contract, Vulnerability, board_dealer, board_vul
 from games.engine.cards import SEATS, Card, Deal, DealError, Rank, Seat, Suit
 from games.formats import pbn, usebio
 from games.formats.numbers import POSITIVE, SMALL, Column, NumberError, quoted, whole_number
+from games.formats.pbn.sheet import Row, ScoreSheet, partnerships
 from games.lines import Line, Refused, check_lead
 from games.models import Board, PlayRecord, Result, ResultVersion
 from games.services import snapshot
 from scoring.methods.matchpoints import Artificial, Split, Weighted, adjusted_score, side_scores
 from scoring.methods.registry import METHODS
-from scoring.methods.rescore import from_pbn, from_usebio, pbn_result
+from scoring.methods.rescore import from_usebio
 from scoring.models import LineScore, Standing
 from scoring.services import standings_changed
 from tournaments.models import Club, Entry, Event, Player, Section, Session, Status
@@ -338,18 +339,6 @@ def _fixed(value: float | None) -> str | None:
 # --- PBN ----------------------------------------------------------------------------------------------
 
 
-def _pbn_score(ns: str, ew: str, where: str) -> tuple[int | None, str, bool]:
-    """A ScoreTable's Score_NS/Score_EW (read by rescore.pbn_result) as (N-S score, adjusted code, assigned):
-    an artificial code, or a split score (Law 12C1(b)) when both columns hold scores that do not balance."""
-    try:
-        result = pbn_result(ns, ew, where)
-    except ValueError as error:
-        raise Refused(str(error)) from None
-    if isinstance(result, Artificial | Split):
-        return None, result.code, isinstance(result, Split)
-    return result, "", False
-
-
 def _int(value: str | None, where: str, name: str) -> int | None:
     if value is None or value.strip() in ("", "-", "?"):
         return None
@@ -364,82 +353,70 @@ def _whole(value: object, where: str, name: str, column: Column = SMALL) -> int:
 
 
 def read_pbn(data: str | bytes, source: str) -> Imported:
+    """A session in a PBN file: its ScoreTables (read and checked by the score sheet, games.formats.pbn.sheet)
+    or its games of one table each."""
     text = data if isinstance(data, str) else pbn.decode(data)
     if "\x00" in text:  # PostgreSQL's text columns cannot hold it
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise Refused(f"{source}, line {line}: a NUL character, which PBN text cannot hold (a binary file?)")
     try:
-        games = pbn.parse(text, source=source)
+        sheet = pbn.read(text, ScoreSheet(), source=source)
     except pbn.PBNError as error:
         raise Refused(str(error)) from None
-    if not games:
-        raise Refused(f"{source}: no games in the file")
-    first = games[0].tags
-    try:
-        two_winners = from_pbn(games).two_winners
     except ValueError as error:
         raise Refused(f"{source}: {error}") from None
+    if not sheet.boards:
+        raise Refused(f"{source}: no games in the file")
+    first = sheet.tags
     imported = Imported(
         name=first.get("Event", "") or source, date=_parse_date(first.get("Date", "").replace("?", "") or None, f"{source}: [Date]"),
-        two_winners=two_winners,
+        two_winners=sheet.two_winners,
     )  # fmt: skip
-    scored = any("ScoreTable" in g.tables for g in games)
-    for game in games:
+    for board in sheet.boards:
+        game = board.game
         where = f"{source}, line {game.line}: {game.label}"
         if game.board is None:
             raise Refused(f"{where}: no [Board] number")
-        if game.deal is not None and all(len(h) == 13 for h in game.deal.hands.values()):
-            vulnerable = game.vulnerable.value if game.vulnerable else board_vulnerability(game.board).value
-            deal = (game.deal.to_pbn(), (game.dealer or board_dealer(game.board)).value, vulnerable)
-            if imported.deals.setdefault(game.board, deal)[0] != deal[0]:
-                raise Refused(f"{where}: a different deal for board {game.board} than earlier in the file")
-        if scored:
-            _score_table(game, where, imported)
+        deal = board.deal
+        if deal is not None and imported.deals.setdefault(game.board, deal)[0] != deal[0]:
+            raise Refused(f"{where}: a different deal for board {game.board} than earlier in the file")
+        if sheet.scored:
+            _score_table(game.board, board.rows or (), f"{source}, line {game.line}", imported)
         elif game.contract is not None:
             _table_game(game, where, imported)
-    totals = next((g.tables["TotalScoreTable"] for g in games if "TotalScoreTable" in g.tables), None)
-    for row in totals.records() if totals else ():
-        imported.pairs[row["PairId"]] = {
-            "direction": (row.get("Direction") or "").replace("-", "").upper()[:2],
-            "name": row.get("Names", ""), "players": [],
-        }  # fmt: skip
+    for pair in sheet.pairs:
+        imported.pairs[pair.pair] = {"direction": pair.side[:2], "name": pair.names or "", "players": []}
     return imported
 
 
-def _score_table(game: pbn.Game, where: str, imported: Imported) -> None:
-    table = game.tables.get("ScoreTable")
-    if table is None:
-        return
-    for i, row in enumerate(table.records(), start=1):
-        at = f"{where} ScoreTable row {i}"
-        if "PairId_NS" not in row or "PairId_EW" not in row:
-            raise Refused(f"{at}: no PairId_NS and PairId_EW columns")
-        score, adjusted, assigned = _pbn_score(row.get("Score_NS", "-"), row.get("Score_EW", "-"), at)
-        declarer = row.get("Declarer", "").strip()
+def _score_table(number: int, rows: tuple[Row, ...], where: str, imported: Imported) -> None:
+    """A board's ScoreTable rows as lines: the sheet has checked what the re-scorer needs; the import also
+    stores the declarer, contract, lead, round and table."""
+    for row in rows:
+        at = f"{where}: {row.where}"
+        score = row.score
+        if isinstance(score, Artificial | Split):
+            score_ns, adjusted, assigned = None, score.code, isinstance(score, Split)
+        else:
+            score_ns, adjusted, assigned = score, "", False
+        declarer = (row.declarer or "").strip()
         if declarer in ("-", ""):
             declarer = ""
         elif declarer.upper() not in ("N", "E", "S", "W"):
             raise Refused(f"{at}: declarer {declarer!r} is not N, E, S or W")
-        tricks = _int(row.get("Result"), at, "Result")
-        if tricks is not None and tricks > 13:
-            raise Refused(f"{at}: Result {tricks} is not 0 to 13 tricks")
         imported.lines.append(Line(
-            where=at, board=game.board, ns=row["PairId_NS"], ew=row["PairId_EW"],
-            contract=_contract(row.get("Contract"), at), declarer=declarer.upper(), lead=_card(row.get("Lead"), at),
-            tricks=tricks, score_ns=score, adjusted=adjusted, assigned=assigned, round=_int(row.get("Round"), at, "Round"),
-            table=_int(row.get("Table"), at, "Table"),
+            where=at, board=number, ns=row.ns, ew=row.ew, contract=_contract(row.contract, at),
+            declarer=declarer.upper(), lead=_card(row.lead, at), tricks=row.tricks,
+            score_ns=score_ns, adjusted=adjusted, assigned=assigned,
+            round=_int(row.round, at, "Round"), table=_int(row.table, at, "Table"),
         ))  # fmt: skip
 
 
 def _table_game(game: pbn.Game, where: str, imported: Imported) -> None:
     """One game per table: the partnerships are named by their players."""
-    tags = game.tags
-    sides = []
-    for a, b in (("North", "South"), ("East", "West")):
-        names = sorted((tags.get(a, "?"), tags.get(b, "?")))
-        label = " - ".join(names)
+    sides = partnerships(game)
+    for label in sides:
         imported.pairs.setdefault(label, {"direction": "", "name": label, "players": []})
-        sides.append(label)
     contract = game.contract or ""
     imported.lines.append(Line(
         where=where, board=game.board, ns=sides[0], ew=sides[1], contract=contract,
@@ -512,7 +489,7 @@ def _pbn_plain(score: int) -> tuple[str, str]:
 
 def _pbn_adjusted(score: Artificial | Weighted | Split) -> tuple[str, str]:
     """Score_NS and Score_EW of an adjusted line. A split score is each side's own score in its own column (N-S's
-    in Score_NS, E-W's in Score_EW), which _pbn_score reads back as the split. PBN has no weighted score: a weighted
+    in Score_NS, E-W's in Score_EW), which the score sheet reads back as the split. PBN has no weighted score: a weighted
     side is written as its weighted N-S score to the nearest point (not a bridge score, and read back as a plain
     one); MP_NS and MP_EW hold what the line earned."""
     if isinstance(score, Artificial):

@@ -8,6 +8,7 @@ and two first entries racing for the same board meet the unique constraints; the
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 
@@ -157,10 +158,16 @@ def _loaded(model, section: Section, **values):
     """A row of `model` in `section` from the values a raw query read; its other fields load when first used
     (deferred, as with QuerySet.only), never stand in as defaults."""
     values["section_id"] = section.id
-    names = [field.attname for field in model._meta.concrete_fields if field.attname in values]
+    names = _names(model, frozenset(values))
     row = model.from_db(connection.alias, names, [values[name] for name in names])
-    row.section = section
+    model.section.field.set_cached_value(row, section)  # its id is the one given: no descriptor checks needed
     return row
+
+
+@functools.cache
+def _names(model, given: frozenset[str]) -> list[str]:
+    """The fields of `model` among `given`, in the model's order (as Model.from_db takes them)."""
+    return [field.attname for field in model._meta.concrete_fields if field.attname in given]
 
 
 def table_and_board(

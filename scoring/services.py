@@ -15,6 +15,7 @@ the same function as a job.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import math
 from collections import Counter, defaultdict
@@ -23,9 +24,10 @@ from collections.abc import Callable, Mapping
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, transaction
-from django.db.models import Q
 from django.db.models.functions import Now
+from django.db.models.sql import Query
 
+from config.db import prepared_cursor
 from games.models import Result
 from games.rows import upsert
 from scoring.methods import books
@@ -65,9 +67,9 @@ def build_session(section: Section) -> tuple[Session, dict[int, list[tuple[int, 
     entries = list(
         Entry.objects.filter(section__in=field)
         .order_by("section__name", "number")
-        .values_list("id", "direction")
+        .values_list("id", "direction", "kind")
     )
-    individual = Entry.objects.filter(section__in=field, kind=EntryKind.PLAYER).exists()
+    individual = any(kind == EntryKind.PLAYER for _, _, kind in entries)
     rows = Result.objects.filter(section__in=field).order_by("board__number", "id")
     rows = rows.values_list("id", "board__number", "ns_id", "ew_id", "score_ns", "adjusted")
     lines: dict[int, list] = defaultdict(list)
@@ -76,11 +78,11 @@ def build_session(section: Section) -> tuple[Session, dict[int, list[tuple[int, 
     scoring = METHODS.get(section.scoring_method)
     if scoring is None:
         raise ValueError(f"{section}: {section.get_scoring_method_display()} is not scored board by board")
-    fields = [direction or "" for _, direction in entries] if section.two_winners else None
+    fields = [direction or "" for _, direction, _ in entries] if section.two_winners else None
     per_board = Counter({b: len(v) for b, v in lines.items()})
     expected = sum(expected_results(one, per_board if len(field) == 1 else Counter()) for one in field)
     session = Session(
-        [entry_id for entry_id, _ in entries],
+        [entry_id for entry_id, _, _ in entries],
         scoring.for_sections,
         SessionOptions(),
         expected=expected or max(per_board.values(), default=0) or None,
@@ -309,27 +311,41 @@ def _compute(section_id: int) -> None:
     """Recompute from everything committed, unless a recompute since has already covered it."""
     with transaction.atomic(), connection.cursor() as cursor:
         _derived_only(cursor)
-        requested, computed = (
+        requested, computed, session_id, across = (
             Section.objects.filter(id=section_id)
-            .values_list("standings_requested", "standings_computed")
+            .values_list("standings_requested", "standings_computed", "session_id", "session__scored_across")
             .get()
         )
         if computed < requested:
             recompute_standings(section_id, requested)
-            Section.objects.filter(Q(id=section_id) | Q(session__scored_across=True, session__sections=section_id))\
-                .update(standings_computed=requested, standings_at=Now())  # fmt: skip
+            # a field across its session: every section of it is current (by the session's index, not a join)
+            field = (
+                Section.objects.filter(session_id=session_id)
+                if across
+                else Section.objects.filter(id=section_id)
+            )
+            field.update(standings_computed=requested, standings_at=Now())
 
 
 def _field_lead(section_id: int) -> int:
     """The section that counts and locks the refreshes of a field scored across its session's sections (the
     first by name), so two sections of one field never recompute it at once; else the section itself."""
-    lead = (
-        Section.objects.filter(session__scored_across=True, session__sections=section_id)
-        .order_by("name")
-        .values_list("id", flat=True)
-        .first()
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {_lead_sql()}", [section_id, section_id])
+        return cursor.fetchone()[0]
+
+
+@functools.cache
+def _lead_sql() -> str:
+    """_field_lead's SQL, an expression of the section's id given twice."""
+    section, session = (
+        connection.ops.quote_name(model._meta.db_table)
+        for model in (Section, Section._meta.get_field("session").related_model)
     )
-    return lead or section_id
+    return (
+        f"COALESCE((SELECT f.id FROM {section} f JOIN {session} s ON s.id = f.session_id WHERE s.scored_across "
+        f"AND f.session_id = (SELECT session_id FROM {section} WHERE id = %s) ORDER BY f.name, f.id LIMIT 1), %s)"
+    )
 
 
 def refresh_standings(section_id: int, counted: bool = False) -> None:
@@ -371,19 +387,40 @@ def refresh_spaced(section_id: int, ticket: int | None, interval: float) -> tupl
     this call is for). If another process recomputed less than `interval` ago, the caller waits and asks again:
     returns (ticket, seconds to wait); (ticket, 0) when done.
     """
-    section_id = _field_lead(section_id)
-    if ticket is None:
-        ticket = _count_request(section_id)
-    computed, at, now = (
-        Section.objects.filter(id=section_id).values_list("standings_computed", "standings_at", Now()).get()
-    )
+    counting = ticket is None
+    with prepared_cursor() as cursor:
+        cursor.execute(_spaced_sql(counting), [section_id, section_id])
+        section_id, requested, computed, at, now = cursor.fetchone()
+    ticket = requested if counting else ticket
     if computed >= ticket:
         return ticket, 0.0
-    since = (now - at).total_seconds() if at is not None else interval
+    since = (_moment(now) - _moment(at)).total_seconds() if at is not None else interval
     if since < interval:
         return ticket, interval - since
     _refresh(section_id, counted=True)
     return ticket, 0.0
+
+
+@functools.cache
+def _spaced_sql(counting: bool) -> str:
+    """refresh_spaced's one statement (a poll each web process makes per Section and interval; the ORM's three and a
+    transaction cost as much as a recompute, bench/api.py): the lead of the field, counting the request when
+    `counting`, with its counts, its last recompute's time and the database's. A count commits durably here, as
+    the refresher's thread may wait for the disk where a request should not (_derived_only)."""
+    table = connection.ops.quote_name(Section._meta.db_table)
+    now, _ = Query(Section).get_compiler(connection=connection).compile(Now())
+    columns = f"id, standings_requested, standings_computed, standings_at, {now}"
+    if counting:
+        return (
+            f"UPDATE {table} SET standings_requested = standings_requested + 1 WHERE id = {_lead_sql()} "
+            f"RETURNING {columns}"
+        )
+    return f"SELECT {columns} FROM {table} WHERE id = {_lead_sql()}"
+
+
+def _moment(value) -> datetime.datetime:
+    """A time as the database gave it (SQLite gives text)."""
+    return value if isinstance(value, datetime.datetime) else datetime.datetime.fromisoformat(value)
 
 
 def once_committed(refresh: Callable[[int], None], section_id: int) -> None:

@@ -30,11 +30,13 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from pathlib import Path
 
 from games.engine.bridge.calls import Contract
 from games.engine.bridge.scoring import DUPLICATE_2017, rules, score_deal
 from games.formats import pbn, usebio
-from games.formats.numbers import SMALL, NumberError, whole_number
+from games.formats.pbn.sheet import ScoreSheet, Sheet, partnerships
+from games.formats.traveller import check_line, check_once
 from scoring.methods import books
 from scoring.methods.matchpoints import Artificial, Split
 from scoring.methods.registry import METHODS
@@ -143,8 +145,8 @@ def from_usebio(document: usebio.Usebio) -> Source:
         seen: dict[str, str] = {}
         for i, line in enumerate(board.lines, start=1):
             where = f"BOARD {board.number} TRAVELLER_LINE {i}"
-            _check_line(where, line.contract, line.played_by, line.tricks)
-            _once(where, board.number, (line.ns_pair, line.ew_pair), seen)
+            check_line(where, line.contract, line.played_by, line.tricks)
+            check_once(where, board.number, (line.ns_pair, line.ew_pair), seen)
     boards = tuple(
         SourceBoard(
             board.number,
@@ -169,105 +171,11 @@ def from_usebio(document: usebio.Usebio) -> Source:
                   line_places=_LINE_PLACES[method], trim_zeros=method is Method.CROSS_IMP)  # fmt: skip
 
 
-def pbn_result(ns: str, ew: str, where: str) -> int | Artificial | Split | None:
-    """A ScoreTable's Score_NS/Score_EW pair: "150" and "-" → +150, "-" and "50" → −50, "A-" and "A+" → A4060;
-    two scores that do not balance, "420" and "50", are a split score (Law 12C1(b)): N-S +420 / E-W −50."""
-    ns, ew = (ns or "-").strip(), (ew or "-").strip()
-    if ns.upper().startswith("A") or ew.upper().startswith("A"):
-        try:
-            return Artificial.pair(ns if ns != "-" else ew, ew if ew != "-" else ns)
-        except ValueError as error:
-            raise ValueError(f"{where}: {error}") from None
-    try:
-        if ns not in ("-", "") and ew not in ("-", "") and int(ns) != -int(ew):
-            return Split(int(ns), -int(ew))
-        if ns not in ("-", ""):
-            return int(ns)
-        if ew not in ("-", ""):
-            return -int(ew)
-    except ValueError:
-        raise ValueError(f"{where}: score {ns!r}/{ew!r} is neither a number nor A+, A=, A-") from None
-    return None
-
-
-def _from_score_tables(games: Sequence[pbn.Game]) -> tuple[list[SourceBoard], list[SourcePair], bool]:
-    boards = []
-    for game in games:
-        table = game.tables.get("ScoreTable")
-        if table is None:
-            continue
-        lines = []
-        seen: dict[str, str] = {}
-        for i, row in enumerate(table.records(), start=1):
-            where = f"{game.label} ScoreTable row {i}"
-            if "PairId_NS" not in row or "PairId_EW" not in row:
-                raise ValueError(f"{where}: no PairId_NS and PairId_EW columns")
-            result = (row.get("Result") or "").strip()
-            try:
-                tricks = None if result in ("", "-", "?") else whole_number(result, "Result", SMALL)
-            except NumberError as error:
-                raise ValueError(f"{where}: {error}") from None
-            _check_line(where, row.get("Contract"), row.get("Declarer"), tricks)
-            _once(where, game.label, (row["PairId_NS"], row["PairId_EW"]), seen)
-            score = pbn_result(row.get("Score_NS", "-"), row.get("Score_EW", "-"), where)
-            published = Published(row.get("MP_NS"), row.get("MP_EW"), row.get("Percentage_NS"),
-                                  row.get("Percentage_EW"))  # fmt: skip
-            lines.append(SourceLine(row["PairId_NS"], row["PairId_EW"], score, published))
-        boards.append(SourceBoard(str(game.board or game.label), tuple(lines)))
-    pairs = []
-    totals = next((g.tables["TotalScoreTable"] for g in games if "TotalScoreTable" in g.tables), None)
-    if totals is not None:
-        for i, row in enumerate(totals.records(), start=1):
-            if "PairId" not in row:
-                raise ValueError(f"TotalScoreTable row {i}: no PairId column")
-            session = (
-                "SessionScoreMP" in row
-            )  # a multi-session table: only the Session* columns are this file's
-            pairs.append(SourcePair(
-                row["PairId"], row.get("Direction"),
-                row.get("SessionScoreMP" if session else "TotalScoreMP"),
-                row.get("SessionPercentage" if session else "TotalPercentage"),
-                row.get("SessionRank" if session else "Rank"),
-                row.get("SessionRankTie") if session else None,
-            ))  # fmt: skip
-    firsts = {_direction(p.direction) for p in pairs if (p.place or "").rstrip("=") == "1"}
-    return boards, pairs, len(firsts) > 1
-
-
-def _check_line(where: str, contract: str | None, declarer: str | None, tricks: int | None) -> None:
-    """A traveller line's contract, declarer and tricks, where given, are ones bridge has: the scores are re-computed
-    from the line's score, but a line with tricks 14 or contract 8H is a wrong line, not a result."""
-    if contract and contract.strip() not in ("-", "?"):
-        try:
-            Contract.parse(contract)
-        except ValueError as error:
-            raise ValueError(f"{where}: {error}") from None
-    if (
-        declarer
-        and declarer.strip() not in ("-", "?")
-        and declarer.strip().upper() not in ("N", "E", "S", "W")
-    ):
-        raise ValueError(f"{where}: declarer {declarer.strip()!r} is not N, E, S or W")
-    if tricks is not None and not 0 <= tricks <= 13:
-        raise ValueError(f"{where}: {tricks} tricks is not 0 to 13")
-
-
-def _once(where: str, board: str, pairs: tuple[str, str], seen: dict[str, str]) -> None:
-    """Each pair plays a board once: a repeated traveller line would count twice."""
-    for pair in pairs:
-        if pair in seen:
-            raise ValueError(f"{where}: pair {pair} already has a line on board {board} ({seen[pair]})")
-        seen[pair] = where
-
-
-def _from_player_tags(games: Sequence[pbn.Game]) -> list[SourceBoard]:
-    """One game per table: the partnership is named by its players (sorted, so it keeps its id both ways)."""
+def _from_player_tags(sheet: Sheet) -> list[SourceBoard]:
+    """One game per table: a line's score is the game's, or its contract's when it gives none."""
     duplicate = rules(DUPLICATE_2017)
     boards: dict[str, list[SourceLine]] = {}
-    for game in games:
-        tags = game.tags
-        ns = " - ".join(sorted((tags.get("North", "?"), tags.get("South", "?"))))
-        ew = " - ".join(sorted((tags.get("East", "?"), tags.get("West", "?"))))
+    for game in (board.game for board in sheet.boards):
         score = game.score_ns
         if score is None and game.contract is not None:
             declarer, tricks = game.declarer, game.result
@@ -277,22 +185,30 @@ def _from_player_tags(games: Sequence[pbn.Game]) -> list[SourceBoard]:
                 contract = Contract.parse(game.contract, declarer)
                 vulnerable = game.vulnerable is not None and declarer.side in game.vulnerable.sides
                 score = score_deal(duplicate, contract, tricks, vulnerable).ns
-        boards.setdefault(str(game.board or game.label), []).append(SourceLine(ns, ew, score))
+        boards.setdefault(str(game.board or game.label), []).append(SourceLine(*partnerships(game), score))
     return [SourceBoard(board, tuple(lines)) for board, lines in boards.items()]
 
 
-def from_pbn(games: Sequence[pbn.Game]) -> Source:
-    """The session in PBN games: a ScoreTable per board (Magic Contest and others) or one game per table."""
-    if any("ScoreTable" in g.tables for g in games):
-        boards, pairs, two_winners = _from_score_tables(games)
+def from_pbn(sheet: Sheet) -> Source:
+    """The session in a PBN file's sheet: a ScoreTable per board (Magic Contest and others) or one game per table."""
+    if sheet.scored:
+        boards = [
+            SourceBoard(str(board.game.board or board.game.label), tuple(
+                SourceLine(row.ns, row.ew, row.score, Published(row.mp_ns, row.mp_ew, row.pct_ns, row.pct_ew))
+                for row in board.rows
+            ))
+            for board in sheet.boards if board.rows is not None
+        ]  # fmt: skip
+        pairs = [
+            SourcePair(p.pair, p.direction, p.total, p.percentage, p.place, p.tie_to) for p in sheet.pairs
+        ]
     else:
-        boards, pairs, two_winners = _from_player_tags(games), [], False
+        boards, pairs = _from_player_tags(sheet), []
     if not pairs:
         names = dict.fromkeys(x for b in boards for ln in b.lines for x in (ln.ns, ln.ew))
         pairs = [SourcePair(name, None) for name in names]
-    application = " ".join(g.tags.get("Application", "") for g in games[:1]).lower()
-    program = "magic" if "magic contest" in application else ""
-    return Source(Method.MP, program, tuple(boards), tuple(pairs), two_winners, line_places=1,
+    program = "magic" if "magic contest" in sheet.tags.get("Application", "").lower() else ""
+    return Source(Method.MP, program, tuple(boards), tuple(pairs), sheet.two_winners, line_places=1,
                   pct_places=0 if program == "magic" else None)  # fmt: skip
 
 
@@ -523,5 +439,6 @@ def read(path) -> Source:
     if name.endswith(".xml"):
         return from_usebio(usebio.load(path))
     if name.endswith(".pbn"):
-        return from_pbn(pbn.parse_file(path))
+        path = Path(path)
+        return from_pbn(pbn.read(path.read_bytes(), ScoreSheet(), source=path.name))
     raise ValueError("not a .pbn or USEBIO .xml file")

@@ -60,7 +60,7 @@ def _grid(client, sid: int, board: int, seatings: list[Seating], rng) -> None:
         data |= {f"contract-{key}": contract, f"declarer-{key}": declarer, f"tricks-{key}": str(tricks)}
     answer = client.post(f"/direct/sections/{sid}/boards/{board}/", data, follow=True)
     assert answer.status_code == 200
-    assert b"results entered" in answer.content
+    assert f"Board {board}: {len(seatings)} results entered." in answer.content.decode()
 
 
 def _phones(client, codes: dict[int, str], rnd: int, rng) -> None:

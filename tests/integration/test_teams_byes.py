@@ -62,7 +62,8 @@ def grid(client, section: Section, board: int, results: dict[int, tuple[str, str
         key = f"{rnd}-{table}"
         data |= {f"contract-{key}": contract, f"declarer-{key}": declarer, f"tricks-{key}": str(tricks)}
     answer = client.post(f"/direct/sections/{section.id}/boards/{board}/", data, follow=True)
-    assert b"results entered" in answer.content, answer.content.decode()[-2000:]
+    entered = f"Board {board}: {len(results)} result{'s' if len(results) != 1 else ''} entered."
+    assert entered in answer.content.decode(), answer.content.decode()[-2000:]
 
 
 @pytest.fixture

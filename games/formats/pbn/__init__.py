@@ -2,7 +2,8 @@
 
 Modules: ``reader`` (the line scanner), ``visitor`` (what the reader hands a caller, and how a game is
 assembled for it), ``game`` (the Game model and its value checks), ``writer`` and ``tables`` (the tag
-sets, call and card tokens, string escapes and PBNError). Entry points (pure Python, no Django):
+sets, call and card tokens, string escapes and PBNError); ``sheet`` (a session's score sheet, the visitor the
+import and the re-scorer share) is imported from its module. Entry points (pure Python, no Django):
 
 - ``parse(data, *, source=None, strict=True) -> list[Game]``: ``data`` is the text, or the raw bytes
   (encoding found by ``decode``). With ``strict`` the first problem raises ``PBNError`` naming the line;

@@ -102,6 +102,9 @@ def test_pbn_reader_ends_in_games_or_a_pbn_error(text):
 @given(texts(PBN))
 @example(PBN.replace("1520      -", "1520    N-S"))  # found by this test: a score that is not one
 @example(PBN.replace("Rank\\\\2R;PairId", "Rank\\\\2R;Pair"))  # found by this test: no PairId column
+@example(
+    PBN.replace("[ScoreTable", "[Score").replace("Rank\\\\2R;PairId", "Rank\\\\2R;Pair")
+)  # and without a ScoreTable
 def test_pbn_import_ends_in_what_it_read_or_a_refusal(text):
     with contextlib.suppress(Refused):
         read_pbn(text.encode("utf-8", "surrogatepass"), "fuzz.pbn")
