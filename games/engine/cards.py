@@ -217,7 +217,7 @@ class Seat(enum.Enum):
 
     @property
     def side(self) -> Side:
-        return Side.NS if self in (Seat.NORTH, Seat.SOUTH) else Side.EW
+        return _SIDE_OF[self._value_]  # `_value_`, not `value`: the Enum property runs Python code
 
     def rotate(self, steps: int) -> Seat:
         return SEATS[(self.index + steps) % 4]
@@ -256,6 +256,9 @@ class Side(enum.Enum):
         return self.value
 
 
+_SIDE_OF = {"N": Side.NS, "S": Side.NS, "E": Side.EW, "W": Side.EW}
+
+
 class Vulnerability(enum.Enum):
     """Which sides are vulnerable on a board (PBN's Vulnerable tag spells the values)."""
 
@@ -270,7 +273,7 @@ class Vulnerability(enum.Enum):
 
     def of(self, side: Side) -> bool:
         """Whether `side` is vulnerable."""
-        return self is Vulnerability.BOTH or self.value == side.value
+        return self is Vulnerability.BOTH or self._value_ == side._value_  # as in Seat.side
 
     @classmethod
     def parse(cls, text: str) -> Vulnerability:

@@ -120,7 +120,8 @@ class DealScore:
 
     def net(self, side: Side) -> int:
         """The side's points less the other side's: the duplicate score of that side."""
-        return self.total(side) - self.total(side.other)
+        ns = self.below_ns + self.above_ns - self.below_ew - self.above_ew
+        return ns if side is Side.NS else -ns
 
     @property
     def ns(self) -> int:
