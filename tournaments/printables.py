@@ -6,6 +6,7 @@ What goes on the paper comes from tournaments.page_data, the same figures the pa
 
 from __future__ import annotations
 
+import datetime
 import io
 from html import escape
 from pathlib import Path
@@ -137,11 +138,26 @@ def _note(tables: list[int | None], links: dict[int, tuple[str, str]]) -> tuple[
     return "Table codes: " + ", ".join(f"table {t} <b>{links[t][0]}</b>" for t in played), None
 
 
-def _document(buffer, title: str) -> SimpleDocTemplate:
-    return SimpleDocTemplate(
+def _build(buffer, title: str, section: Section, story: list) -> None:
+    """The document on A4, every page footed with the club, the event and its date and the page number, so a sheet
+    pinned on the club's board or found in a folder says what it is."""
+    event = section.session.event
+    day = datetime.date.fromisoformat(str(event.date))  # a date, or the string a model was just made with
+    foot = f"{event.club.name} · {event.name} · {day:%A} {day.day} {day:%B %Y}"
+    font = _font()
+
+    def footer(canvas, document) -> None:
+        canvas.saveState()
+        canvas.setFont(font, 7.5)
+        canvas.setFillColor(colors.grey)
+        canvas.drawString(12 * mm, 6 * mm, foot)
+        canvas.drawRightString(A4[0] - 12 * mm, 6 * mm, f"page {canvas.getPageNumber()}")
+        canvas.restoreState()
+
+    SimpleDocTemplate(
         buffer, pagesize=A4, title=title, leftMargin=12 * mm, rightMargin=12 * mm, topMargin=12 * mm,
         bottomMargin=12 * mm,
-    )  # fmt: skip
+    ).build(story, onFirstPage=footer, onLaterPages=footer)  # fmt: skip
 
 
 def _styles(font: str):
@@ -206,7 +222,7 @@ def hand_records(section: Section, boards: list[dict], note: str = "") -> bytes:
         story.append(grid)
     if not story:
         story.append(Paragraph(f"{section}: no boards to show.", styles["Normal"]))
-    _document(buffer, f"Hand records: {section}").build(story)
+    _build(buffer, f"Hand records: {section}", section, story)
     return buffer.getvalue()
 
 
@@ -275,7 +291,7 @@ def results(section: Section, boards: list) -> bytes:
         story.append(
             KeepTogether([Paragraph(f"Board {board.number}", styles["Heading3"]), _table(rows, font, widths)])
         )
-    _document(buffer, f"Results: {section}").build(story)
+    _build(buffer, f"Results: {section}", section, story)
     return buffer.getvalue()
 
 
@@ -349,5 +365,5 @@ def scorecards(section: Section, entries: list) -> bytes:
         ]))  # fmt: skip
     if not story:
         story.append(Paragraph(f"{section}: no scorecards to show.", styles["Normal"]))
-    _document(buffer, f"Scorecards: {section}").build(story)
+    _build(buffer, f"Scorecards: {section}", section, story)
     return buffer.getvalue()

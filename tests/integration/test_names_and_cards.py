@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from games.formats import usebio
 from tests.club import members
 from tests.integration.api_helpers import make_director, mitchell, new_section, play_all_rounds
-from tournaments.models import TableCode
+from tournaments.models import Section, TableCode
 from tournaments.printables import qr_png
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -109,6 +109,14 @@ def test_names_appear_on_standings_travellers_scorecards_prints_and_exports(clie
     )
     for pair in PAIRS:
         assert both(pair) in printed and f"Scorecard: {pair} {both(pair)}" in scorecards
+    event = Section.objects.get(id=sid).session.event
+    day = event.date
+    foot = f"{event.club.name} · {event.name} · {day:%A} {day.day} {day:%B %Y}"
+    for url in ("results.pdf", "scorecards.pdf", "hands.pdf"):  # every printed page says what it is
+        pages = PdfReader(io.BytesIO(client.get(f"/sections/{sid}/{url}").content)).pages
+        assert [
+            f"{foot}" in p.extract_text() and f"page {n}" in p.extract_text() for n, p in enumerate(pages, 1)
+        ] == [True] * len(pages), url
     travellers = " ".join(printed[printed.index("Board 1") :].split())
     for pair in PAIRS:  # each traveller line names its pairs beside their numbers
         assert f"{pair} {both(pair)}" in travellers, pair
