@@ -6,6 +6,8 @@ nothing else; every other endpoint ignores codes, so a code cannot reach another
 
 from __future__ import annotations
 
+import json
+
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -17,6 +19,7 @@ from rest_framework.views import APIView
 
 from config.api import RefusedMixin, list_filters, number_param, require_director
 from games import lines, services
+from games.formats.numbers import POSITIVE, NumberError, whole_number
 from games.models import Board, PlayRecord, Result, ResultConflict
 from games.serializers import (
     AdjustmentSerializer,
@@ -36,6 +39,7 @@ from games.serializers import (
 from games.services import Refused
 from tournaments.models import Entry, Section
 from tournaments.permissions import (
+    Beside,
     TableCodeAccess,
     TableLoginThrottle,
     check_code,
@@ -288,11 +292,35 @@ class TableStateView(TableView):
 
 
 class TableResultView(TableView):
+    beside: Beside | None = None
+    """The board's seating, as the table code's query read it (read_beside_code)."""
+
+    def read_beside_code(self, request) -> Beside | None:
+        """The seating and board of the entry's board, read in the table code's query: one statement fewer on
+        every scorer's entry (bench/api.py). Only a hint taken from a small JSON body: the entry itself is
+        validated as any other, and read again if its board is not the one read here."""
+        meta = request.META
+        if not meta.get("CONTENT_TYPE", "").startswith("application/json") or not (
+            meta.get("CONTENT_LENGTH", "").isdigit() and int(meta["CONTENT_LENGTH"]) <= 4096
+        ):
+            return None
+        try:
+            data = json.loads(request._request.body)
+            number = whole_number(data["board"], "board", POSITIVE) if type(data) is dict else None
+        except (ValueError, KeyError, NumberError, RecursionError):  # not JSON, or no board number
+            return None
+        if number is None:
+            return None
+        self.beside = Beside(services.SEATING_COLUMNS, services.SEATING_JOINS, services.SEATING_ON, [number])
+        return self.beside
+
     @extend_schema(request=ResultEntrySerializer, responses={201: ResultSerializer, 200: ResultSerializer})
     def post(self, request):
         """Enter a result for one of this round's boards: 201 new, 200 the same again, 409 a different one."""
         values = entry_values(request.data)
-        result, created = services.enter_at_table(self.code.section, self.code.table, values)
+        beside = self.beside
+        read = (beside.params[0], beside.row) if beside is not None and beside.row is not None else None
+        result, created = services.enter_at_table(self.code.section, self.code.table, values, read=read)
         return Response(ResultSerializer(result).data, status=201 if created else 200)
 
 

@@ -142,16 +142,20 @@ def table_seating(section: Section, table: int, round_number: int | None = None)
     return seating
 
 
-_TABLE_AND_BOARD = """
-    SELECT st.id, st.boards, st.ns_id, ns.number, st.ew_id, ew.number, b.id, b.dealer, b.vulnerability, b.deal,
-           COALESCE(lr.count, 0)
-    FROM tournaments_seating st
+SEATING_COLUMNS = (
+    "st.id, st.boards, st.ns_id, ns.number, st.ew_id, ew.number, b.id, b.dealer, b.vulnerability, b.deal, "
+    "COALESCE(lr.count, 0)"
+)
+"""What table_and_board reads of a table's seating (st) and board: its pairs, the board and the leads refused."""
+SEATING_JOINS = """(tournaments_seating st
     LEFT JOIN tournaments_entry ns ON ns.id = st.ns_id
     LEFT JOIN tournaments_entry ew ON ew.id = st.ew_id
     LEFT JOIN games_board b ON b.section_id = st.section_id AND b.number = %s
-    LEFT JOIN games_leadrefusal lr ON lr.board_id = b.id AND lr."table" = st."table"
-    WHERE st.section_id = %s AND st.round = %s AND st."table" = %s
-"""
+    LEFT JOIN games_leadrefusal lr ON lr.board_id = b.id AND lr."table" = st."table")"""
+"""The tables SEATING_COLUMNS reads, given the board's number."""
+SEATING_ON = 'st.section_id = s.id AND st.round = s.current_round AND st."table" = c."table"'
+"""SEATING_JOINS joined on a table code (c) and its Section (s): the code's table in the current round."""
+_TABLE_AND_BOARD = f'SELECT {SEATING_COLUMNS} FROM {SEATING_JOINS} WHERE st.section_id = %s AND st.round = %s AND st."table" = %s'
 
 
 def _loaded(model, section: Section, **values):
@@ -171,10 +175,11 @@ def _names(model, given: frozenset[str]) -> list[str]:
 
 
 def table_and_board(
-    section: Section, table: int, number, round_number: int | None = None
+    section: Section, table: int, number, round_number: int | None = None, read: tuple | None = None
 ) -> tuple[Seating, Board, int]:
     """The Seating at the table in this round (or `round_number`), with its pairs, its Board numbered `number` and
-    how many leads the table sent for it were refused (LeadRefusal), or Refused naming why.
+    how many leads the table sent for it were refused (LeadRefusal), or Refused naming why. `read` is (board
+    number, row of SEATING_COLUMNS in the current round) when the table code's query read them already.
 
     One prepared SQL statement instead of the ORM's three: this is the path of every scorer's entry, where
     building the queries cost more than running them, and planning the join more than running it (bench/api.py).
@@ -184,9 +189,12 @@ def table_and_board(
     except NumberError as error:
         raise Refused(str(error)) from None
     round_number = round_number or section.current_round
-    with prepared_cursor() as cursor:
-        cursor.execute(_TABLE_AND_BOARD, [number, section.id, round_number, table])
-        row = cursor.fetchone()
+    if read is not None and read[0] == number and round_number == section.current_round:
+        row = read[1] if read[1][0] is not None else None
+    else:
+        with prepared_cursor() as cursor:
+            cursor.execute(_TABLE_AND_BOARD, [number, section.id, round_number, table])
+            row = cursor.fetchone()
     if row is None:
         raise Refused(f"table {table} has no seating in round {round_number}", 404)
     seating_id, boards, ns_id, ns_number, ew_id, ew_number, board_id, dealer, vulnerability, deal, refused = (
@@ -217,13 +225,18 @@ def table_and_board(
 
 
 def enter_at_table(
-    section: Section, table: int, values: dict, round_number: int | None = None, by: str = ""
+    section: Section,
+    table: int,
+    values: dict,
+    round_number: int | None = None,
+    by: str = "",
+    read: tuple | None = None,
 ) -> tuple[Result, bool]:
     """A scorer's entry: the board must be at this table in the current round (a table terminal such as a
-    Bridgemate names its round); pairs come from the seating."""
+    Bridgemate names its round); pairs come from the seating (`read`: as table_and_board takes it)."""
     if section.status != Status.RUNNING:
         raise Refused(f"{section} is not running: scores are not taken", 409)
-    seating, board, refused = table_and_board(section, table, values.get("board"), round_number)
+    seating, board, refused = table_and_board(section, table, values.get("board"), round_number, read)
     if refused >= LEAD_TRIES:
         raise Refused(_director_enters(board, table, refused), 403)
     if seating.ns is None or seating.ew is None:

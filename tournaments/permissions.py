@@ -12,6 +12,9 @@ tournaments.visibility.
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
+
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import caches
 from django.db import connection
@@ -78,7 +81,11 @@ class TableCodeAuthentication(authentication.BaseAuthentication):
     def authenticate(self, request):
         header = request.META.get("HTTP_X_TABLE_CODE")
         if header is not None:
-            return (AnonymousUser(), check_code(request, header))
+            read_beside = getattr(request.parser_context.get("view"), "read_beside_code", None)
+            return (
+                AnonymousUser(),
+                check_code(request, header, read_beside(request) if read_beside else None),
+            )
         code_id = request._request.session.get("table_code") if hasattr(request._request, "session") else None
         if code_id is None:
             return None
@@ -96,38 +103,55 @@ class TableCodeAuthentication(authentication.BaseAuthentication):
         return self.keyword
 
 
-_CODE_QUERY: list = []
-"""The table code's query (_code_query), built once."""
+@dataclass
+class Beside:
+    """Columns a view reads in its table code's query, from `joins` (a join tree taking `params`) joined on the code
+    (c) and its Section (s) by `on`, so that an entry's request runs one statement where it ran two; check_code
+    puts the row read (NULLs where `on` matched nothing) in `row`."""
+
+    columns: str
+    joins: str
+    on: str
+    params: list
+    row: tuple | None = None
 
 
-def _code_query() -> tuple[str, list[str], list]:
-    """A table code and its Section in one raw query: every scorer's request starts here, and the ORM's query
-    (select_related) cost twice as much to build as to run. It reads every Section field but the movement (entry
-    does not need it, and a large one would be parsed on every request); returned with the fields' names and
-    each one's conversions from the database."""
-    if not _CODE_QUERY:
-        quote = connection.ops.quote_name
-        fields = [field for field in Section._meta.concrete_fields if field.name != "movement"]
-        columns = [field.get_col(Section._meta.db_table) for field in fields]
-        sql = (
-            f"SELECT c.id, c.{quote('table')}, {', '.join(f's.{quote(field.column)}' for field in fields)} "
-            "FROM tournaments_section s JOIN tournaments_tablecode c ON c.section_id = s.id WHERE c.code = %s"
-        )
-        converters = [
-            (column, connection.ops.get_db_converters(column) + column.get_db_converters(connection))
-            for column in columns
-        ]
-        _CODE_QUERY[:] = [(sql, [field.attname for field in fields], converters)]
-    return _CODE_QUERY[0]
+@functools.cache
+def _code_query(columns: str = "", joins: str = "", on: str = "") -> tuple[str, list[str], list]:
+    """A table code and its Section in one raw query (and what a view reads beside them: Beside): every scorer's
+    request starts here, and the ORM's query (select_related) cost twice as much to build as to run. It reads
+    every Section field but the movement (entry does not need it, and a large one would be parsed on every
+    request); returned with the fields' names and the conversions from the database of those that have any."""
+    quote = connection.ops.quote_name
+    fields = [field for field in Section._meta.concrete_fields if field.name != "movement"]
+    columns = ", ".join([f"c.id, c.{quote('table')}", *(f"s.{quote(field.column)}" for field in fields),
+                         *filter(None, [columns])])  # fmt: skip
+    joined = f" LEFT JOIN {joins} ON {on}" if joins else ""
+    sql = (
+        f"SELECT {columns} "
+        f"FROM tournaments_section s JOIN tournaments_tablecode c ON c.section_id = s.id{joined} WHERE c.code = %s"
+    )
+    converters = []
+    for i, field in enumerate(fields):
+        column = field.get_col(Section._meta.db_table)
+        converting = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        if converting:
+            converters.append((i, column, converting))
+    return sql, [field.attname for field in fields], converters
 
 
-def check_code(request, text: str) -> TableCode:
+def check_code(request, text: str, beside: Beside | None = None) -> TableCode:
     """The TableCode for `text`. Wrong codes are counted per code tried and across the site, in the shared cache;
     past either limit every try waits (right codes too, or the answer would tell a guesser it had found one), but
     nothing is counted per client address, so one phone's wrong codes never lock out the room sharing it."""
     text = text.strip().upper()
-    sql, names, converters = _code_query()
-    tries, row = guesses.counts_beside(CODE_WINDOW, sql, [text], code=text, site="all")
+    if beside is None:
+        sql, names, converters = _code_query()
+        params = [text]
+    else:
+        sql, names, converters = _code_query(beside.columns, beside.joins, beside.on)
+        params = [*beside.params, text]
+    tries, row = guesses.counts_beside(CODE_WINDOW, sql, params, code=text, site="all")
     for name, limit, which in (
         ("code", SAME_CODE_LIMIT, "this code"),
         ("site", SITE_CODE_LIMIT, "table codes on this site"),
@@ -140,13 +164,15 @@ def check_code(request, text: str) -> TableCode:
     if row is None:
         guesses.count_wrong(CODE_WINDOW, code=text, site="all")
         raise exceptions.AuthenticationFailed("unknown table code") from None
-    values = list(row[2:])
-    for i, (column, converting) in enumerate(converters):
+    values = list(row[2 : 2 + len(names)])
+    for i, column, converting in converters:
         for converter in converting:
             values[i] = converter(values[i], column, connection)
     section = Section.from_db(connection.alias, names, values)
     if section.status != Status.RUNNING:
         raise exceptions.PermissionDenied(f"{section} is not running: its table codes are closed")
+    if beside is not None:
+        beside.row = tuple(row[2 + len(names) :])
     return TableCode(id=row[0], section=section, table=row[1], code=text)
 
 
