@@ -183,8 +183,9 @@ SPECTACULAR_SETTINGS = {
 REDIS_URL = os.environ.get("REDIS_URL", "")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 # "default" is the cache every process shares (wrong table codes and passwords): Redis when there is one, else a
-# table of the database (made by tournaments' migration 0009). "local" is each process's own, for the flood guards
-# that every scorer's request passes (tournaments.permissions.TableThrottle), where a shared count is not needed.
+# table of the database (made by tournaments' migration 0009). "local" is each process's own, for a flood guard
+# where a shared count is not needed (tournaments.permissions.TableLoginThrottle; TableThrottle, on every scorer's
+# request, keeps its own counts: permissions.Histories).
 CACHES = {
     "local": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "traveller-local"},
     "default": {

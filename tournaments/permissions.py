@@ -13,6 +13,7 @@ tournaments.visibility.
 from __future__ import annotations
 
 import functools
+import time
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser
@@ -192,11 +193,37 @@ class TableLoginThrottle(throttling.AnonRateThrottle):
     rate = "300/min"
 
 
+class Histories:
+    """Request times kept by key in this process, read and written as DRF's throttles use a cache (get and set):
+    without the local cache's pickling and key checks, a thirtieth of a score entry (bench/api.py). Each get
+    returns a copy, so that two threads never change one list at once; expired keys go once there are many."""
+
+    MANY = 1000
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[float, list]] = {}
+
+    def get(self, key: str, default: list | None = None) -> list | None:
+        kept = self._kept.get(key)
+        return default if kept is None or kept[0] <= time.monotonic() else list(kept[1])
+
+    def set(self, key: str, value: list, timeout: float) -> None:
+        now = time.monotonic()
+        if len(self._kept) >= self.MANY:
+            for old, (expires, _) in list(self._kept.items()):
+                if expires <= now:
+                    self._kept.pop(old, None)
+        self._kept[key] = (now + timeout, value)
+
+    def clear(self) -> None:
+        self._kept.clear()
+
+
 class TableThrottle(throttling.SimpleRateThrottle):
     """Per table code: far above what a table enters, far below a runaway script. Counted by each process: it is
     on every scorer's request, where the database cache would cost more queries than the entry itself."""
 
-    cache = caches["local"]
+    cache = Histories()
     scope = "table"
     rate = "1200/min"
 

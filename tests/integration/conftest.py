@@ -6,6 +6,7 @@ import pytest
 from django.core.cache import cache, caches
 
 from tests.integration.api_helpers import make_director
+from tournaments.permissions import TableThrottle
 
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
 
@@ -13,6 +14,7 @@ DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "dja
 @pytest.fixture(autouse=True)
 def empty_cache(request):
     caches["local"].clear()
+    TableThrottle.cache.clear()
     asked = DATABASE_FIXTURES & set(request.fixturenames)
     if not (request.node.get_closest_marker("django_db") or asked):
         yield

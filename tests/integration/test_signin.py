@@ -16,7 +16,7 @@ from tests.hashers import CountingHasher
 from tests.integration.api_helpers import make_director
 from tests.integration.test_api_access import running_section
 from tournaments.models import TableCode
-from tournaments.permissions import SAME_CODE_LIMIT, SITE_CODE_LIMIT
+from tournaments.permissions import SAME_CODE_LIMIT, SITE_CODE_LIMIT, TableThrottle
 from tournaments.signin import NAME_LIMIT
 
 pytestmark = pytest.mark.django_db
@@ -113,6 +113,16 @@ def test_a_code_tried_too_often_waits(client, room):
     slowed = client.get("/api/table/", headers={"X-Table-Code": "qqqqqq "}, REMOTE_ADDR="10.0.1.1")
     assert slowed.status_code == 429 and "too many wrong tries of this code" in slowed.json()["detail"]
     assert client.get("/api/table/", headers={"X-Table-Code": room["codes"][1]}).status_code == 200
+
+
+def test_a_runaway_table_waits_and_the_other_tables_do_not(client, room, monkeypatch):
+    """Past TableThrottle's rate a table code's requests wait, with Retry-After; it is counted per code."""
+    monkeypatch.setattr(TableThrottle, "rate", "3/min")
+    for _ in range(3):
+        assert client.get("/api/table/", headers={"X-Table-Code": room["codes"][1]}).status_code == 200
+    slowed = client.get("/api/table/", headers={"X-Table-Code": room["codes"][1]})
+    assert slowed.status_code == 429 and 0 < int(slowed["Retry-After"]) <= 60
+    assert client.get("/api/table/", headers={"X-Table-Code": room["codes"][2]}).status_code == 200
 
 
 def test_guessing_across_the_site_is_bounded(client, room):
