@@ -54,19 +54,22 @@ def database_url_for_worker() -> str:
     return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
-def start_worker(queue: str, log: Path, concurrency: int = 1) -> subprocess.Popen:
-    """A real `celery worker` process reading `queue` and the test database, answering pings once it returns."""
+def start_worker(queue: str, log: Path, concurrency: int = 1, name: str = "") -> subprocess.Popen:
+    """A real `celery worker` process reading `queue` and the test database, answering pings once it returns. A
+    second worker on one queue needs a `name` of its own: the ping asks a node by name, and under the first's name
+    the first would answer while the second still starts."""
+    name = name or queue
     from config.celery import app
 
     env = {**os.environ, "DATABASE_URL": database_url_for_worker(), "CELERY_QUEUE": queue}
     with open(log, "w") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "--loglevel=INFO",
-             f"--concurrency={concurrency}", "-Q", queue, "-n", f"{queue}@%h", "--without-gossip", "--without-mingle"],
+             f"--concurrency={concurrency}", "-Q", queue, "-n", f"{name}@%h", "--without-gossip", "--without-mingle"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
         )  # fmt: skip
     deadline = time.monotonic() + 60
-    while not app.control.ping(destination=[f"{queue}@{os.uname().nodename}"], timeout=0.5):
+    while not app.control.ping(destination=[f"{name}@{os.uname().nodename}"], timeout=0.5):
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()
             raise RuntimeError(f"the Celery worker did not start: see {log}")

@@ -114,7 +114,9 @@ def test_a_whole_worker_killed_mid_board_has_its_board_done_by_another_within_a_
     user, club = make_director()
     section, reference = example2_section(user, club)
     logs = worker["log"].parent
-    b = start_worker(worker["queue"], logs / f"celery-{worker['queue']}-second.log")
+    b = start_worker(
+        worker["queue"], logs / f"celery-{worker['queue']}-second.log", name=f"{worker['queue']}-second"
+    )
     beat = start_beat(worker["queue"], logs / f"celery-{worker['queue']}-beat.log")
     started = len(worker["log"].read_text())
     try:
