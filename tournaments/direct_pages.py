@@ -43,10 +43,11 @@ def home(request):
     clubs = directed_club_ids(request.user)
     clubs = Club.objects.all() if clubs is None else Club.objects.filter(id__in=clubs)
     sections = Section.objects.filter(session__event__club__in=clubs).select_related("session__event__club")
+    by_club: dict[int, list[Section]] = {}
+    for section in sections.order_by("-session__event__date", "-session_id", "name"):
+        by_club.setdefault(section.session.event.club_id, []).append(section)
     return render(
-        request,
-        "direct/home.html",
-        {"clubs": clubs, "sections": sections.order_by("-session__event__date", "-session_id", "name")},
+        request, "direct/home.html", {"clubs": [(club, by_club.get(club.id, [])) for club in clubs]}
     )
 
 

@@ -30,7 +30,9 @@ def test_the_first_run_page_makes_the_club_and_its_director_then_closes(client):
     assert (club.name, club.slug) == ("Riverton Bridge Club", "riverton-bridge-club")
     assert list(club.directors.values_list("username", flat=True)) == ["dora"]
     assert User.objects.get().check_password(GOOD["password"])
-    assert "Riverton Bridge Club" in client.get("/direct/").content.decode(), "signed in"
+    home = client.get("/direct/").content.decode()
+    assert "Riverton Bridge Club" in home, "signed in"
+    assert "No sessions yet: set up a session or a party to start." in home and "<table" not in home
     assert client.get("/welcome/").status_code == 404
     assert client.post("/welcome/", {**GOOD, "club": "Other", "username": "eve"}).status_code == 404
     assert User.objects.count() == 1
