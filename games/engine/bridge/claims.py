@@ -363,16 +363,17 @@ def _first_line(
 
 def _highest(mask: int) -> int:
     """The card of highest rank in a mask (of two, the one of the lower suit)."""
-    for same_rank in _BY_RANK_DOWN:
-        found = mask & same_rank
-        if found:
-            return (found & -found).bit_length() - 1
-    raise ValueError("no card")
+    return _first_rank(mask, _BY_RANK_DOWN)
 
 
 def _lowest(mask: int) -> int:
     """The card of lowest rank in a mask (of two, the one of the lower suit)."""
-    for same_rank in _BY_RANK_UP:
+    return _first_rank(mask, _BY_RANK_UP)
+
+
+def _first_rank(mask: int, ranks: tuple[int, ...]) -> int:
+    """The card of the first rank, in the order `ranks` gives, that the mask holds."""
+    for same_rank in ranks:
         found = mask & same_rank
         if found:
             return (found & -found).bit_length() - 1
