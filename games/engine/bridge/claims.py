@@ -207,8 +207,8 @@ def can_take(
 
     A cheap proof that a claim or concession stands, before any solver or search: most real claims are settled by
     the first line tried (the side wins each trick as cheaply as it can, the others follow low and throw their
-    winners). Only True is a proof: False means no such line was found within `cards` cards played. Without
-    `search`, only that first line is tried.
+    winners), and most of the rest by a second one that unblocks (see `_first_line`). Only True is a proof: False
+    means no such line was found within `cards` cards played. Without `search`, only those two lines are tried.
     """
     held = list(hands)
     budget = cards
@@ -285,7 +285,10 @@ def can_take(
             rank = _key(card, led, trump)
             if rank > top_key:
                 top_seat, top_key = seat, rank
-    if _first_line(held, leader, len(trick), led, top_seat, top_key, left, trump, side, target, cards):
+    position = len(trick)
+    if _first_line(held, leader, position, led, top_seat, top_key, left, trump, side, target, cards, False):
+        return True
+    if _first_line(held, leader, position, led, top_seat, top_key, left, trump, side, target, cards, True):
         return True
     return search and play(leader, len(trick), led, top_seat, top_key, 0, left)
 
@@ -302,9 +305,14 @@ def _first_line(
     side: int,
     target: int,
     cards: int,
+    unblock: bool,
 ) -> bool:
     """The first line `can_take` tries (each hand's first choice at every turn), played out without the search's
-    recursion and sorting: whether it gives `side` its target within `cards` cards. Most real claims end here."""
+    recursion and sorting: whether it gives `side` its target within `cards` cards. Most real claims end here.
+
+    With `unblock`, the line of most claims the first misses (a double-dummy solve each, a hundred times the cost):
+    the side leads low to a suit its partner heads and a partner already winning the trick overtakes, so that
+    winners are not stranded in one hand; the others throw their highest card that stays under the trick's best."""
     held = list(hands)
     keys = _KEYS[trump]
     won = 0
@@ -319,15 +327,20 @@ def _first_line(
         ours = seat & 1 == side
         following = hand & _SUITS[led] if led >= 0 else 0
         if following:
-            choice = following
             if ours and top_seat & 1 != side:
+                choice = following
                 beaten = top_key - (39 if led == trump else 13)  # as in can_take
                 if beaten < 12:
                     shift = led * 13 + beaten + 1
                     choice = following >> shift << shift or following
-            card = (choice & -choice).bit_length() - 1
+                card = (choice & -choice).bit_length() - 1
+            elif unblock:  # partner overtakes; the others play their highest card below the best
+                below = following if ours else _under(following, led, top_key, trump)
+                card = below.bit_length() - 1 if below else (following & -following).bit_length() - 1
+            else:
+                card = (following & -following).bit_length() - 1
         elif led < 0:  # the side leads its highest card, the others their lowest
-            card = _highest(hand) if ours else _lowest(hand)
+            card = (_to_partner(held, seat, hand) if unblock else _highest(hand)) if ours else _lowest(hand)
         else:  # a discard or a ruff: can_take's sort keys, worked out on the masks
             trumps = hand & _SUITS[trump] if trump >= 0 else 0
             others = hand ^ trumps
@@ -359,6 +372,24 @@ def _first_line(
         else:
             position, led = position + 1, lead
     return True
+
+
+def _under(following: int, led: int, top_key: int, trump: int) -> int:
+    """The cards of the suit led, held in `following`, that do not beat the trick's best card (`_key` top_key)."""
+    if top_key >= 39 and led != trump:
+        return following  # the trick is ruffed
+    return following & ((1 << (13 * led + top_key - (39 if led == trump else 13))) - 1)
+
+
+def _to_partner(held: list[int], seat: int, hand: int) -> int:
+    """The unblocking lead: the lowest card of the first suit (clubs up) whose best card partner holds, else the
+    highest card."""
+    partner, others = held[seat ^ 2], held[seat ^ 1] | held[seat ^ 3] | hand
+    for suit in _SUITS:
+        if hand & suit and (partner & suit).bit_length() > (others & suit).bit_length():
+            mine = hand & suit
+            return (mine & -mine).bit_length() - 1
+    return _highest(hand)
 
 
 def _highest(mask: int) -> int:

@@ -80,6 +80,13 @@ def test_some_play_gives_the_side_its_tricks():
     assert can_take(hands, N, 3, side=1, target=2, trick=trick)
 
 
+def test_the_lines_before_any_search_unblock():
+    """North's SK must not win the first trick (South's SA overtakes) or South's spades are stranded; the first
+    line (North cashes his highest card, partner follows low) loses a heart, the unblocking line takes all three."""
+    hands = [hand("SK", "H2", "H3"), hand("H4", "H5", "H6"), hand("SA", "SQ", "SJ"), hand("C4", "C5", "C6")]
+    assert can_take(hands, N, -1, side=0, target=3, search=False)
+
+
 def conceded(rule_set: str, concession: str | None = None, **kw):
     # 6NT by East (board 1 of the ACBL speedball file): after 12 tricks declarer has 9, and East leads his H4 to
     # West's HK, the only heart left above South's HQ: the 13th trick is East-West's on any play.
