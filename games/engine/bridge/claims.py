@@ -210,6 +210,38 @@ def can_take(
     winners), and most of the rest by a second one that unblocks (see `_first_line`). Only True is a proof: False
     means no such line was found within `cards` cards played. Without `search`, only those two lines are tried.
     """
+    left = (sum(map(int.bit_count, hands)) + len(trick) + 3) // 4
+    led, top_seat, top_key = -1, -1, -1
+    if trick:
+        led = trick[0][1] // 13
+        for seat, card in trick:
+            rank = _key(card, led, trump)
+            if rank > top_key:
+                top_seat, top_key = seat, rank
+    position = len(trick)
+    if _first_line(hands, leader, position, led, top_seat, top_key, left, trump, side, target, cards, False):
+        return True
+    if _first_line(hands, leader, position, led, top_seat, top_key, left, trump, side, target, cards, True):
+        return True
+    return search and _search(
+        hands, leader, position, led, top_seat, top_key, left, trump, side, target, cards
+    )
+
+
+def _search(
+    hands: Sequence[int],
+    leader: int,
+    position: int,
+    led: int,
+    top_seat: int,
+    top_key: int,
+    left: int,
+    trump: int,
+    side: int,
+    target: int,
+    cards: int,
+) -> bool:
+    """`can_take`'s search: each hand's cards in the order of the first line, within `cards` cards played."""
     held = list(hands)
     budget = cards
 
@@ -277,24 +309,11 @@ def can_take(
                 return True
         return False
 
-    left = (sum(hand.bit_count() for hand in held) + len(trick) + 3) // 4
-    led, top_seat, top_key = -1, -1, -1
-    if trick:
-        led = trick[0][1] // 13
-        for seat, card in trick:
-            rank = _key(card, led, trump)
-            if rank > top_key:
-                top_seat, top_key = seat, rank
-    position = len(trick)
-    if _first_line(held, leader, position, led, top_seat, top_key, left, trump, side, target, cards, False):
-        return True
-    if _first_line(held, leader, position, led, top_seat, top_key, left, trump, side, target, cards, True):
-        return True
-    return search and play(leader, len(trick), led, top_seat, top_key, 0, left)
+    return play(leader, position, led, top_seat, top_key, 0, left)
 
 
 def _first_line(
-    hands: list[int],
+    hands: Sequence[int],
     leader: int,
     position: int,
     led: int,
@@ -317,60 +336,66 @@ def _first_line(
     keys = _KEYS[trump]
     won = 0
     while won < target:
-        if won + left < target or cards <= 0:
+        if won + left < target or cards < 4 - position:
             return False
-        cards -= 1
-        seat = (leader + position) & 3
-        hand = held[seat]
-        if not hand:
-            return False
-        ours = seat & 1 == side
-        following = hand & _SUITS[led] if led >= 0 else 0
-        if following:
-            if ours and top_seat & 1 != side:
-                choice = following
-                beaten = top_key - (39 if led == trump else 13)  # as in can_take
-                if beaten < 12:
-                    shift = led * 13 + beaten + 1
-                    choice = following >> shift << shift or following
-                card = (choice & -choice).bit_length() - 1
-            elif unblock:  # partner overtakes; the others play their highest card below the best
-                below = following if ours else _under(following, led, top_key, trump)
-                card = below.bit_length() - 1 if below else (following & -following).bit_length() - 1
-            else:
-                card = (following & -following).bit_length() - 1
-        elif led < 0:  # the side leads its highest card, the others their lowest
-            card = (_to_partner(held, seat, hand) if unblock else _highest(hand)) if ours else _lowest(hand)
-        else:  # a discard or a ruff: can_take's sort keys, worked out on the masks
-            trumps = hand & _SUITS[trump] if trump >= 0 else 0
-            others = hand ^ trumps
-            ruffed = top_key >= 39  # the trick's best card is a trump: only a higher trump beats it
-            if ours:
-                beaters = (
-                    trumps >> (13 * trump + top_key - 38) << (13 * trump + top_key - 38) if ruffed else trumps
-                )
-                if top_seat & 1 != side and beaters:
-                    card = (beaters & -beaters).bit_length() - 1  # the cheapest ruff that wins the trick
-                else:
-                    card = _lowest(others) if others else (trumps & -trumps).bit_length() - 1
-            elif others:
-                card = _highest(others)  # throw winners
-            else:
-                below = trumps & ((1 << (13 * trump + top_key - 39)) - 1) if ruffed else 0
+        cards -= 4 - position
+        ranks = keys[led] if led >= 0 else keys[0]  # each card's `_key` in the suit led (set at the lead)
+        for seat in _TURNS[leader][position]:
+            hand = held[seat]
+            if not hand:
+                return False
+            ours = seat & 1 == side
+            if led < 0:  # the side leads its highest card, the others their lowest
                 card = (
-                    below or trumps
-                ).bit_length() - 1  # the highest trump that does not win, else the highest
-        held[seat] = hand ^ (1 << card)
-        lead = card // 13 if led < 0 else led
-        key = keys[lead][card]
-        if key > top_key:
-            top_seat, top_key = seat, key
-        if position == 3:
-            won += top_seat & 1 == side
-            left -= 1
-            leader, position, led, top_seat, top_key = top_seat, 0, -1, -1, -1
-        else:
-            position, led = position + 1, lead
+                    (_to_partner(held, seat, hand) if unblock else _highest(hand)) if ours else _lowest(hand)
+                )
+                held[seat] = hand ^ (1 << card)
+                led = card // 13
+                ranks = keys[led]
+                top_seat, top_key = seat, ranks[card]
+                continue
+            following = hand & _SUITS[led]
+            if following:
+                if ours and top_seat & 1 != side:
+                    choice = following
+                    beaten = top_key - (39 if led == trump else 13)  # as in can_take
+                    if beaten < 12:
+                        shift = led * 13 + beaten + 1
+                        choice = following >> shift << shift or following
+                    card = (choice & -choice).bit_length() - 1
+                elif unblock:  # partner overtakes; the others play their highest card below the best
+                    below = following if ours else _under(following, led, top_key, trump)
+                    card = below.bit_length() - 1 if below else (following & -following).bit_length() - 1
+                else:
+                    card = (following & -following).bit_length() - 1
+            else:  # a discard or a ruff: can_take's sort keys, worked out on the masks
+                trumps = hand & _SUITS[trump] if trump >= 0 else 0
+                others = hand ^ trumps
+                ruffed = top_key >= 39  # the trick's best card is a trump: only a higher trump beats it
+                if ours:
+                    beaters = (
+                        trumps >> (13 * trump + top_key - 38) << (13 * trump + top_key - 38)
+                        if ruffed
+                        else trumps
+                    )
+                    if top_seat & 1 != side and beaters:
+                        card = (beaters & -beaters).bit_length() - 1  # the cheapest ruff that wins the trick
+                    else:
+                        card = _lowest(others) if others else (trumps & -trumps).bit_length() - 1
+                elif others:
+                    card = _highest(others)  # throw winners
+                else:
+                    below = trumps & ((1 << (13 * trump + top_key - 39)) - 1) if ruffed else 0
+                    card = (
+                        below or trumps
+                    ).bit_length() - 1  # the highest trump that does not win, else the highest
+            held[seat] = hand ^ (1 << card)
+            key = ranks[card]
+            if key > top_key:
+                top_seat, top_key = seat, key
+        won += top_seat & 1 == side
+        left -= 1
+        leader, position, led, top_seat, top_key = top_seat, 0, -1, -1, -1
     return True
 
 
@@ -394,25 +419,24 @@ def _to_partner(held: list[int], seat: int, hand: int) -> int:
 
 def _highest(mask: int) -> int:
     """The card of highest rank in a mask (of two, the one of the lower suit)."""
-    return _first_rank(mask, _BY_RANK_DOWN)
+    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF  # the ranks held, in any suit
+    same = mask & _BY_RANK[ranks.bit_length() - 1]
+    return (same & -same).bit_length() - 1
 
 
 def _lowest(mask: int) -> int:
     """The card of lowest rank in a mask (of two, the one of the lower suit)."""
-    return _first_rank(mask, _BY_RANK_UP)
+    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF
+    same = mask & _BY_RANK[(ranks & -ranks).bit_length() - 1]
+    return (same & -same).bit_length() - 1
 
 
-def _first_rank(mask: int, ranks: tuple[int, ...]) -> int:
-    """The card of the first rank, in the order `ranks` gives, that the mask holds."""
-    for same_rank in ranks:
-        found = mask & same_rank
-        if found:
-            return (found & -found).bit_length() - 1
-    raise ValueError("no card")
-
-
-_BY_RANK_UP = tuple(sum(1 << (13 * suit + rank) for suit in range(4)) for rank in range(13))
-_BY_RANK_DOWN = _BY_RANK_UP[::-1]
+# The seats still to play to a trick, by its leader and the cards already played to it.
+_TURNS = tuple(
+    tuple(tuple((leader + turn) & 3 for turn in range(played, 4)) for played in range(4))
+    for leader in range(4)
+)
+_BY_RANK = tuple(sum(1 << (13 * suit + rank) for suit in range(4)) for rank in range(13))
 
 
 _RANK = tuple(card % 13 for card in range(52))
