@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 
 from games.engine.bridge import dd
 from games.engine.bridge.calls import (
@@ -348,9 +349,9 @@ def _restore_conceded(
     if None in hands:
         return claimed
     assert contract.declarer is not None
-    left = [hand or 0 for hand in hands]
-    for seat, card in order:
-        left[seat] &= ~(1 << card)
+    # The play was found clean, so each card played was in its player's hand: none of them is left in any.
+    played = sum(map(BITS.__getitem__, map(itemgetter(1), order)))
+    left = [(hand or 0) & ~played for hand in hands]
     trick = order[4 * len(winners) :]
     leader = trick[0][0] if trick else winners[-1] if winners else contract.declarer.next.index
     remaining = 13 - len(winners)

@@ -48,9 +48,9 @@ def replay_game(
     tags = game.tags
     problems = [Irregularity(IrregularityKind.MALFORMED_RECORD, str(error)) for error in game.errors]
     board = tags.get("Board")
-    number = game.board
     vulnerability = game.vulnerable
     if vulnerability is None:
+        number = game.board
         vulnerability = board_vulnerability(number) if number else Vulnerability.NONE
 
     auction = None
