@@ -207,8 +207,8 @@ def can_take(
 
     A cheap proof that a claim or concession stands, before any solver or search: most real claims are settled by
     the first line tried (the side wins each trick as cheaply as it can, the others follow low and throw their
-    winners), and most of the rest by a second one that unblocks (see `_first_line`). Only True is a proof: False
-    means no such line was found within `cards` cards played. Without `search`, only those two lines are tried.
+    winners), and most of the rest by two that unblock (see `_first_line`). Only True is a proof: False means no
+    such line was found within `cards` cards played. Without `search`, only those three lines are tried.
     """
     left = (sum(map(int.bit_count, hands)) + len(trick) + 3) // 4
     led, top_seat, top_key = -1, -1, -1
@@ -219,10 +219,11 @@ def can_take(
             if rank > top_key:
                 top_seat, top_key = seat, rank
     position = len(trick)
-    if _first_line(hands, leader, position, led, top_seat, top_key, left, trump, side, target, cards, False):
-        return True
-    if _first_line(hands, leader, position, led, top_seat, top_key, left, trump, side, target, cards, True):
-        return True
+    for line in _LINES:
+        if _first_line(
+            hands, leader, position, led, top_seat, top_key, left, trump, side, target, cards, line
+        ):
+            return True
     return search and _search(
         hands, leader, position, led, top_seat, top_key, left, trump, side, target, cards
     )
@@ -324,14 +325,16 @@ def _first_line(
     side: int,
     target: int,
     cards: int,
-    unblock: bool,
+    line: int,
 ) -> bool:
     """The first line `can_take` tries (each hand's first choice at every turn), played out without the search's
     recursion and sorting: whether it gives `side` its target within `cards` cards. Most real claims end here.
 
-    With `unblock`, the line of most claims the first misses (a double-dummy solve each, a hundred times the cost):
-    the side leads low to a suit its partner heads and a partner already winning the trick overtakes, so that
-    winners are not stranded in one hand; the others throw their highest card that stays under the trick's best."""
+    That is line `_FIRST`; the two others play most of the claims it misses (a double-dummy solve each, a hundred
+    times the cost) with the side unblocking: a partner already winning the trick overtakes, so that winners are not
+    stranded in one hand, and the others throw their highest card that stays under the trick's best. `_TO_PARTNER`
+    leads low to a suit partner heads, `_SHORT_FIRST` cashes the short suit's high cards first."""
+    unblock = line != _FIRST
     held = list(hands)
     keys = _KEYS[trump]
     won = 0
@@ -345,10 +348,15 @@ def _first_line(
             if not hand:
                 return False
             ours = seat & 1 == side
-            if led < 0:  # the side leads its highest card, the others their lowest
-                card = (
-                    (_to_partner(held, seat, hand) if unblock else _highest(hand)) if ours else _lowest(hand)
-                )
+            if led < 0:  # the others lead their lowest card
+                if not ours:
+                    card = _lowest(hand)
+                elif line == _FIRST:
+                    card = _highest(hand)
+                elif line == _TO_PARTNER:
+                    card = _to_partner(held, seat, hand)
+                else:
+                    card = _short_first(hand)
                 held[seat] = hand ^ (1 << card)
                 led = card // 13
                 ranks = keys[led]
@@ -417,6 +425,16 @@ def _to_partner(held: list[int], seat: int, hand: int) -> int:
     return _highest(hand)
 
 
+def _short_first(hand: int) -> int:
+    """The highest card of the hand's shortest suit (of two, the higher suit)."""
+    short = hand
+    for suit in _SUITS:
+        mine = hand & suit
+        if mine and mine.bit_count() <= short.bit_count():
+            short = mine
+    return short.bit_length() - 1
+
+
 def _highest(mask: int) -> int:
     """The card of highest rank in a mask (of two, the one of the lower suit)."""
     ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF  # the ranks held, in any suit
@@ -431,6 +449,8 @@ def _lowest(mask: int) -> int:
     return (same & -same).bit_length() - 1
 
 
+# The lines `can_take` plays before any search, in the order tried (see `_first_line`).
+_FIRST, _TO_PARTNER, _SHORT_FIRST = _LINES = (0, 1, 2)
 # The seats still to play to a trick, by its leader and the cards already played to it.
 _TURNS = tuple(
     tuple(tuple((leader + turn) & 3 for turn in range(played, 4)) for played in range(4))

@@ -85,6 +85,10 @@ def test_the_lines_before_any_search_unblock():
     line (North cashes his highest card, partner follows low) loses a heart, the unblocking line takes all three."""
     hands = [hand("SK", "H2", "H3"), hand("H4", "H5", "H6"), hand("SA", "SQ", "SJ"), hand("C4", "C5", "C6")]
     assert can_take(hands, N, -1, side=0, target=3, search=False)
+    # East-West take all three only if West overtakes the first club and cashes his singleton spade, on which North
+    # throws the CK (example2.pbn): the third line, the short suit's high card first.
+    hands = [hand("CK", "CJ", "C6"), hand("CA", "CT", "C9"), hand("HQ", "C4", "C2"), hand("S6", "CQ", "C8")]
+    assert can_take(hands, N, -1, side=1, target=3, search=False)
 
 
 def conceded(rule_set: str, concession: str | None = None, **kw):
