@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from games.engine.bridge.calls import Contract
@@ -241,16 +242,13 @@ def _clean_columns(
     order: list[tuple[int, int]] = []
     winners: list[int] = []
     for t, row in enumerate(rows, start=1):
-        offset = (leader - first) & 3
-        in_turn = row[offset:4] + row[:offset] if offset else row
-        seats = _ROTATION[leader]
         try:
-            if len(in_turn) != 4:
+            if len(row) != 4:
                 raise KeyError
-            c0, c1, c2, c3 = map(index, in_turn)
+            c0, c1, c2, c3 = map(index, _IN_TURN[(leader - first) & 3](row))
         except KeyError:
             return _clean_last(rows, t, first, leader, held, trump, order, winners)
-        s0, s1, s2, s3 = seats
+        s0, s1, s2, s3 = _ROTATION[leader]
         h0, h1, h2, h3 = held[s0], held[s1], held[s2], held[s3]
         b0, b1, b2, b3 = bits[c0], bits[c1], bits[c2], bits[c3]
         if not (h0 & b0 and h1 & b1 and h2 & b2 and h3 & b3):
@@ -330,6 +328,8 @@ def _clean_last(
 
 
 _SUIT_OF = tuple(card // 13 for card in range(52))
+# A row's four columns in turn from the column `offset` (the leader's).
+_IN_TURN = tuple(itemgetter(*_ROTATION[offset]) for offset in range(4))
 _SUIT_MASKS = tuple(0x1FFF << (13 * suit) for suit in range(4))
 # Per trump (-1 at no-trumps, the last entry) and suit led, each card's trick_rank.
 _TRICK_KEYS = tuple(
