@@ -367,6 +367,11 @@ def _first_line(
                 if ours and top_seat & 1 != side:
                     choice = following
                     beaten = top_key - (39 if led == trump else 13)  # as in can_take
+                    after = (seat + 1) & 3  # an opponent still to play, unless the leader
+                    if beaten < 12 and after != leader and held[after] & _SUITS[led]:
+                        # He must follow: beat his lowest card too (cover), or he wins the trick.
+                        theirs = held[after] & _SUITS[led]
+                        beaten = max(beaten, (theirs & -theirs).bit_length() - 1 - 13 * led)
                     if beaten < 12:
                         shift = led * 13 + beaten + 1
                         choice = following >> shift << shift or following

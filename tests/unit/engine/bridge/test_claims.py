@@ -89,6 +89,9 @@ def test_the_lines_before_any_search_unblock():
     # throws the CK (example2.pbn): the third line, the short suit's high card first.
     hands = [hand("CK", "CJ", "C6"), hand("CA", "CT", "C9"), hand("HQ", "C4", "C2"), hand("S6", "CQ", "C8")]
     assert can_take(hands, N, -1, side=1, target=3, search=False)
+    # East leads the S3: South must cover West's S7 (his lowest spade, which he must play) with the SA.
+    hands = [hand("H2", "H3"), hand("S3", "S4"), hand("SA", "S5"), hand("S7", "D3")]
+    assert can_take(hands, E, -1, side=0, target=2, search=False)
 
 
 def conceded(rule_set: str, concession: str | None = None, **kw):
