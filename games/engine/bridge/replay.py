@@ -13,6 +13,7 @@ cite the laws of the rule set in force (games.engine.bridge.revoke.revoke_laws).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from operator import itemgetter
@@ -433,7 +434,16 @@ def _score(
     if tricks is None or contract.declarer is None or not 0 <= tricks <= 13:
         return None
     vulnerable = vulnerability.of(contract.declarer.side)
-    return score_deal(rule_set, contract, tricks, vulnerable, deal).ns
+    if rule_set.honors and deal is not None:
+        return score_deal(rule_set, contract, tricks, vulnerable, deal).ns
+    return _scored(rule_set, contract, tricks, vulnerable)
+
+
+@functools.lru_cache(maxsize=1024)
+def _scored(rule_set: Rules, contract: Contract, tricks: int, vulnerable: bool) -> int:
+    """North-South's score of a deal scored without its hands: an archive repeats a few dozen (contract, declarer,
+    tricks, vulnerability)."""
+    return score_deal(rule_set, contract, tricks, vulnerable).ns
 
 
 def _double_dummy(
