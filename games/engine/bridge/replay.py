@@ -38,6 +38,7 @@ from games.engine.report import GameReport, Irregularity, IrregularityKind
 
 _CARDS = {index: card for card, index in CARD_INDEX.items()}
 _SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
+_FULL = [13, 13, 13, 13]  # the cards in each hand of a full deal
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,6 +243,8 @@ def _hands(deal: Deal | str | None, problems: list[Irregularity]) -> tuple[Deal 
         return None, [None, None, None, None]
     given = deal.hands
     masks = given.masks if isinstance(given, HandMasks) else None  # a PBN reader's deal: no joker
+    if masks is not None and list(map(int.bit_count, masks)) == _FULL:
+        return deal, list(masks)
     hands: list[int | None] = []
     for k, seat in enumerate(SEATS):
         if masks is not None:

@@ -66,7 +66,11 @@ def in_play_order(
 
 def has_cards(play: Play) -> bool:
     if isinstance(play, ColumnPlay):
-        return any(token not in NOT_PLAYED and token != "*" for row in play.rows for token in row)
+        for row in play.rows:  # a loop, not any(): the first token is most often a card
+            for token in row:
+                if token not in NOT_PLAYED and token != "*":
+                    return True
+        return False
     return any(play.tricks)
 
 

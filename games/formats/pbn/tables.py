@@ -5,6 +5,7 @@ Shared by the reader, the writer and the game model (games.formats.pbn.game); no
 
 from __future__ import annotations
 
+import functools
 import re
 
 from games.engine.cards import SEATS, Card, Rank, Seat, Side, Suit, Vulnerability
@@ -84,6 +85,7 @@ _CONTRACT = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X)?", re.IGNORECASE)
 _DENOMINATION = re.compile(r"(NT|N|S|H|D|C)", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=256)  # an archive spells a few dozen contracts, each game reads its own
 def normal_contract(value: str) -> str | None:
     if value.lower() == "pass":
         return "Pass"
