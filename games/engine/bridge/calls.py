@@ -263,6 +263,7 @@ def check_auction(
         tokens: deque[str | Call] = deque(map(_KNOWN_CALLS.__getitem__, calls))
     else:
         tokens = deque(_split([calls] if isinstance(calls, str) else calls))
+    pass_kind, bid_kind, double_kind = CallKind.PASS, CallKind.BID, CallKind.DOUBLE  # looked up once
     while tokens:
         token = tokens.popleft()
         if isinstance(token, Call):
@@ -292,15 +293,16 @@ def check_auction(
             continue
         parsed.append(call)
         kind = call.kind
-        if kind is CallKind.PASS:
+        if kind is pass_kind:
             passes += 1
             ended = passes == 3 if last_bid is not None else passes == 4
-        elif kind is CallKind.BID:
-            if last_bid is not None and call.rank <= last_bid.rank:
+        elif kind is bid_kind:
+            rank = call.rank
+            if last_bid is not None and rank <= last_bid.rank:
                 report(IrregularityKind.INSUFFICIENT_BID, f"bid {call} over {last_bid}", "27", str(call))
-            first_named.setdefault((seat & 1) * 5 + call.rank % 5, seat)
+            first_named.setdefault((seat & 1) * 5 + rank % 5, seat)
             last_bid, last_bidder, penalty, doubler, passes = call, seat, Penalty.UNDOUBLED, -1, 0
-        elif kind is CallKind.DOUBLE:
+        elif kind is double_kind:
             if last_bidder < 0 or (last_bidder ^ seat) & 1 == 0 or penalty:
                 why = (
                     "with no bid to double"
