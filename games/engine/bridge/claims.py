@@ -337,17 +337,17 @@ def _first_line(
     unblock = line != _FIRST
     held = list(hands)
     keys = _KEYS[trump]
+    turns = _TURNS[side]
     won = 0
     while won < target:
         if won + left < target or cards < 4 - position:
             return False
         cards -= 4 - position
         ranks = keys[led] if led >= 0 else keys[0]  # each card's `_key` in the suit led (set at the lead)
-        for seat in _TURNS[leader][position]:
+        for seat, ours in turns[leader][position]:
             hand = held[seat]
             if not hand:
                 return False
-            ours = seat & 1 == side
             if led < 0:  # the others lead their lowest card
                 if not ours:
                     card = _lowest(hand)
@@ -456,10 +456,16 @@ def _lowest(mask: int) -> int:
 
 # The lines `can_take` plays before any search, in the order tried (see `_first_line`).
 _FIRST, _TO_PARTNER, _SHORT_FIRST = _LINES = (0, 1, 2)
-# The seats still to play to a trick, by its leader and the cards already played to it.
+# The seats still to play to a trick and whether each is on `side`, by side, leader and the cards already played.
 _TURNS = tuple(
-    tuple(tuple((leader + turn) & 3 for turn in range(played, 4)) for played in range(4))
-    for leader in range(4)
+    tuple(
+        tuple(
+            tuple(((leader + turn) & 3, (leader + turn) & 1 == side) for turn in range(played, 4))
+            for played in range(4)
+        )
+        for leader in range(4)
+    )
+    for side in range(2)
 )
 _BY_RANK = tuple(sum(1 << (13 * suit + rank) for suit in range(4)) for rank in range(13))
 
