@@ -207,8 +207,8 @@ def can_take(
 
     A cheap proof that a claim or concession stands, before any solver or search: most real claims are settled by
     the first line tried (the side wins each trick as cheaply as it can, the others follow low and throw their
-    winners), and most of the rest by two that unblock (see `_first_line`). Only True is a proof: False means no
-    such line was found within `cards` cards played. Without `search`, only those three lines are tried.
+    winners), and most of the rest by three that unblock (see `_first_line`). Only True is a proof: False means no
+    such line was found within `cards` cards played. Without `search`, only those four lines are tried.
     """
     left = (sum(map(int.bit_count, hands)) + len(trick) + 3) // 4
     led, top_seat, top_key = -1, -1, -1
@@ -330,10 +330,11 @@ def _first_line(
     """The first line `can_take` tries (each hand's first choice at every turn), played out without the search's
     recursion and sorting: whether it gives `side` its target within `cards` cards. Most real claims end here.
 
-    That is line `_FIRST`; the two others play most of the claims it misses (a double-dummy solve each, a hundred
+    That is line `_FIRST`; the three others play most of the claims it misses (a double-dummy solve each, a hundred
     times the cost) with the side unblocking: a partner already winning the trick overtakes, so that winners are not
     stranded in one hand, and the others throw their highest card that stays under the trick's best. `_TO_PARTNER`
-    leads low to a suit partner heads, `_SHORT_FIRST` cashes the short suit's high cards first."""
+    leads low to a suit partner heads, `_SHORT_FIRST` cashes the short suit's high cards first, `_MASTER` leads a
+    card no opponent can beat."""
     unblock = line != _FIRST
     held = list(hands)
     keys = _KEYS[trump]
@@ -355,8 +356,10 @@ def _first_line(
                     card = _highest(hand)
                 elif line == _TO_PARTNER:
                     card = _to_partner(held, seat, hand)
-                else:
+                elif line == _SHORT_FIRST:
                     card = _short_first(hand)
+                else:
+                    card = _master(held, seat, hand)
                 held[seat] = hand ^ (1 << card)
                 led = card // 13
                 ranks = keys[led]
@@ -430,6 +433,17 @@ def _to_partner(held: list[int], seat: int, hand: int) -> int:
     return _highest(hand)
 
 
+def _master(held: list[int], seat: int, hand: int) -> int:
+    """The highest card that no opponent can beat in its suit, else the highest card."""
+    theirs = held[seat ^ 1] | held[seat ^ 3]
+    masters = 0
+    for suit in _SUITS:
+        mine = hand & suit
+        if mine.bit_length() > (theirs & suit).bit_length():
+            masters |= 1 << (mine.bit_length() - 1)
+    return _highest(masters or hand)
+
+
 def _short_first(hand: int) -> int:
     """The highest card of the hand's shortest suit (of two, the higher suit)."""
     short = hand
@@ -455,7 +469,7 @@ def _lowest(mask: int) -> int:
 
 
 # The lines `can_take` plays before any search, in the order tried (see `_first_line`).
-_FIRST, _TO_PARTNER, _SHORT_FIRST = _LINES = (0, 1, 2)
+_FIRST, _TO_PARTNER, _SHORT_FIRST, _MASTER = _LINES = (0, 1, 2, 3)
 # The seats still to play to a trick and whether each is on `side`, by side, leader and the cards already played.
 _TURNS = tuple(
     tuple(

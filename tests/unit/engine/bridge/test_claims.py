@@ -92,6 +92,11 @@ def test_the_lines_before_any_search_unblock():
     # East leads the S3: South must cover West's S7 (his lowest spade, which he must play) with the SA.
     hands = [hand("H2", "H3"), hand("S3", "S4"), hand("SA", "S5"), hand("S7", "D3")]
     assert can_take(hands, E, -1, side=0, target=2, search=False)
+    # East-West take two of five only if West, once in, cashes the DJ (no opponent has a diamond above it) rather
+    # than his highest card, the CQ, which the CA beats (example2.pbn): the fourth line leads a card none can beat.
+    hands = [hand("H7", "D8", "D3", "C9", "C3"), hand("SJ", "CJ", "CT", "C6", "C5")]
+    hands += [hand("HA", "H6", "H5", "CA", "CK"), hand("H9", "H2", "DJ", "CQ", "C2")]
+    assert can_take(hands, N, -1, side=1, target=2, search=False)
 
 
 def conceded(rule_set: str, concession: str | None = None, **kw):
