@@ -152,7 +152,8 @@ def replay(
         east_west = sum(map((1).__and__, winners))  # tricks won by East or West (odd seat indices)
         won = east_west if declarer_side else len(winners) - east_west
         played_tricks = len(winners)
-        problems.extend(sorted(in_play, key=lambda i: i.trick or 14))  # a revoke found late goes in its trick
+        if in_play:  # a revoke found late goes in its trick
+            problems.extend(sorted(in_play, key=lambda i: i.trick or 14))
         computed = _claimed(won, played_tricks, complete, claim, recorded_result, final.declarer, problems)
         if computed is not None and not complete and not in_play and rule_set.concession == "void":
             claimed_total = computed
@@ -368,6 +369,8 @@ def _restore_conceded(
         left, leader, trump, 1 - side, remaining - claimed, trick, search=False
     )
     declarer_kept = claimed == 0 or can_take(left, leader, trump, side, claimed, trick, search=False)
+    if defenders_kept and declarer_kept:
+        return claimed
     cards = [card for _, card in trick]
     if (
         not defenders_kept
