@@ -304,7 +304,13 @@ def _recorded_contract(
         seat = found.declarer
     if seat is None:
         malformed(f"contract {contract} has no declarer")
-    return Contract(contract.level, contract.denomination, contract.penalty, seat), False
+    return _declared(contract, seat), False
+
+
+@functools.lru_cache(maxsize=1024)
+def _declared(contract: Contract, seat: Seat | None) -> Contract:
+    """The contract played by `seat` (a file's games repeat a few dozen of them)."""
+    return Contract(contract.level, contract.denomination, contract.penalty, seat)
 
 
 def _claimed(
