@@ -169,9 +169,9 @@ class _Reader(Assembly):
             elif ";" not in s and "{" not in s:
                 section = self.section
                 if section == PLAY:
-                    norm = tuple(map(cards_of, s.split()))
+                    norm = list(map(cards_of, s.split()))
                     if len(norm) == 4 and not self.partial and not self.irregularity and None not in norm:
-                        self.rows.append(norm)
+                        self.tokens += norm
                         self.row_lines.append(i)
                         continue
                 elif section == AUCTION:
@@ -252,14 +252,14 @@ class _Reader(Assembly):
             section = self.section
             pending_table = self.pending_table
             if section == PLAY:
-                rows = self.rows
+                tokens = self.tokens
                 row_lines = self.row_lines
                 while i < count:
-                    row = tuple(map(cards_of, lines[i].split()))
+                    row = list(map(cards_of, lines[i].split()))
                     if len(row) != 4 or None in row:
                         break
                     i += 1
-                    rows.append(row)
+                    tokens += row
                     row_lines.append(i)
             elif section == AUCTION:
                 calls = self.calls

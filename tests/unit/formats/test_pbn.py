@@ -393,7 +393,13 @@ def test_old_macintosh_line_ends_and_a_tag_after_a_comment_on_its_line():
     (game,) = pbn.parse('[Event "Mac"]\r[Board "4"]\r{ note\r ends }[Dealer "W"]\r[Play "N"]\rSA S2 S3 S4\r')
     assert game.tags == {"Event": "Mac", "Board": "4", "Dealer": "W"}
     assert game.comments == (pbn.Comment(" note\n ends ", True, "Board"),)
-    assert game.play.tricks == (("SA", "S2", "S3", "S4"),) and game.play.trick_lines == (6,)
+    assert game.play.tricks == (("SA", "S2", "S3", "S4"),) and tuple(game.play.trick_lines) == (6,)
+
+
+def test_a_play_row_remembers_its_line_when_two_tricks_share_one():
+    (game,) = pbn.parse('[Board "1"]\n[Play "N"]\nSA S2 S3 S4 HA H2\nH3 H4\nDA D2 D3 D4\n')
+    assert game.play.tricks == (("SA", "S2", "S3", "S4"), ("HA", "H2", "H3", "H4"), ("DA", "D2", "D3", "D4"))
+    assert tuple(game.play.trick_lines) == (3, 3, 5)  # not lines 3 to 5
 
 
 def test_export_spells_values_as_the_standard_asks():

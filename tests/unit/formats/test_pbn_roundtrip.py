@@ -63,7 +63,7 @@ def plays(draw):
         tuple(draw(st.lists(st.sampled_from(CARDS), min_size=4, max_size=4)))
         for _ in range(draw(st.integers(0, 13)))
     )
-    return pbn.Play(
+    return pbn.Play.of(
         draw(st.sampled_from(SEATS)),
         rows,
         annotations(draw, 4 * len(rows), "RL"),
