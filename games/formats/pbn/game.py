@@ -198,12 +198,21 @@ class Column:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A supplemental table: column spec and rows of strings ("-" irrelevant, "?" unknown, as written)."""
+    """A supplemental table: column spec and rows of strings ("-" irrelevant, "?" unknown, as written).
+
+    The rows are kept as one flat tuple, ``cells`` (row k's field of column c at k * width + c), as a Play keeps
+    its tricks: most tables of an archive are only carried along, and a tuple a row was most of reading them.
+    ``rows`` gives the rows."""
 
     name: str
     columns: tuple[Column, ...]
-    rows: tuple[tuple[str, ...], ...] = ()
+    cells: tuple[str, ...] = ()
     line: int = field(default=0, compare=False)
+
+    @property
+    def rows(self) -> tuple[tuple[str, ...], ...]:
+        width = len(self.columns)
+        return tuple(zip(*[iter(self.cells)] * width, strict=False)) if width else ()
 
     @property
     def spec(self) -> str:
@@ -242,7 +251,7 @@ class Table:
                     numeric = all(_NUMBER.fullmatch(f) or f == "-" for f in fields)
                     width = max(len(field_text(f)) for f in fields)
                     cols[k] = Column(column.name, column.order, width, "R" if numeric else "L")
-        return cls(name, tuple(cols), tuple(table_rows))
+        return cls(name, tuple(cols), tuple(cell for row in table_rows for cell in row))
 
     def records(self) -> list[dict[str, str]]:
         names = self.names

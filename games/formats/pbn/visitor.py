@@ -213,7 +213,7 @@ class Assembly:
                 self.error(f"[{name}] has data but no columns", lineno)
             return Table(name, (), (), lineno)
         if not len(elements) % width:  # rows come out even: however the lines split them, they are these
-            rows = list(zip(*[iter(elements)] * width, strict=False))
+            cells = tuple(elements)
         else:
             counts = [counted for entry in self.element_lines for counted in _field_counts(*entry)]
             bad = next(line for line, count in counts if count != width)
@@ -222,8 +222,8 @@ class Assembly:
                 f"[{name}] row has {count} field{'s' * (count != 1)}, expected {width} ({', '.join(c.name for c in columns)})",
                 bad,
             )
-            rows = [tuple(elements[i : i + width]) for i in range(0, len(elements) - width + 1, width)]
-        return Table(name, columns, tuple(rows), lineno)
+            cells = tuple(elements[: len(elements) - len(elements) % width])
+        return Table(name, columns, cells, lineno)
 
     # -- end of a game
 

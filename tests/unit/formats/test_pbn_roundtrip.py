@@ -88,11 +88,14 @@ def tables(draw):
         )
         for name in names
     )
-    rows = tuple(
-        tuple(draw(st.lists(TEXT, min_size=len(columns), max_size=len(columns))))
-        for _ in range(draw(st.integers(0, 4)))
+    cells = tuple(
+        draw(
+            st.lists(
+                TEXT, min_size=len(columns) * (rows := draw(st.integers(0, 4))), max_size=len(columns) * rows
+            )
+        )
     )
-    return pbn.Table(draw(st.sampled_from(sorted(pbn.TABLES))), columns, rows)
+    return pbn.Table(draw(st.sampled_from(sorted(pbn.TABLES))), columns, cells)
 
 
 @st.composite
