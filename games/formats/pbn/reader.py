@@ -30,14 +30,16 @@ T = TypeVar("T")
 
 _TAGS_WITH_SECTIONS = frozenset({"Auction", "Note", "Play"})
 
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+# Strings are matched unrolled (runs of plain characters between escapes), not a character at a time: a table's
+# spec is a few hundred characters long.
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]')
 _PLAIN_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*)"\]\s*')  # a line of one tag, nothing escaped
-_DATA = re.compile(r'(?:"(?:[^"\\]|\\.)*"|[^\[;{"])+')
+_DATA = re.compile(r'(?:"[^"\\]*(?:\\.[^"\\]*)*"|[^\[;{"]+)+')
 _ANNOTATED = re.compile(
     r"\s*(?:(?P<tok>[A-Za-z0-9-]+)|=(?P<note>\d+)=|\$(?P<nag>\d+)|(?P<suffix>[!?]{1,2})"
     r"|\^(?P<irr>[ISRLisrl])|(?P<star>\*)|(?P<plus>\+)|(?P<bad>\S))"
 )
-_ELEMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')
+_ELEMENT = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"|([^\s"]+)')
 _BLANK = re.compile(r"\n\s*\n")
 _SPACE = re.compile(r"\s")
 
