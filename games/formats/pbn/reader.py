@@ -113,13 +113,16 @@ def parse_file(path: str | Path, *, strict: bool = True) -> list[Game]:
 class _Reader(Assembly):
     """Scans lines into the parts of the game being read (see Assembly)."""
 
-    __slots__ = ("text", "offset")
+    __slots__ = ("text", "offset", "heads")
 
     def run(self, text: str) -> None:
         if "\r" in text:  # CRLF (export format) and CR (old Macintosh) line ends
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         lines = text.split("\n")
         self.text = text
+        self.heads: dict[
+            str, str
+        ] = {}  # '[Name ' -> Name: how the file's plain tag lines start (see plain_lines)
         self.offset = (0, 0)  # a line's index and where it starts in text (see line_start)
         count = len(lines)
         brace: list[str] | None = None
@@ -227,11 +230,20 @@ class _Reader(Assembly):
         stored_value = ""
         stored_line = 0
         plain = _PLAIN_TAG.fullmatch
+        heads = self.heads
         while i < count:
-            m = plain(lines[i])
-            if m is None:
-                break
-            name, value = m.groups()
+            raw = lines[i]
+            parts = raw.split('"')
+            name = heads.get(parts[0]) if len(parts) == 3 and parts[2] == "]" else None
+            if name is not None and "\\" not in raw:  # '[Name "value"]' as the file wrote this tag before
+                value = parts[1]
+            else:
+                m = plain(raw)
+                if m is None:
+                    break
+                name, value = m.groups()
+                if len(parts) == 3 and parts[2] == "]" and parts[0] == f"[{name} ":
+                    heads[parts[0]] = name
             i += 1
             if (
                 (section == PENDING and not pending_table or section == NONE)
