@@ -29,6 +29,11 @@ from games.formats.pbn.visitor import (
 T = TypeVar("T")
 
 _TAGS_WITH_SECTIONS = frozenset({"Auction", "Note", "Play"})
+_QUIET_ENDS = (
+    NONE,
+    AUCTION,
+    PLAY,
+)  # where a tag ends the section with nothing to make (see Assembly.end_section)
 
 # Strings are matched unrolled (runs of plain characters between escapes), not a character at a time: a table's
 # spec is a few hundred characters long.
@@ -246,7 +251,7 @@ class _Reader(Assembly):
                     heads[parts[0]] = name
             i += 1
             if (
-                (section == PENDING and not pending_table or section == NONE)
+                (section == PENDING and not pending_table or section in _QUIET_ENDS)
                 and name not in tags
                 and name not in _TAGS_WITH_SECTIONS
                 and value[:1] != "#"
