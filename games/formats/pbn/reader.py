@@ -38,6 +38,7 @@ _QUIET_ENDS = (
 # Strings are matched unrolled (runs of plain characters between escapes), not a character at a time: a table's
 # spec is a few hundred characters long.
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]')
+_HEAD = re.compile(r"\[([A-Za-z0-9_]+) ")
 _PLAIN_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*)"\]\s*')  # a line of one tag, nothing escaped
 _DATA = re.compile(r'(?:"[^"\\]*(?:\\.[^"\\]*)*"|[^\[;{"]+)+')
 _ANNOTATED = re.compile(
@@ -239,16 +240,19 @@ class _Reader(Assembly):
         while i < count:
             raw = lines[i]
             parts = raw.split('"')
-            name = heads.get(parts[0]) if len(parts) == 3 and parts[2] == "]" else None
-            if name is not None and "\\" not in raw:  # '[Name "value"]' as the file wrote this tag before
+            name: str | None = ""
+            if len(parts) == 3 and parts[2] == "]":  # '[Name "value"]', as export files write a tag
+                name = heads.get(parts[0])
+                if name is None:
+                    name = self.head(parts[0])
                 value = parts[1]
-            else:
+                if "\\\\" in value or value[-1:] == "\\":  # an escape: the general path unescapes
+                    break
+            if not name:
                 m = plain(raw)
                 if m is None:
                     break
                 name, value = m.groups()
-                if len(parts) == 3 and parts[2] == "]" and parts[0] == f"[{name} ":
-                    heads[parts[0]] = name
             i += 1
             if (
                 (section == PENDING and not pending_table or section in _QUIET_ENDS)
@@ -291,6 +295,13 @@ class _Reader(Assembly):
         if stored:
             self.stored_tag(stored, stored_value, stored_line, pending_table)
         return i
+
+    def head(self, text: str) -> str:
+        """The tag name of a line's start as export files write it ('[Name '), kept for the file's later lines;
+        "" if it is not one."""
+        m = _HEAD.fullmatch(text)
+        name = self.heads[text] = m.group(1) if m is not None else ""
+        return name
 
     def stored_tag(self, name: str, value: str, line: int, table: bool) -> None:
         """The state tag() leaves after storing the last of plain_lines' tags."""

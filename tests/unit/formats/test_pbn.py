@@ -489,3 +489,25 @@ def test_a_visitor_sees_every_game_in_order_and_skips_those_it_declines(acbl):
     )
     assert visitor.seen == [g.board for g in acbl]
     assert boards == [g.board for g in acbl if g.board % 2 == 0]
+
+
+def test_tag_lines_as_export_files_write_them_read_as_any_other_way_of_writing_them():
+    """Export-format tag lines take a fast path (split at their quotes); the same lines indented take the
+    general one. Escapes, a table spec's backslashes and a value ending in a backslash read alike."""
+    lines = [
+        '[Event "Club \\\\ night"]',
+        '[Site "say \\"hi\\""]',
+        '[Annotator "C:\\dir"]',
+        '[ScoreTable "Table\\2R;Score_NS\\6R"]',
+        '1 "150"',
+        '2 "-50"',
+        '[Room "Open"]',
+    ]
+    plain = pbn.parse("\n".join(lines) + "\n")
+    indented = pbn.parse("\n".join(" " + line for line in lines) + "\n")
+    assert plain[0].tags == indented[0].tags == {
+        "Event": "Club \\ night", "Site": 'say "hi"', "Annotator": "C:\\dir", "Room": "Open"
+    }  # fmt: skip
+    assert plain[0].tables == indented[0].tables
+    assert plain[0].tables["ScoreTable"].spec == "Table\\2R;Score_NS\\6R"
+    assert plain[0].tables["ScoreTable"].rows == (("1", "150"), ("2", "-50"))
