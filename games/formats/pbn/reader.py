@@ -126,9 +126,7 @@ class _Reader(Assembly):
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         lines = text.split("\n")
         self.text = text
-        self.heads: dict[
-            str, str
-        ] = {}  # '[Name ' -> Name: how the file's plain tag lines start (see plain_lines)
+        self.heads: dict[str, str] = {}  # '[Name ' -> Name: how the file's tag lines start (see plain_lines)
         self.offset = (0, 0)  # a line's index and where it starts in text (see line_start)
         count = len(lines)
         brace: list[str] | None = None
