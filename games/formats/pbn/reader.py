@@ -40,6 +40,7 @@ _QUIET_ENDS = (
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]')
 _HEAD = re.compile(r"\[([A-Za-z0-9_]+) ")
 _PLAIN_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*)"\]\s*')  # a line of one tag, nothing escaped
+_NOT_DATA = re.compile(r"\s*(?:$|\[)|[^;{]*[;{]")  # blank, a tag, or a comment: not a line of section data
 _DATA = re.compile(r'(?:"[^"\\]*(?:\\.[^"\\]*)*"|[^\[;{"]+)+')
 _ANNOTATED = re.compile(
     r"\s*(?:(?P<tok>[A-Za-z0-9-]+)|=(?P<note>\d+)=|\$(?P<nag>\d+)|(?P<suffix>[!?]{1,2})"
@@ -250,7 +251,18 @@ class _Reader(Assembly):
             if not name:
                 m = plain(raw)
                 if m is None:
-                    break
+                    if not stored or raw[:1] == "%" or _NOT_DATA.match(raw) is not None:
+                        break
+                    self.stored_tag(
+                        stored, tags[stored], stored_line
+                    )  # a table's or a section's lines follow
+                    stored = ""
+                    after = self.data_lines(lines, i)
+                    if after == i:
+                        break
+                    i = after
+                    quiet = False  # the next tag ends the table or section (see Assembly.end_section)
+                    continue
                 name, value = m.groups()
             i += 1
             if (
