@@ -51,7 +51,7 @@ def rotated(game: pbn.Game, steps: int, board: int) -> pbn.Game:
     )
     play = pbn.Play(
         game.play.first.rotate(steps),
-        game.play.tricks,
+        game.play.tokens,
         game.play.annotations,
         game.play.notes,
         game.play.ended,
@@ -85,7 +85,7 @@ def random_game(rng: random.Random, board: int) -> pbn.Game:
     tags = {"Event": "Synthetic", "Board": str(board), "Dealer": declarer.value, "Vulnerable": "None",
             "Declarer": declarer.value, "Contract": "3NT", "Result": "9"}  # fmt: skip
     auction = pbn.Auction(declarer, ("3NT", "Pass", "Pass", "Pass"))
-    return pbn.Game.build(tags, deal=deal, auction=auction, play=pbn.Play(first, tuple(tricks)))
+    return pbn.Game.build(tags, deal=deal, auction=auction, play=pbn.Play.of(first, tricks))
 
 
 def synthetic_archive(count: int, *, random_deals: bool = False) -> tuple[str, str]:

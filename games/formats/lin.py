@@ -324,4 +324,4 @@ def _play(board: Board, deal: Deal, problems: list[str]) -> pbn.Play | None:
                 return None
             row[column] = token
         rows.append(tuple(row))
-    return pbn.Play(first, tuple(rows))
+    return pbn.Play.of(first, rows)

@@ -119,15 +119,40 @@ class Play:
     The columns are fixed by seat, not by the order of play: whoever won the last trick leads the next one
     from their own column. "-" is a card not played (or unknown). ACBL files pad a claimed play with rows
     of "-"; ``recorded`` leaves those off.
+
+    The rows are kept as one flat tuple, ``tokens`` (trick k's card of column c at 4k + c): an archive holds
+    thousands of plays, and thirteen small tuples each made up most of the garbage collector's work in reading
+    one. ``tricks`` gives the rows; ``Play.of`` makes a Play from them.
     """
 
     first: Seat
-    tricks: tuple[tuple[str, ...], ...]
+    tokens: tuple[str, ...]
     annotations: tuple[Annotation, ...] = ()
     notes: Mapping[int, str] = field(default_factory=dict)
     ended: bool = False
     line: int = field(default=0, compare=False)
-    trick_lines: tuple[int, ...] = field(default=(), compare=False)
+    trick_lines: Sequence[int] = field(default=(), compare=False)
+
+    @classmethod
+    def of(
+        cls,
+        first: Seat,
+        tricks: Iterable[Sequence[str]],
+        annotations: tuple[Annotation, ...] = (),
+        notes: Mapping[int, str] | None = None,
+        ended: bool = False,
+    ) -> Play:
+        """A Play from its rows of four tokens."""
+        tokens: list[str] = []
+        for row in tricks:
+            if len(row) != 4:
+                raise PBNError(f"trick {len(tokens) // 4 + 1} has {len(row)} cards; a play row has 4 columns")
+            tokens += row
+        return cls(first, tuple(tokens), annotations, {} if notes is None else notes, ended)
+
+    @property
+    def tricks(self) -> tuple[tuple[str, ...], ...]:
+        return tuple(zip(*[iter(self.tokens)] * 4, strict=False))
 
     @property
     def seats(self) -> tuple[Seat, Seat, Seat, Seat]:
@@ -136,23 +161,22 @@ class Play:
 
     @property
     def recorded(self) -> tuple[tuple[str, ...], ...]:
-        tricks = self.tricks
-        n = len(tricks)
-        while n and tricks[n - 1] == _EMPTY_ROW:
-            n -= 1
-        return tricks[:n]
+        tokens = self.tokens
+        n = len(tokens)
+        while n and tokens[n - 4 : n] == _EMPTY_ROW:
+            n -= 4
+        return tuple(zip(*[iter(tokens[:n])] * 4, strict=False))
 
     def by_seat(self, trick: int) -> dict[Seat, str]:
-        return dict(zip(self.seats, self.tricks[trick], strict=True))
+        return dict(zip(self.seats, self.tokens[4 * trick : 4 * trick + 4], strict=True))
 
     def cards(self) -> Iterator[tuple[int, Seat, Card]]:
         """Every card given, as (trick index, seat, card), row by row in column order."""
         seats = self.seats
-        for t, row in enumerate(self.tricks):
-            for seat, token in zip(seats, row, strict=True):
-                card = CARD_OF.get(token)
-                if card is not None:
-                    yield t, seat, card
+        for k, token in enumerate(self.tokens):
+            card = CARD_OF.get(token)
+            if card is not None:
+                yield k >> 2, seats[k & 3], card
 
 
 _EMPTY_ROW = ("-", "-", "-", "-")
@@ -174,12 +198,21 @@ class Column:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A supplemental table: column spec and rows of strings ("-" irrelevant, "?" unknown, as written)."""
+    """A supplemental table: column spec and rows of strings ("-" irrelevant, "?" unknown, as written).
+
+    The rows are kept as one flat tuple, ``cells`` (row k's field of column c at k * width + c), as a Play keeps
+    its tricks: most tables of an archive are only carried along, and a tuple a row was most of reading them.
+    ``rows`` gives the rows."""
 
     name: str
     columns: tuple[Column, ...]
-    rows: tuple[tuple[str, ...], ...] = ()
+    cells: tuple[str, ...] = ()
     line: int = field(default=0, compare=False)
+
+    @property
+    def rows(self) -> tuple[tuple[str, ...], ...]:
+        width = len(self.columns)
+        return tuple(zip(*[iter(self.cells)] * width, strict=False)) if width else ()
 
     @property
     def spec(self) -> str:
@@ -218,7 +251,7 @@ class Table:
                     numeric = all(_NUMBER.fullmatch(f) or f == "-" for f in fields)
                     width = max(len(field_text(f)) for f in fields)
                     cols[k] = Column(column.name, column.order, width, "R" if numeric else "L")
-        return cls(name, tuple(cols), tuple(table_rows))
+        return cls(name, tuple(cols), tuple(cell for row in table_rows for cell in row))
 
     def records(self) -> list[dict[str, str]]:
         names = self.names

@@ -28,15 +28,23 @@ from games.formats.pbn.visitor import (
 T = TypeVar("T")
 
 _TAGS_WITH_SECTIONS = frozenset({"Auction", "Note", "Play"})
+_QUIET_ENDS = (
+    NONE,
+    AUCTION,
+    PLAY,
+)  # where a tag ends the section with nothing to make (see Assembly.end_section)
 
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+# Strings are matched unrolled (runs of plain characters between escapes), not a character at a time: a table's
+# spec is a few hundred characters long.
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]')
+_HEAD = re.compile(r"\[([A-Za-z0-9_]+) ")
 _PLAIN_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*)"\]\s*')  # a line of one tag, nothing escaped
-_DATA = re.compile(r'(?:"(?:[^"\\]|\\.)*"|[^\[;{"])+')
+_DATA = re.compile(r'(?:"[^"\\]*(?:\\.[^"\\]*)*"|[^\[;{"]+)+')
 _ANNOTATED = re.compile(
     r"\s*(?:(?P<tok>[A-Za-z0-9-]+)|=(?P<note>\d+)=|\$(?P<nag>\d+)|(?P<suffix>[!?]{1,2})"
     r"|\^(?P<irr>[ISRLisrl])|(?P<star>\*)|(?P<plus>\+)|(?P<bad>\S))"
 )
-_ELEMENT = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')
+_ELEMENT = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"|([^\s"]+)')
 _BLANK = re.compile(r"\n\s*\n")
 _SPACE = re.compile(r"\s")
 
@@ -120,13 +128,16 @@ def parse_file(path: str | Path, *, strict: bool = True) -> list[Game]:
 class _Reader(Assembly):
     """Scans lines into the parts of the game being read (see Assembly)."""
 
-    __slots__ = ("text", "offset")
+    __slots__ = ("text", "offset", "heads")
 
     def run(self, text: str) -> None:
         if "\r" in text:  # CRLF (export format) and CR (old Macintosh) line ends
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         lines = text.split("\n")
         self.text = text
+        self.heads: dict[
+            str, str
+        ] = {}  # '[Name ' -> Name: how the file's plain tag lines start (see plain_lines)
         self.offset = (0, 0)  # a line's index and where it starts in text (see line_start)
         count = len(lines)
         brace: list[str] | None = None
@@ -178,9 +189,9 @@ class _Reader(Assembly):
             elif ";" not in s and "{" not in s:
                 section = self.section
                 if section == PLAY:
-                    norm = tuple(map(cards_of, s.split()))
+                    norm = list(map(cards_of, s.split()))
                     if len(norm) == 4 and not self.partial and not self.irregularity and None not in norm:
-                        self.rows.append(norm)
+                        self.tokens += norm
                         self.row_lines.append(i)
                         continue
                 elif section == AUCTION:
@@ -234,14 +245,26 @@ class _Reader(Assembly):
         stored_value = ""
         stored_line = 0
         plain = _PLAIN_TAG.fullmatch
+        heads = self.heads
         while i < count:
-            m = plain(lines[i])
-            if m is None:
-                break
-            name, value = m.groups()
+            raw = lines[i]
+            parts = raw.split('"')
+            name: str | None = ""
+            if len(parts) == 3 and parts[2] == "]":  # '[Name "value"]', as export files write a tag
+                name = heads.get(parts[0])
+                if name is None:
+                    name = self.head(parts[0])
+                value = parts[1]
+                if "\\\\" in value or value[-1:] == "\\":  # an escape: the general path unescapes
+                    break
+            if not name:
+                m = plain(raw)
+                if m is None:
+                    break
+                name, value = m.groups()
             i += 1
             if (
-                (section == PENDING and not pending_table or section == NONE)
+                (section == PENDING and not pending_table or section in _QUIET_ENDS)
                 and name not in tags
                 and name not in _TAGS_WITH_SECTIONS
                 and value[:1] != "#"
@@ -261,14 +284,14 @@ class _Reader(Assembly):
             section = self.section
             pending_table = self.pending_table
             if section == PLAY:
-                rows = self.rows
+                tokens = self.tokens
                 row_lines = self.row_lines
                 while i < count:
-                    row = tuple(map(cards_of, lines[i].split()))
+                    row = list(map(cards_of, lines[i].split()))
                     if len(row) != 4 or None in row:
                         break
                     i += 1
-                    rows.append(row)
+                    tokens += row
                     row_lines.append(i)
             elif section == AUCTION:
                 calls = self.calls
@@ -281,6 +304,13 @@ class _Reader(Assembly):
         if stored:
             self.stored_tag(stored, stored_value, stored_line, pending_table)
         return i
+
+    def head(self, text: str) -> str:
+        """The tag name of a line's start as export files write it ('[Name '), kept for the file's later lines;
+        "" if it is not one."""
+        m = _HEAD.fullmatch(text)
+        name = self.heads[text] = m.group(1) if m is not None else ""
+        return name
 
     def stored_tag(self, name: str, value: str, line: int, table: bool) -> None:
         """The state tag() leaves after storing the last of plain_lines' tags."""

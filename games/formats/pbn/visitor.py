@@ -6,7 +6,8 @@ visitor whether it wants more than the tags and tables, and builds and checks th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Generic, TypeVar, cast
 
 from games.engine.cards import Deal, DealError, Seat
@@ -34,6 +35,9 @@ NONE, AUCTION, PLAY, PENDING, TABLE, SECTION, IGNORED = range(7)
 T = TypeVar("T")
 
 _NO_TAG = ("", "", 0)
+_NONE: Mapping = MappingProxyType({})
+"""What a game without notes or tables is given: one shared empty mapping, not a dict per game (every object
+that outlives a game is garbage collector work in reading an archive)."""
 
 
 class Visitor(Generic[T]):
@@ -104,8 +108,8 @@ class Assembly:
         "anchor", "auction", "auction_ann", "auction_ended", "auction_notes", "calls", "comments", "count",
         "deals", "defaults", "element_lines", "elements", "errors", "holdings", "ignored", "irregularity",
         "last_value", "note_owner", "partial", "partial_line", "pending", "pending_table", "play", "play_ann",
-        "play_ended", "play_notes", "row_lines", "rows", "section", "sections", "source", "start", "strict",
-        "tables", "tag_lines", "tags", "visitor", "warnings",
+        "play_ended", "play_notes", "row_lines", "section", "sections", "source", "start", "strict", "tables",
+        "tag_lines", "tags", "tokens", "visitor", "warnings",
     )  # fmt: skip
 
     def __init__(self, visitor: Visitor, source: str | None, strict: bool) -> None:
@@ -142,7 +146,7 @@ class Assembly:
         self.auction_ann: dict[int, list] = {}
         self.auction_ended = False
         self.play: tuple[Seat, int] | None = None
-        self.rows: list[tuple[str | None, ...]] = []  # likewise
+        self.tokens: list[str | None] = []  # likewise; the play's rows one after another (see Play)
         self.row_lines: list[int] = []
         self.partial: list[str] = []
         self.partial_line = 0
@@ -164,21 +168,21 @@ class Assembly:
         self.warnings.append(f"line {line}: {message}")
 
     def _annotatable(self, auction: bool) -> bool:
-        return bool(self.calls) if auction else bool(self.rows or self.partial)
+        return bool(self.calls) if auction else bool(self.tokens or self.partial)
 
     def _annotation(self, auction: bool) -> list:
         if auction:
             index, store = len(self.calls) - 1, self.auction_ann
         else:
-            index, store = len(self.rows) * 4 + len(self.partial) - 1, self.play_ann
+            index, store = len(self.tokens) + len(self.partial) - 1, self.play_ann
         ann = store.get(index)
         if ann is None:
             ann = store[index] = [index, None, "", [], ""]
         return ann
 
     def flush_trick(self) -> None:
-        row = self.partial + ["-"] * (4 - len(self.partial))
-        self.rows.append(tuple(row))
+        self.tokens += self.partial
+        self.tokens += ("-",) * (4 - len(self.partial))
         self.row_lines.append(self.partial_line)
         self.partial = []
 
@@ -209,7 +213,7 @@ class Assembly:
                 self.error(f"[{name}] has data but no columns", lineno)
             return Table(name, (), (), lineno)
         if not len(elements) % width:  # rows come out even: however the lines split them, they are these
-            rows = list(zip(*[iter(elements)] * width, strict=False))
+            cells = tuple(elements)
         else:
             counts = [counted for entry in self.element_lines for counted in _field_counts(*entry)]
             bad = next(line for line, count in counts if count != width)
@@ -218,8 +222,8 @@ class Assembly:
                 f"[{name}] row has {count} field{'s' * (count != 1)}, expected {width} ({', '.join(c.name for c in columns)})",
                 bad,
             )
-            rows = [tuple(elements[i : i + width]) for i in range(0, len(elements) - width + 1, width)]
-        return Table(name, columns, tuple(rows), lineno)
+            cells = tuple(elements[: len(elements) - len(elements) % width])
+        return Table(name, columns, cells, lineno)
 
     # -- end of a game
 
@@ -259,25 +263,31 @@ class Assembly:
             seat, line = self.auction
             anns = self.annotations(self.auction_ann, self.auction_notes, "auction", line)
             calls = cast(tuple[str, ...], tuple(self.calls))
-            auction = Auction(seat, calls, anns, self.auction_notes, self.auction_ended, line)
+            auction = Auction(seat, calls, anns, self.auction_notes or _NONE, self.auction_ended, line)
         if self.play is not None:
             seat, line = self.play
             anns = self.annotations(self.play_ann, self.play_notes, "play", line)
+            rows = self.row_lines
+            trick_lines: Sequence[int] = (
+                range(rows[0], rows[-1] + 1)
+                if rows and rows[-1] - rows[0] == len(rows) - 1 and len(set(rows)) == len(rows)
+                else tuple(rows)
+            )  # the rows' lines (in file order): a range when they follow one another, as they nearly always do
             play = Play(
                 seat,
-                cast(tuple[tuple[str, ...], ...], tuple(self.rows)),
+                cast(tuple[str, ...], tuple(self.tokens)),
                 anns,
-                self.play_notes,
+                self.play_notes or _NONE,
                 self.play_ended,
                 line,
-                tuple(self.row_lines),
+                trick_lines,
             )
         game = Game(
             tags,
             deal,
             auction,
             play,
-            self.tables,
+            self.tables or _NONE,
             tuple(self.sections),
             tuple(self.comments),
             self.tag_lines,

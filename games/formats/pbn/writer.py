@@ -83,9 +83,12 @@ def _write_game(game: Game, export: bool) -> list[str]:
     play = game.play
     if play is not None:
         lines.append(_tag_line("Play", play.first.value))
+        if len(play.tokens) % 4:
+            raise PBNError(
+                f"{game.label}: trick {len(play.tokens) // 4 + 1} has {len(play.tokens) % 4} cards; "
+                "a play row has 4 columns"
+            )
         for t, row in enumerate(play.tricks):
-            if len(row) != 4:
-                raise PBNError(f"{game.label}: trick {t + 1} has {len(row)} cards; a play row has 4 columns")
             anns = [a for a in play.annotations if a.trick == t]
             lines.append(" ".join(_annotated_tokens(row, anns, t * 4)))
         if play.ended:

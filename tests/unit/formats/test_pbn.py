@@ -422,7 +422,13 @@ def test_old_macintosh_line_ends_and_a_tag_after_a_comment_on_its_line():
     (game,) = pbn.parse('[Event "Mac"]\r[Board "4"]\r{ note\r ends }[Dealer "W"]\r[Play "N"]\rSA S2 S3 S4\r')
     assert game.tags == {"Event": "Mac", "Board": "4", "Dealer": "W"}
     assert game.comments == (pbn.Comment(" note\n ends ", True, "Board"),)
-    assert game.play.tricks == (("SA", "S2", "S3", "S4"),) and game.play.trick_lines == (6,)
+    assert game.play.tricks == (("SA", "S2", "S3", "S4"),) and tuple(game.play.trick_lines) == (6,)
+
+
+def test_a_play_row_remembers_its_line_when_two_tricks_share_one():
+    (game,) = pbn.parse('[Board "1"]\n[Play "N"]\nSA S2 S3 S4 HA H2\nH3 H4\nDA D2 D3 D4\n')
+    assert game.play.tricks == (("SA", "S2", "S3", "S4"), ("HA", "H2", "H3", "H4"), ("DA", "D2", "D3", "D4"))
+    assert tuple(game.play.trick_lines) == (3, 3, 5)  # not lines 3 to 5
 
 
 def test_export_spells_values_as_the_standard_asks():
@@ -512,3 +518,25 @@ def test_a_visitor_sees_every_game_in_order_and_skips_those_it_declines(acbl):
     )
     assert visitor.seen == [g.board for g in acbl]
     assert boards == [g.board for g in acbl if g.board % 2 == 0]
+
+
+def test_tag_lines_as_export_files_write_them_read_as_any_other_way_of_writing_them():
+    """Export-format tag lines take a fast path (split at their quotes); the same lines indented take the
+    general one. Escapes, a table spec's backslashes and a value ending in a backslash read alike."""
+    lines = [
+        '[Event "Club \\\\ night"]',
+        '[Site "say \\"hi\\""]',
+        '[Annotator "C:\\dir"]',
+        '[ScoreTable "Table\\2R;Score_NS\\6R"]',
+        '1 "150"',
+        '2 "-50"',
+        '[Room "Open"]',
+    ]
+    plain = pbn.parse("\n".join(lines) + "\n")
+    indented = pbn.parse("\n".join(" " + line for line in lines) + "\n")
+    assert plain[0].tags == indented[0].tags == {
+        "Event": "Club \\ night", "Site": 'say "hi"', "Annotator": "C:\\dir", "Room": "Open"
+    }  # fmt: skip
+    assert plain[0].tables == indented[0].tables
+    assert plain[0].tables["ScoreTable"].spec == "Table\\2R;Score_NS\\6R"
+    assert plain[0].tables["ScoreTable"].rows == (("1", "150"), ("2", "-50"))

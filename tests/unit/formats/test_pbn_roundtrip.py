@@ -63,7 +63,7 @@ def plays(draw):
         tuple(draw(st.lists(st.sampled_from(CARDS), min_size=4, max_size=4)))
         for _ in range(draw(st.integers(0, 13)))
     )
-    return pbn.Play(
+    return pbn.Play.of(
         draw(st.sampled_from(SEATS)),
         rows,
         annotations(draw, 4 * len(rows), "RL"),
@@ -88,11 +88,14 @@ def tables(draw):
         )
         for name in names
     )
-    rows = tuple(
-        tuple(draw(st.lists(TEXT, min_size=len(columns), max_size=len(columns))))
-        for _ in range(draw(st.integers(0, 4)))
+    cells = tuple(
+        draw(
+            st.lists(
+                TEXT, min_size=len(columns) * (rows := draw(st.integers(0, 4))), max_size=len(columns) * rows
+            )
+        )
     )
-    return pbn.Table(draw(st.sampled_from(sorted(pbn.TABLES))), columns, rows)
+    return pbn.Table(draw(st.sampled_from(sorted(pbn.TABLES))), columns, cells)
 
 
 @st.composite
