@@ -8,9 +8,9 @@ PBN reading problems (the reader's line-numbered errors) become `malformed_recor
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from operator import itemgetter
+from itertools import repeat
 from pathlib import Path
 
 from games.engine.bridge.calls import AuctionResult, Call, Contract, Vulnerability, board_vulnerability
@@ -92,11 +92,11 @@ def replay_game(
 
 @dataclass(frozen=True, slots=True)
 class _Layout:
-    """Where a ScoreTable's checked fields are: `fields` picks a row's contract, declarer, result and score
-    fields (Score_NS, Score_EW, those present); `scores` has each score's place among them and its sign toward
+    """Where a ScoreTable's checked fields are: the columns of a row's contract, declarer, result and scores
+    (Score_NS, Score_EW, those present); `scores` has each score's place among those fields and its sign toward
     North-South."""
 
-    fields: Callable[[tuple[str, ...]], tuple[str, ...]]
+    fields: tuple[int, ...]
     scores: tuple[tuple[int, int], ...]
     score_names: tuple[str, ...]
     table_at: int
@@ -143,9 +143,9 @@ def score_table(
     if checked is None:
         checked = seen.rows[vulnerability.value, layout.score_names] = set(), {}
     right, wrong = checked
-    fields = layout.fields
-    rows = table.rows
-    new = set(map(fields, rows)) - right
+    cells, width = table.cells, len(table.columns)
+    end = len(cells) - len(cells) % width  # the rows' cells, as Table.rows reads them
+    new = set(zip(*[cells[k:end:width] for k in layout.fields], strict=True)) - right
     if not new:
         return []
     placed = False  # whether some row is wrong
@@ -161,11 +161,12 @@ def score_table(
             placed = True
     if not placed:
         return []
-    table_at = layout.table_at
+    rows = zip(*[cells[k:end:width] for k in layout.fields], strict=True)
+    numbers = cells[layout.table_at : end : width] if layout.table_at >= 0 else repeat("")
     return [
-        dataclasses.replace(found, message=f"{_where(n, row, table_at)}: {found.message}")
-        for n, row in enumerate(rows, start=1)
-        if (found := wrong.get(fields(row))) is not None
+        dataclasses.replace(found, message=f"{_where(n, number)}: {found.message}")
+        for n, (row_fields, number) in enumerate(zip(rows, numbers, strict=False), start=1)
+        if (found := wrong.get(row_fields)) is not None
     ]
 
 
@@ -177,7 +178,7 @@ def _layout(names: tuple[str, ...]) -> _Layout | None:
     at = {name: k for k, name in enumerate(names)}  # a name written twice: its last column
     score_names = tuple(name for name in ("Score_NS", "Score_EW") if name in at)
     return _Layout(
-        itemgetter(at["Contract"], at["Declarer"], at["Result"], *(at[name] for name in score_names)),
+        (at["Contract"], at["Declarer"], at["Result"], *(at[name] for name in score_names)),
         tuple((k, 1 if name == "Score_NS" else -1) for k, name in enumerate(score_names, start=len(needed))),
         score_names,
         at.get("Table", -1),
@@ -237,5 +238,5 @@ def _row_verdict(
     )
 
 
-def _where(n: int, row: tuple[str, ...], table_at: int) -> str:
-    return f"ScoreTable row {n}" + (f" (table {row[table_at]})" if table_at >= 0 and row[table_at] else "")
+def _where(n: int, table: str) -> str:
+    return f"ScoreTable row {n}" + (f" (table {table})" if table else "")
