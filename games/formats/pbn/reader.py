@@ -6,6 +6,7 @@ rows without quotes); anything else goes through the token scanner.
 
 from __future__ import annotations
 
+import codecs
 import re
 from pathlib import Path
 from typing import TypeVar
@@ -75,32 +76,31 @@ def decode(data: bytes) -> str:
             pass
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        # In the first line that is not UTF-8; the lines before it are (a "\n" byte is never inside a sequence).
-        at = exc.start
-    # Only lines with a byte above ASCII can be ISO-8859-1: found in `marked`, where each such byte is 0x80, by
-    # find() (a C loop, not a decode failing once per line). A line is not UTF-8 when decoding it keeps a byte
-    # that decoding it again drops.
-    marked = data.translate(_HIGH_BYTES)
     parts: list[str] = []
-    done = 0  # bytes decoded so far: 0 or a line's "\n", which goes with the UTF-8 after it
-    while at >= 0:
-        start = data.rfind(b"\n", done, at) + 1
-        end = data.find(b"\n", at)
+    done = 0  # bytes decoded so far: 0 or up to a "\n"
+    size = len(data)  # bytes to decode next: the rest, then after an ISO-8859-1 line a few lines, doubling
+    view = memoryview(data)
+    while done < len(data):
+        stop = data.find(b"\n", done + size)  # a window ends at a line end, so it holds whole lines
+        stop = len(data) if stop < 0 else stop
+        try:  # a failed decode copies its input into the error: once per ISO-8859-1 line, so not the whole rest
+            parts.append(codecs.utf_8_decode(view[done:stop], "strict", True)[0])
+            done, size = stop, 2 * size
+            continue
+        except UnicodeDecodeError as exc:
+            bad = done + exc.start
+        # The line holding the first byte that is not UTF-8 is ISO-8859-1; the lines before it are UTF-8 (a "\n"
+        # byte never falls inside a UTF-8 sequence).
+        start = data.rfind(b"\n", done, bad) + 1
+        end = data.find(b"\n", bad)
         end = len(data) if end < 0 else end
-        line = data[start:end]
-        if len(line.decode("utf-8", "surrogateescape")) != len(line.decode("utf-8", "ignore")):
-            parts.append(data[done:start].decode("utf-8"))
-            parts.append(line.decode("iso-8859-1"))
-            done = end
-        at = marked.find(0x80, end)
-    parts.append(data[done:].decode("utf-8"))
+        parts.append(data[done:start].decode("utf-8"))
+        parts.append(data[start:end].decode("iso-8859-1"))
+        done, size = end, _WINDOW
     return "".join(parts)
 
 
-_HIGH_BYTES = bytes(range(128)) + b"\x80" * 128
+_WINDOW = 4096
 
 
 def parse(data: str | bytes, *, source: str | None = None, strict: bool = True) -> list[Game]:
