@@ -483,8 +483,8 @@ def _hand(hand: str, seat: Seat) -> int:
 
 def _hand_errors(suits: list[str], seat: Seat, hand: str) -> Iterator[DealError]:
     """What is wrong with a hand's holdings (spades first): a letter that is not a rank, a rank twice."""
+    name = seat.name.title()
     for k, holding in enumerate(suits):
-        name = seat.name.title()
         cards = [HAND_CARDS.get((k, letter)) for letter in holding]
         twice = [card for card in cards if cards.count(card) > 1]
         if None in cards:
