@@ -78,29 +78,38 @@ def decode(data: bytes) -> str:
         data = data[3:]
     parts: list[str] = []
     done = 0  # bytes decoded so far: 0 or up to a "\n"
-    size = len(data)  # bytes to decode next: the rest, then after an ISO-8859-1 line a few lines, doubling
-    view = memoryview(data)
-    while done < len(data):
-        stop = data.find(b"\n", done + size)  # a window ends at a line end, so it holds whole lines
-        stop = len(data) if stop < 0 else stop
-        try:  # a failed decode copies its input into the error: once per ISO-8859-1 line, so not the whole rest
-            parts.append(codecs.utf_8_decode(view[done:stop], "strict", True)[0])
-            done, size = stop, 2 * size
-            continue
+    while True:
+        try:
+            parts.append(codecs.utf_8_decode(memoryview(data)[done:], _LINE_AS_ISO_8859_1, True)[0])
+            return "".join(parts)
         except UnicodeDecodeError as exc:
             bad = done + exc.start
-        # The line holding the first byte that is not UTF-8 is ISO-8859-1; the lines before it are UTF-8 (a "\n"
-        # byte never falls inside a UTF-8 sequence).
+        # A line with UTF-8 above ASCII before a byte that is not UTF-8 (rare): ISO-8859-1 as a whole. The lines
+        # before it came out right, each UTF-8 or ISO-8859-1 (a "\n" byte never falls inside a UTF-8 sequence).
         start = data.rfind(b"\n", done, bad) + 1
         end = data.find(b"\n", bad)
         end = len(data) if end < 0 else end
-        parts.append(data[done:start].decode("utf-8"))
+        parts.append(data[done:start].decode("utf-8", _LINE_AS_ISO_8859_1))
         parts.append(data[start:end].decode("iso-8859-1"))
-        done, size = end, _WINDOW
-    return "".join(parts)
+        done = end
 
 
-_WINDOW = 4096
+def _line_as_iso_8859_1(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler (see `decode`): the rest of the line of a byte that is not UTF-8, as ISO-8859-1. Right
+    when the line up to that byte is ASCII, the same in both; else the error stands. One decode of the file
+    calls it once per such line: the file is not decoded again after each (and copied into each error)."""
+    if not isinstance(error, UnicodeDecodeError):
+        raise error
+    data, at = error.object, error.start
+    if not data[data.rfind(b"\n", 0, at) + 1 : at].isascii():
+        raise error
+    end = data.find(b"\n", at)
+    end = len(data) if end < 0 else end
+    return data[at:end].decode("iso-8859-1"), end
+
+
+_LINE_AS_ISO_8859_1 = "games.formats.pbn.line-as-iso-8859-1"
+codecs.register_error(_LINE_AS_ISO_8859_1, _line_as_iso_8859_1)
 
 
 def parse(data: str | bytes, *, source: str | None = None, strict: bool = True) -> list[Game]:
