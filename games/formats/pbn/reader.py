@@ -144,9 +144,7 @@ class _Reader(Assembly):
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         lines = text.split("\n")
         self.text = text
-        self.heads: dict[
-            str, str
-        ] = {}  # '[Name ' -> Name: how the file's plain tag lines start (see plain_lines)
+        self.heads: dict[str, str] = {}  # '[Name ' -> Name: how the file's tag lines start (see plain_lines)
         self.offset = (0, 0)  # a line's index and where it starts in text (see line_start)
         count = len(lines)
         brace: list[str] | None = None
@@ -249,9 +247,10 @@ class _Reader(Assembly):
         defaults = self.defaults
         tables = self.tables
         section = self.section
-        pending_table = self.pending_table
-        stored = ""  # the last tag stored here, with its value and line: what tag() leaves in self.pending
-        stored_value = ""
+        quiet = (
+            section == PENDING and not self.pending_table or section in _QUIET_ENDS
+        )  # a tag ends it quietly
+        stored = ""  # the last tag stored here, and its line: what tag() would leave in self.pending
         stored_line = 0
         plain = _PLAIN_TAG.fullmatch
         heads = self.heads
@@ -264,7 +263,7 @@ class _Reader(Assembly):
                 if name is None:
                     name = self.head(parts[0])
                 value = parts[1]
-                if "\\\\" in value or value[-1:] == "\\":  # an escape: the general path unescapes
+                if "\\" in value and ("\\\\" in value or value[-1] == "\\"):  # an escape: the general path
                     break
             if not name:
                 m = plain(raw)
@@ -273,25 +272,24 @@ class _Reader(Assembly):
                 name, value = m.groups()
             i += 1
             if (
-                (section == PENDING and not pending_table or section in _QUIET_ENDS)
+                quiet
                 and name not in tags
-                and name not in _TAGS_WITH_SECTIONS
-                and value[:1] != "#"
-                and name not in defaults
                 and name not in tables
+                and value[:1] != "#"
+                and name not in _TAGS_WITH_SECTIONS
+                and name not in defaults
             ):  # what tag() does with the first value of an identification tag, without the call
                 tags[name] = value
                 tag_lines[name] = i
-                stored, stored_value, stored_line = name, value, i
-                pending_table = name in TABLES
-                section = PENDING
+                stored, stored_line = name, i
+                quiet = name not in TABLES  # a table's tag is followed by its rows, or made an empty table
                 continue
             if stored:
-                self.stored_tag(stored, stored_value, stored_line, pending_table)
+                self.stored_tag(stored, tags[stored], stored_line)
                 stored = ""
             self.tag(name, value, i)
             section = self.section
-            pending_table = self.pending_table
+            quiet = section == PENDING and not self.pending_table or section in _QUIET_ENDS
             if section == PLAY:
                 tokens = self.tokens
                 row_lines = self.row_lines
@@ -311,7 +309,7 @@ class _Reader(Assembly):
                     i += 1
                     calls.extend(norm)
         if stored:
-            self.stored_tag(stored, stored_value, stored_line, pending_table)
+            self.stored_tag(stored, tags[stored], stored_line)
         return i
 
     def head(self, text: str) -> str:
@@ -321,11 +319,11 @@ class _Reader(Assembly):
         name = self.heads[text] = m.group(1) if m is not None else ""
         return name
 
-    def stored_tag(self, name: str, value: str, line: int, table: bool) -> None:
+    def stored_tag(self, name: str, value: str, line: int) -> None:
         """The state tag() leaves after storing the last of plain_lines' tags."""
         self.anchor = name
         self.pending = (name, value, line)
-        self.pending_table = table
+        self.pending_table = name in TABLES
         self.section = PENDING
 
     def line_start(self, lines: list[str], i: int) -> int:
