@@ -391,6 +391,8 @@ def test_decode_byte_order_marks_and_line_by_line_fallback():
     assert pbn.decode("é\n".encode() + "é\n".encode("iso-8859-1")) == "é\né\n"
     assert pbn.decode(b"\xef\xbb\xbfcaf\xe9") == "café"  # a UTF-8 BOM on Latin-1 text
     assert pbn.decode(b"\xff\xfe\x00\xd8") == "ÿþ\x00Ø"  # not UTF-16 after all
+    both = "é".encode() + b"\xe9"  # a line of both is ISO-8859-1 as a whole
+    assert pbn.decode(both + b"\ncaf\xe9\n\xc3\xa9") == "Ã©é\ncafé\né"
 
 
 def _decoded_line_by_line(data: bytes) -> str:
@@ -409,7 +411,7 @@ def _decoded_line_by_line(data: bytes) -> str:
 
 # Pieces that make lines of UTF-8, of ISO-8859-1, of both, of broken and truncated sequences, and BOMs.
 _PIECES = (b"\n", b"\r\n", b"a", b"[", b" ", b"\xe9", b"\xc3\xa9", b"\xc3", b"\xa9", b"\xe2\x82\xac", b"\xe2\x82",
-           b"\xf0\x9f\x82\xa1", b"\xed\xa0\x80", b"\xc0\xaf", b"\xff", b"\x80", b"\xef\xbb\xbf", b"\xff\xfe", b"\x00")  # fmt: skip
+           b"\xf0\x9f\x82\xa1", b"\xed\xa0\x80", b"\xc0\xaf", b"\xff", b"\x80", b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff", b"\x00")  # fmt: skip
 
 
 @settings(max_examples=600, deadline=None)
