@@ -158,16 +158,32 @@ def score_deal(
         return DealScore()
     if contract.declarer is None:
         raise ValueError(f"contract {contract} has no declarer")
-    if not 0 <= tricks <= 13:
-        raise ValueError(f"{tricks} tricks is not 0 to 13")
+    _check_tricks(tricks)
     side = contract.declarer.side
     if rule_set.name == AUCTION_1926:
         score = _auction_1926(contract, tricks, side)
     else:
-        score = _contract(rule_set, contract, tricks, vulnerable, side)
+        below, above, defenders = _contract(rule_set, contract, tricks, vulnerable)
+        ns = side is Side.NS
+        score = DealScore(below, 0, above, defenders) if ns else DealScore(0, below, defenders, above)
     if rule_set.honors and deal is not None:
         score = score + honors(rule_set, contract.denomination, deal)
     return score
+
+
+def contract_score(rule_set: Rules, contract: Contract, tricks: int, vulnerable: bool = False) -> int:
+    """`score_deal(...).net` of declarer's side with no deal given: the same whoever declares, so a scoring
+    program's table of results is checked without a declared contract (or a DealScore) for each row."""
+    _check_tricks(tricks)
+    if rule_set.name == AUCTION_1926:
+        return _auction_1926(contract, tricks, Side.NS).ns
+    below, above, defenders = _contract(rule_set, contract, tricks, vulnerable)
+    return below + above - defenders
+
+
+def _check_tricks(tricks: int) -> None:
+    if not 0 <= tricks <= 13:
+        raise ValueError(f"{tricks} tricks is not 0 to 13")
 
 
 def _trick_score(contract: Contract) -> int:
@@ -179,15 +195,16 @@ def _trick_score(contract: Contract) -> int:
     return base * contract.penalty.multiplier
 
 
-def _contract(rule_set: Rules, contract: Contract, tricks: int, vulnerable: bool, side: Side) -> DealScore:
-    """Modern contract scoring (duplicate-2017, contract-1935 and progressive-contract)."""
+def _contract(rule_set: Rules, contract: Contract, tricks: int, vulnerable: bool) -> tuple[int, int, int]:
+    """Modern contract scoring (duplicate-2017, contract-1935 and progressive-contract): declarer's side's points
+    below and above the line, and the defenders' (plain ints: DealScore objects cost more than the sums)."""
     over = tricks - contract.target
     penalty = contract.penalty
     if over < 0:
         points = _undertricks(rule_set, -over, penalty, vulnerable)
         if rule_set.penalty_limit is not None:
             points = min(points, rule_set.penalty_limit)
-        return DealScore.to(side.other, above=points)
+        return 0, 0, points
     trick_score = _trick_score(contract)
     if penalty is Penalty.UNDOUBLED:
         overtricks = over * (20 if contract.denomination.is_minor else 30)
@@ -205,7 +222,7 @@ def _contract(rule_set: Rules, contract: Contract, tricks: int, vulnerable: bool
         above += (
             25 * penalty.multiplier if penalty else 0
         )  # Law 77: 50, or 100 redoubled, "for making a doubled contract"
-    return DealScore.to(side, below=trick_score, above=above)
+    return trick_score, above, 0
 
 
 def _undertricks(rule_set: Rules, down: int, penalty: Penalty, vulnerable: bool) -> int:

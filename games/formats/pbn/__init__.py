@@ -48,6 +48,7 @@ What a Game holds (frozen dataclasses; line numbers and warnings do not take par
 """
 
 from games.formats.pbn.checker import Problem, Report, check
+from games.formats.pbn.decoding import decode
 from games.formats.pbn.game import (
     Annotation,
     Auction,
@@ -60,7 +61,7 @@ from games.formats.pbn.game import (
     Tag,
     parse_columns,
 )
-from games.formats.pbn.reader import decode, parse, parse_file, read
+from games.formats.pbn.reader import parse, parse_file, read
 from games.formats.pbn.tables import (
     MANDATORY_TAGS,
     SCORE_TABLE_COLUMNS,

@@ -10,13 +10,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from operator import itemgetter
+from itertools import repeat
 from pathlib import Path
 
 from games.engine.bridge.calls import AuctionResult, Call, Contract, Vulnerability, board_vulnerability
 from games.engine.bridge.play import ColumnPlay
 from games.engine.bridge.replay import Auction, replay
-from games.engine.bridge.scoring import Rules, score_deal
+from games.engine.bridge.scoring import Rules, contract_score
 from games.engine.cards import Seat, Side
 from games.engine.report import GameReport, Irregularity, IrregularityKind, Report
 from games.formats import pbn
@@ -90,21 +90,33 @@ def replay_game(
     return dataclasses.replace(report, irregularities=(*problems, *report.irregularities))
 
 
-# A row's contract (without its declarer) and declarer, tricks and North-South score, or what makes it unreadable.
-_Scored = tuple[Contract | None, Seat | None, int, int] | ValueError
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """Where a ScoreTable's checked fields are: the columns of a row's contract, declarer, result and scores
+    (Score_NS, Score_EW, those present); `scores` has each score's place among those fields and its sign toward
+    North-South."""
+
+    fields: tuple[int, ...]
+    scores: tuple[tuple[int, int], ...]
+    score_names: tuple[str, ...]
+    table_at: int
+
+
+# The fields (see _Layout) of the rows found right, and of those found wrong with what is wrong.
+_Rows = tuple[set[tuple[str, ...]], dict[tuple[str, ...], Irregularity]]
 
 
 @dataclass(slots=True)
 class _Seen:
-    """What a file's games have shown so far (its rows and auctions repeat a few): each ScoreTable (contract,
-    declarer, result, vulnerability) scored, declarer's points (see `_score_row`), each auction checked (see
-    games.engine.bridge.replay), and per vulnerability and score columns the rows found right (their contract,
-    declarer, result and score fields)."""
+    """What a file's games have shown so far (its rows and auctions repeat a few): declarer's points (see
+    `_row_verdict`), each auction checked (see games.engine.bridge.replay), each ScoreTable's column layout by
+    its column names, and per vulnerability and score columns the rows found right and the rows found wrong with
+    their irregularity (both keyed by the layout's fields: a row's verdict follows from them alone)."""
 
-    scored: dict[tuple[str, str, str, str], _Scored] = field(default_factory=dict)
     points: dict[tuple[str, int, bool], int] = field(default_factory=dict)
     auctions: dict[tuple[str, tuple[str | Call, ...], str], AuctionResult] = field(default_factory=dict)
-    right: dict[tuple[Vulnerability, tuple[str, ...]], set[tuple[str, ...]]] = field(default_factory=dict)
+    layouts: dict[tuple[str, ...], _Layout | None] = field(default_factory=dict)
+    rows: dict[tuple[str, tuple[str, ...]], _Rows] = field(default_factory=dict)
 
 
 def score_table(
@@ -116,101 +128,115 @@ def score_table(
     """Check each ScoreTable row's score against its contract, declarer and result.
 
     Rows with an artificial score (A+, A−, "A60") or no contract are left alone: there is nothing to compute.
-    `seen` keeps what rows of the same file showed, for one rule set."""
-    names = table.names
-    needed = ("Contract", "Declarer", "Result")
-    if any(name not in names for name in needed) or not ({"Score_NS", "Score_EW"} & set(names)):
-        return []
-    at = {
-        name: k for k, name in enumerate(names)
-    }  # a name written twice: its last column, as a row's dict had it
-    contract_at, declarer_at, result_at = (at[name] for name in needed)
-    table_at = at.get("Table", -1)
-    score_names = tuple(name for name in ("Score_NS", "Score_EW") if name in at)
-    score_at = [(at[name], 1 if name == "Score_NS" else -1) for name in score_names]
+    `seen` keeps what rows of the same file showed, for one rule set. A file's rows repeat a few (contract,
+    declarer, result, score) fields, so each new set of fields is checked once and the rows are walked only to
+    place what is wrong."""
     if seen is None:
         seen = _Seen()
-    scored = seen.scored
-    right = seen.right.setdefault((vulnerability, score_names), set())
-    vulnerable = vulnerability.value  # a str hashes in C, an Enum in Python
-    fields = itemgetter(contract_at, declarer_at, result_at, *(k for k, _ in score_at))
-    keys = list(map(fields, table.rows))
-    if right.issuperset(keys):
+    names = table.names
+    if names not in seen.layouts:
+        seen.layouts[names] = _layout(names)
+    layout = seen.layouts[names]
+    if layout is None:
         return []
-    found: list[Irregularity] = []
-    for n, (row, row_fields) in enumerate(zip(table.rows, keys, strict=True), start=1):
-        if row_fields in right:
+    checked = seen.rows.get((vulnerability.value, layout.score_names))
+    if checked is None:
+        checked = seen.rows[vulnerability.value, layout.score_names] = set(), {}
+    right, wrong = checked
+    cells, width = table.cells, len(table.columns)
+    end = len(cells) - len(cells) % width  # the rows' cells, as Table.rows reads them
+    new = set(zip(*[cells[k:end:width] for k in layout.fields], strict=True)) - right
+    if not new:
+        return []
+    placed = False  # whether some row is wrong
+    for row_fields in new:
+        if row_fields in wrong:
+            placed = True
             continue
-        recorded = _row_score(row, score_at)
-        contract_text = row[contract_at]
-        if recorded is None or contract_text in _UNKNOWN:
+        found = _row_verdict(row_fields, layout.scores, vulnerability, rule_set, seen.points)
+        if found is None:
             right.add(row_fields)
-            continue
-        key = (contract_text, row[declarer_at], row[result_at], vulnerable)
-        outcome = scored.get(key)
-        if outcome is None:
-            outcome = scored[key] = _score_row(*key[:3], vulnerability, rule_set, seen.points)
-        if isinstance(outcome, ValueError):
-            found.append(
-                Irregularity(IrregularityKind.MALFORMED_RECORD, f"{_where(n, row, table_at)}: {outcome}")
-            )
-            continue
-        contract, seat, tricks, computed = outcome
-        if computed == recorded:
-            right.add(row_fields)
-            continue
-        made = "" if contract is None else f" by {seat} with {tricks} tricks"
-        found.append(
-            Irregularity(
-                IrregularityKind.SCORE_MISMATCH,
-                f"{_where(n, row, table_at)}: {contract_text}{made} scores North-South {computed:+d}, "
-                f"the row says {recorded:+d}",
-                seat=None if seat is None else seat.value,
-                law="77",
-            )
-        )
-    return found
+        else:
+            wrong[row_fields] = found
+            placed = True
+    if not placed:
+        return []
+    rows = zip(*[cells[k:end:width] for k in layout.fields], strict=True)
+    numbers = cells[layout.table_at : end : width] if layout.table_at >= 0 else repeat("")
+    return [
+        dataclasses.replace(found, message=f"{_where(n, number)}: {found.message}")
+        for n, (row_fields, number) in enumerate(zip(rows, numbers, strict=False), start=1)
+        if (found := wrong.get(row_fields)) is not None
+    ]
 
 
-def _where(n: int, row: tuple[str, ...], table_at: int) -> str:
-    return f"ScoreTable row {n}" + (f" (table {row[table_at]})" if table_at >= 0 and row[table_at] else "")
+def _layout(names: tuple[str, ...]) -> _Layout | None:
+    """None for a table whose rows cannot be checked (no Contract, Declarer, Result or score column)."""
+    needed = ("Contract", "Declarer", "Result")
+    if any(name not in names for name in needed) or not ({"Score_NS", "Score_EW"} & set(names)):
+        return None
+    at = {name: k for k, name in enumerate(names)}  # a name written twice: its last column
+    score_names = tuple(name for name in ("Score_NS", "Score_EW") if name in at)
+    return _Layout(
+        (at["Contract"], at["Declarer"], at["Result"], *(at[name] for name in score_names)),
+        tuple((k, 1 if name == "Score_NS" else -1) for k, name in enumerate(score_names, start=len(needed))),
+        score_names,
+        at.get("Table", -1),
+    )
 
 
-def _score_row(
-    contract_text: str,
-    declarer: str,
-    result: str,
+def _row_verdict(
+    row_fields: tuple[str, ...],
+    scores: tuple[tuple[int, int], ...],
     vulnerability: Vulnerability,
     rule_set: Rules,
     points: dict[tuple[str, int, bool], int],
-) -> _Scored:
-    """`points` keeps declarer's score of each (contract, tricks, vulnerable): the score of either side's
-    declarer, less the other side's, is the same."""
-    try:
-        contract = Contract.parse(contract_text)
-        if contract is None:
-            return None, None, 0, 0
-        seat = SEAT.get(declarer) or Seat.parse(declarer)
-        tricks = int(result)
-        side = seat.side
-        vulnerable = vulnerability.of(side)
-        made = points.get((contract_text, tricks, vulnerable))
-        if made is None:
-            declared = Contract(contract.level, contract.denomination, contract.penalty, seat)
-            made = score_deal(rule_set, declared, tricks, vulnerable).net(side)
-            points[contract_text, tricks, vulnerable] = made
-        return contract, seat, tricks, made if side is Side.NS else -made
-    except ValueError as exc:
-        return exc
-
-
-def _row_score(row: tuple[str, ...], score_at: list[tuple[int, int]]) -> int | None:
-    """North-South's score on a ScoreTable row (Score_NS, or minus Score_EW); None for artificial scores."""
-    for at, sign in score_at:
-        value = row[at]
+) -> Irregularity | None:
+    """What is wrong with a row of these fields (contract, declarer, result, scores), its message yet to be
+    placed (see `_where`); None when nothing is. North-South's score is Score_NS, or minus Score_EW; an
+    artificial one is not checked. `points` keeps declarer's score of each (contract, tricks, vulnerable): the
+    score of either side's declarer, less the other side's, is the same."""
+    contract_text = row_fields[0]
+    if contract_text in _UNKNOWN:
+        return None
+    for k, sign in scores:
+        value = row_fields[k]
         if value not in _UNKNOWN:
             try:
-                return sign * int(value)
+                recorded = sign * int(value)
             except ValueError:
                 return None
-    return None
+            break
+    else:
+        return None
+    seat = None
+    tricks = computed = 0
+    try:
+        contract = Contract.parse(contract_text)
+        if contract is not None:
+            declarer = row_fields[1]
+            seat = SEAT.get(declarer) or Seat.parse(declarer)
+            tricks = int(row_fields[2])
+            side = seat.side
+            vulnerable = vulnerability.of(side)
+            made = points.get((contract_text, tricks, vulnerable))
+            if made is None:
+                made = points[contract_text, tricks, vulnerable] = contract_score(
+                    rule_set, contract, tricks, vulnerable
+                )
+            computed = made if side is Side.NS else -made
+    except ValueError as exc:
+        return Irregularity(IrregularityKind.MALFORMED_RECORD, str(exc))
+    if computed == recorded:
+        return None
+    how = "" if contract is None else f" by {seat} with {tricks} tricks"
+    return Irregularity(
+        IrregularityKind.SCORE_MISMATCH,
+        f"{contract_text}{how} scores North-South {computed:+d}, the row says {recorded:+d}",
+        seat=None if seat is None else seat.value,
+        law="77",
+    )
+
+
+def _where(n: int, table: str) -> str:
+    return f"ScoreTable row {n}" + (f" (table {table})" if table else "")

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from games.formats.pbn.check_play import auction_against_tags, play_problems, read_auction
 from games.formats.pbn.check_syntax import Problem, Tag, read_tags, read_tokens, split_games, table_problems
 from games.formats.pbn.check_values import WARNINGS, rubber_history, value_problems
-from games.formats.pbn.reader import decode, parse
+from games.formats.pbn.decoding import decode
+from games.formats.pbn.reader import parse
 from games.formats.pbn.tables import NO_INHERITANCE, PBNError
 
 __all__ = ["Problem", "Report", "check"]

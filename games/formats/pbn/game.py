@@ -413,19 +413,19 @@ def _raise(message: str, line: int | None = None) -> None:
 # --- value checks shared by the parser, Game.build and the typed properties ---------------------------
 
 
-def parse_deal(value: str, holdings: tuple[dict[str, int], ...] | None = None) -> Deal:
+def parse_deal(value: str, holdings: dict[str, int] | None = None) -> Deal:
     """The Deal tag: four hands, four suits each, no card twice, every given hand the same size (13, or
     fewer for an end position, PBN §3.10); "-" is a hand not given.
 
     The hands are checked and kept as bit masks (games.engine.hand_masks.HandMasks), made Card sets only
     when asked for: building and hashing 52 cards took most of the time of reading a played game.
-    ``holdings`` (one dict per suit, see ``new_holdings``) keeps each holding's mask across a file."""
+    ``holdings`` (see ``new_holdings``) keeps each hand's mask across a file."""
     if len(value) < 2 or value[1] != ":" or value[0] not in SEAT:
         raise DealError(f"deal {value!r} must start with the first seat and a colon, as in 'N:'")
     parts = value[2:].split()
     if len(parts) != 4:
         raise DealError(f"deal {value!r} has {len(parts)} hands, expected 4")
-    spades, hearts, diamonds, clubs = holdings or new_holdings()
+    known = {} if holdings is None else holdings
     start = "NESW".index(value[0].upper())
     masks = [0, 0, 0, 0]  # in SEATS order
     given = []
@@ -433,17 +433,10 @@ def parse_deal(value: str, holdings: tuple[dict[str, int], ...] | None = None) -
         at = (start + i) % 4
         if part == "-":
             continue
-        suits = part.split(".")
-        if len(suits) != 4:
-            raise DealError(f"{SEATS[at].name.title()}'s hand {part!r} has {len(suits)} suits, expected 4")
-        s, h, d, c = suits
-        mask_s, mask_h, mask_d, mask_c = spades.get(s), hearts.get(h), diamonds.get(d), clubs.get(c)
-        if mask_s is None or mask_h is None or mask_d is None or mask_c is None:
-            for k, (cache, holding) in enumerate(zip((spades, hearts, diamonds, clubs), suits, strict=True)):
-                if holding not in cache:
-                    cache[holding] = _holding(k, holding, SEATS[at], part)
-            mask_s, mask_h, mask_d, mask_c = spades[s], hearts[h], diamonds[d], clubs[c]
-        masks[at] = mask_s | mask_h | mask_d | mask_c
+        mask = known.get(part)
+        if mask is None:
+            mask = known[part] = _hand(part, SEATS[at])
+        masks[at] = mask
         given.append(at)
     counts = [masks[at].bit_count() for at in given]
     if len(set(counts)) > 1:
@@ -460,31 +453,44 @@ def parse_deal(value: str, holdings: tuple[dict[str, int], ...] | None = None) -
     return deal
 
 
-def new_holdings() -> tuple[dict[str, int], ...]:
-    """Per suit (spades first, as PBN writes hands), holding text -> its cards' mask; "" is a void."""
-    return tuple({"": 0} for _ in range(4))
+def new_holdings() -> dict[str, int]:
+    """A file's hands for ``parse_deal``, as written -> their cards' mask: deals repeat with other seats first
+    (a file's boards replayed at other tables, or rotated)."""
+    return {}
 
 
 # Per suit in PBN's order (spades first), each rank letter's bit in a card-index mask (games.engine.hand_masks).
-_RANK_BITS = tuple(
-    {letter: 1 << CARD_INDEX[card] for (suit, letter), card in HAND_CARDS.items() if suit == k}
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = (
+    {letter: 1 << CARD_INDEX[card] for (suit, letter), card in HAND_CARDS.items() if suit == k}.__getitem__
     for k in range(4)
 )
 
 
-def _holding(k: int, holding: str, seat: Seat, hand: str) -> int:
-    bits = _RANK_BITS[k]
+def _hand(hand: str, seat: Seat) -> int:
+    """A hand's cards as a mask; a rank written twice in a suit adds a carry, so fewer bits than letters."""
+    suits = hand.split(".")
+    if len(suits) != 4:
+        raise DealError(f"{seat.name.title()}'s hand {hand!r} has {len(suits)} suits, expected 4")
+    s, h, d, c = suits
     try:
-        mask = sum(
-            map(bits.__getitem__, holding)
-        )  # a carry, so fewer bits than letters, when a rank is twice
-    except KeyError as exc:
-        raise DealError(f"{seat.name.title()}'s hand {hand!r}: {exc.args[0]!r} is not a rank") from None
-    if mask.bit_count() != len(holding):
-        cards = [HAND_CARDS[k, letter] for letter in holding]
-        twice = next(c for c in cards if cards.count(c) > 1)
-        raise DealError(f"{seat.name.title()}'s hand {hand!r} holds {twice} twice")
+        mask = sum(map(_SPADES, s)) + sum(map(_HEARTS, h)) + sum(map(_DIAMONDS, d)) + sum(map(_CLUBS, c))
+    except KeyError:
+        mask = -1
+    if mask < 0 or mask.bit_count() != len(hand) - 3:
+        raise next(_hand_errors(suits, seat, hand))
     return mask
+
+
+def _hand_errors(suits: list[str], seat: Seat, hand: str) -> Iterator[DealError]:
+    """What is wrong with a hand's holdings (spades first): a letter that is not a rank, a rank twice."""
+    name = seat.name.title()
+    for k, holding in enumerate(suits):
+        cards = [HAND_CARDS.get((k, letter)) for letter in holding]
+        twice = [card for card in cards if cards.count(card) > 1]
+        if None in cards:
+            yield DealError(f"{name}'s hand {hand!r}: {holding[cards.index(None)]!r} is not a rank")
+        elif twice:
+            yield DealError(f"{name}'s hand {hand!r} holds {twice[0]} twice")
 
 
 _TRICKS = re.compile(r"\^?(1[0-3]|[0-9])")

@@ -6,11 +6,11 @@ rows without quotes); anything else goes through the token scanner.
 
 from __future__ import annotations
 
-import codecs
 import re
 from pathlib import Path
 from typing import TypeVar
 
+from games.formats.pbn.decoding import decode
 from games.formats.pbn.game import Comment, Game, Tag
 from games.formats.pbn.tables import CALLS, CARDS, NO_INHERITANCE, SEAT, TABLES, unescape
 from games.formats.pbn.visitor import (
@@ -64,35 +64,6 @@ def _fields(parts: list[str]) -> list[str]:
         else:
             elements.extend(part.split())
     return elements
-
-
-def decode(data: bytes) -> str:
-    """Text of a PBN file. A UTF-16 BOM decides; otherwise (after any UTF-8 BOM) UTF-8 if the whole file is
-    UTF-8, else each line is UTF-8 when it decodes as such and ISO-8859-1 (the PBN standard's character
-    set, §2.2) when not. Never fails: every byte string is some ISO-8859-1 text."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError:
-            pass
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    parts: list[str] = []
-    done = 0  # bytes decoded so far: always a line start
-    while True:
-        try:
-            parts.append(codecs.utf_8_decode(memoryview(data)[done:], "strict", True)[0])
-            return "".join(parts)
-        except UnicodeDecodeError as exc:
-            bad = done + exc.start
-        # The line holding the first byte that is not UTF-8 is ISO-8859-1; the lines before it are UTF-8 (a "\n"
-        # byte never falls inside a UTF-8 sequence). One decode per such line: real files have a handful.
-        start = data.rfind(b"\n", done, bad) + 1
-        end = data.find(b"\n", bad)
-        end = len(data) if end < 0 else end
-        parts.append(data[done:start].decode("utf-8"))
-        parts.append(data[start:end].decode("iso-8859-1"))
-        done = end
 
 
 def parse(data: str | bytes, *, source: str | None = None, strict: bool = True) -> list[Game]:

@@ -1,6 +1,10 @@
 """The PBN reader and writer against the real files in ../shared/data/pbn/ and hand-made broken inputs."""
 
+import contextlib
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.engine.cards import Card, Seat, Vulnerability
 from games.formats import pbn
@@ -387,6 +391,33 @@ def test_decode_byte_order_marks_and_line_by_line_fallback():
     assert pbn.decode("é\n".encode() + "é\n".encode("iso-8859-1")) == "é\né\n"
     assert pbn.decode(b"\xef\xbb\xbfcaf\xe9") == "café"  # a UTF-8 BOM on Latin-1 text
     assert pbn.decode(b"\xff\xfe\x00\xd8") == "ÿþ\x00Ø"  # not UTF-16 after all
+    both = "é".encode() + b"\xe9"  # a line of both is ISO-8859-1 as a whole
+    assert pbn.decode(both + b"\ncaf\xe9\n\xc3\xa9") == "Ã©é\ncafé\né"
+
+
+def _decoded_line_by_line(data: bytes) -> str:
+    """decode's rule, plainly: each line UTF-8 if it can be, else ISO-8859-1 (after the byte order marks)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        with contextlib.suppress(UnicodeDecodeError):
+            return data.decode("utf-16")
+    lines = []
+    for line in data.removeprefix(b"\xef\xbb\xbf").split(b"\n"):
+        try:
+            lines.append(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            lines.append(line.decode("iso-8859-1"))
+    return "\n".join(lines)
+
+
+# Pieces that make lines of UTF-8, of ISO-8859-1, of both, of broken and truncated sequences, and BOMs.
+_PIECES = (b"\n", b"\r\n", b"a", b"[", b" ", b"\xe9", b"\xc3\xa9", b"\xc3", b"\xa9", b"\xe2\x82\xac", b"\xe2\x82",
+           b"\xf0\x9f\x82\xa1", b"\xed\xa0\x80", b"\xc0\xaf", b"\xff", b"\x80", b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff", b"\x00")  # fmt: skip
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.one_of(st.binary(max_size=64), st.lists(st.sampled_from(_PIECES), max_size=40).map(b"".join)))
+def test_decode_is_line_by_line_utf8_else_latin1(data):
+    assert pbn.decode(data) == _decoded_line_by_line(data)
 
 
 def test_old_macintosh_line_ends_and_a_tag_after_a_comment_on_its_line():
