@@ -40,6 +40,7 @@ _QUIET_ENDS = (
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]')
 _HEAD = re.compile(r"\[([A-Za-z0-9_]+) ")
 _PLAIN_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*)"\]\s*')  # a line of one tag, nothing escaped
+_DATA_END = re.compile(r"\n[\n\[%]")  # a blank line, a tag or an escape line next
 _NOT_DATA = re.compile(r"\s*(?:$|\[)|[^;{]*[;{]")  # blank, a tag, or a comment: not a line of section data
 _DATA = re.compile(r'(?:"[^"\\]*(?:\\.[^"\\]*)*"|[^\[;{"]+)+')
 _ANNOTATED = re.compile(
@@ -322,11 +323,8 @@ class _Reader(Assembly):
         fields (bare, or plain quoted strings), read in one go. Returns the index of the first line it leaves."""
         text = self.text
         pos = self.line_start(lines, i)
-        end = -1
-        for stop in ("\n\n", "\n[", "\n%"):  # each search ends where the last found one
-            found = text.find(stop, pos) if end < 0 else text.find(stop, pos, end)
-            end = end if found < 0 else found
-        chunk = text[pos : end + 1] if end >= 0 else ""
+        stop = _DATA_END.search(text, pos)
+        chunk = text[pos : stop.start() + 1] if stop is not None else ""
         if chunk and not (
             "[" in chunk or ";" in chunk or "{" in chunk or "\\" in chunk or _BLANK.search(chunk)
         ):
