@@ -93,6 +93,7 @@ def main() -> None:
     rule_set = rules("duplicate-2017")
     best = parse_best = cpu_best = float("inf")
     for _ in range(args.repeat):
+        games = report = None  # each run starts without the last one's games, as endplay's runs do
         gc.collect()
         cpu = time.process_time()
         start = time.perf_counter()
