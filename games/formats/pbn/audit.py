@@ -108,14 +108,16 @@ _Rows = tuple[set[tuple[str, ...]], dict[tuple[str, ...], Irregularity]]
 
 @dataclass(slots=True)
 class _Seen:
-    """What a file's games have shown so far (its rows and auctions repeat a few): declarer's points (see
-    `_row_verdict`), each auction checked (see games.engine.bridge.replay), each ScoreTable's column layout by
-    its column names, and per vulnerability and score columns the rows found right and the rows found wrong with
-    their irregularity (both keyed by the layout's fields: a row's verdict follows from them alone)."""
+    """What a file's games have shown so far (its rows and auctions repeat a few): declarer's points by contract,
+    result and vulnerability as written (see `_row_verdict`), each auction checked (see
+    games.engine.bridge.replay), each ScoreTable's column layout by its columns (the reader's tuple, shared by the
+    tables of one spec: kept with the layout, so its id stays its own), and per vulnerability and score columns
+    the rows found right and the rows found wrong with their irregularity (both keyed by the layout's fields: a
+    row's verdict follows from them alone)."""
 
-    points: dict[tuple[str, int, bool], int] = field(default_factory=dict)
+    points: dict[tuple[str, str, bool], int] = field(default_factory=dict)
     auctions: dict[tuple[str, tuple[str | Call, ...], str], AuctionResult] = field(default_factory=dict)
-    layouts: dict[tuple[str, ...], _Layout | None] = field(default_factory=dict)
+    layouts: dict[int, tuple[tuple[pbn.Column, ...], _Layout | None]] = field(default_factory=dict)
     rows: dict[tuple[str, tuple[str, ...]], _Rows] = field(default_factory=dict)
 
 
@@ -133,15 +135,16 @@ def score_table(
     place what is wrong."""
     if seen is None:
         seen = _Seen()
-    names = table.names
-    if names not in seen.layouts:
-        seen.layouts[names] = _layout(names)
-    layout = seen.layouts[names]
+    columns = table.columns
+    known = seen.layouts.get(id(columns))
+    if known is None or known[0] is not columns:
+        known = seen.layouts[id(columns)] = columns, _layout(table.names)
+    layout = known[1]
     if layout is None:
         return []
-    checked = seen.rows.get((vulnerability.value, layout.score_names))
+    checked = seen.rows.get((vulnerability._value_, layout.score_names))
     if checked is None:
-        checked = seen.rows[vulnerability.value, layout.score_names] = set(), {}
+        checked = seen.rows[vulnerability._value_, layout.score_names] = set(), {}
     right, wrong = checked
     cells, width = table.cells, len(table.columns)
     end = len(cells) - len(cells) % width  # the rows' cells, as Table.rows reads them
@@ -149,11 +152,12 @@ def score_table(
     if not new:
         return []
     placed = False  # whether some row is wrong
+    declarers = _DECLARERS[vulnerability._value_]
     for row_fields in new:
         if row_fields in wrong:
             placed = True
             continue
-        found = _row_verdict(row_fields, layout.scores, vulnerability, rule_set, seen.points)
+        found = _row_verdict(row_fields, layout.scores, declarers, vulnerability, rule_set, seen.points)
         if found is None:
             right.add(row_fields)
         else:
@@ -188,14 +192,16 @@ def _layout(names: tuple[str, ...]) -> _Layout | None:
 def _row_verdict(
     row_fields: tuple[str, ...],
     scores: tuple[tuple[int, int], ...],
+    declarers: dict[str, tuple[bool, bool]],
     vulnerability: Vulnerability,
     rule_set: Rules,
-    points: dict[tuple[str, int, bool], int],
+    points: dict[tuple[str, str, bool], int],
 ) -> Irregularity | None:
     """What is wrong with a row of these fields (contract, declarer, result, scores), its message yet to be
     placed (see `_where`); None when nothing is. North-South's score is Score_NS, or minus Score_EW; an
-    artificial one is not checked. `points` keeps declarer's score of each (contract, tricks, vulnerable): the
-    score of either side's declarer, less the other side's, is the same."""
+    artificial one is not checked. `declarers` gives a declarer letter's side and vulnerability (see
+    `_DECLARERS`). `points` keeps declarer's score of each (contract, result, vulnerable) as written: the score of
+    either side's declarer, less the other side's, is the same, and a result once read reads the same again."""
     contract_text = row_fields[0]
     if contract_text in _UNKNOWN:
         return None
@@ -209,33 +215,49 @@ def _row_verdict(
             break
     else:
         return None
-    seat = None
-    tricks = computed = 0
+    computed = 0
     try:
         contract = Contract.parse(contract_text)
         if contract is not None:
-            declarer = row_fields[1]
-            seat = SEAT.get(declarer) or Seat.parse(declarer)
-            tricks = int(row_fields[2])
-            side = seat.side
-            vulnerable = vulnerability.of(side)
-            made = points.get((contract_text, tricks, vulnerable))
+            declarer, result = row_fields[1], row_fields[2]
+            north_south, vulnerable = declarers.get(declarer) or _declarer(declarer, vulnerability)
+            made = points.get((contract_text, result, vulnerable))
             if made is None:
-                made = points[contract_text, tricks, vulnerable] = contract_score(
-                    rule_set, contract, tricks, vulnerable
+                made = points[contract_text, result, vulnerable] = contract_score(
+                    rule_set, contract, int(result), vulnerable
                 )
-            computed = made if side is Side.NS else -made
+            computed = made if north_south else -made
     except ValueError as exc:
         return Irregularity(IrregularityKind.MALFORMED_RECORD, str(exc))
     if computed == recorded:
         return None
-    how = "" if contract is None else f" by {seat} with {tricks} tricks"
+    seat = None if contract is None else _seat(declarer)
+    how = "" if seat is None else f" by {seat} with {int(result)} tricks"
     return Irregularity(
         IrregularityKind.SCORE_MISMATCH,
         f"{contract_text}{how} scores North-South {computed:+d}, the row says {recorded:+d}",
         seat=None if seat is None else seat.value,
         law="77",
     )
+
+
+def _seat(declarer: str) -> Seat:
+    return SEAT.get(declarer) or Seat.parse(declarer)
+
+
+def _declarer(declarer: str, vulnerability: Vulnerability) -> tuple[bool, bool]:
+    """Whether a declarer written otherwise than `_DECLARERS` knows is North or South, and vulnerable."""
+    side = _seat(declarer).side
+    return side is Side.NS, vulnerability.of(side)
+
+
+# Per vulnerability (its value), whether a declarer written as SEAT reads it is North or South, and vulnerable.
+_DECLARERS = {
+    vulnerability._value_: {
+        letter: (seat.side is Side.NS, vulnerability.of(seat.side)) for letter, seat in SEAT.items()
+    }
+    for vulnerability in Vulnerability
+}
 
 
 def _where(n: int, table: str) -> str:
