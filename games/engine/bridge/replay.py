@@ -84,11 +84,13 @@ def replay(
     few: at a session's tables 4 of 10 auctions have been seen before).
     """
     problems: list[Irregularity] = []
+    deal, hands = _hands(deal, problems)
+    if contract is None and play is None and (auction is None or not auction.calls) and not dd:
+        # A deal with its results elsewhere (a scoring program's export): nothing to replay or score.
+        return GameReport(index, board, tricks_recorded=recorded_result, irregularities=tuple(problems))
 
     def malformed(message: str) -> None:
         problems.append(Irregularity(IrregularityKind.MALFORMED_RECORD, message))
-
-    deal, hands = _hands(deal, problems)
 
     found: Contract | None = None
     auction_complete = False

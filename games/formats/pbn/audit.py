@@ -46,7 +46,10 @@ def replay_game(
     seen: _Seen | None = None,
 ) -> GameReport:
     tags = game.tags
-    problems = [Irregularity(IrregularityKind.MALFORMED_RECORD, str(error)) for error in game.errors]
+    errors = game.errors
+    problems = (
+        [Irregularity(IrregularityKind.MALFORMED_RECORD, str(error)) for error in errors] if errors else []
+    )
     board = tags.get("Board")
     vulnerability = game.vulnerable
     if vulnerability is None:
@@ -64,6 +67,11 @@ def replay_game(
             auction = Auction(first, tuple(call for _, call in made))
 
     play = ColumnPlay(game.play.first, game.play.recorded) if game.play is not None else None
+    contract = game.contract
+    if contract is None and auction is None:  # nothing to score, no auction for a dealer to start: not read
+        declarer = recorded_score = dealer = None
+    else:
+        declarer, recorded_score, dealer = game.declarer, game.score_ns, game.dealer
     # Unreadable Contract, Declarer and Result tags are among the reader's errors already.
     report = replay(
         rule_set,
@@ -72,11 +80,11 @@ def replay_game(
         play,
         None,
         game.result,
-        contract=game.contract,
-        declarer=game.declarer,
+        contract=contract,
+        declarer=declarer,
         vulnerability=vulnerability,
-        recorded_score=game.score_ns,
-        dealer=game.dealer,
+        recorded_score=recorded_score,
+        dealer=dealer,
         board=board if board not in (None, "", "?") else None,
         index=index,
         dd=dd,
