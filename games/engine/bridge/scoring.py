@@ -188,10 +188,11 @@ def _check_tricks(tricks: int) -> None:
 
 def _trick_score(contract: Contract) -> int:
     """Law 77 / 1935 sheet (L20333–20339): 20 a minor, 30 a major, 40 + 30 at no-trumps; ×2 doubled, ×4 redoubled."""
-    if contract.denomination is Denomination.NOTRUMP:
+    denomination = contract.denomination
+    if denomination.suit is None:  # no-trumps
         base = 40 + 30 * (contract.level - 1)
     else:
-        base = (20 if contract.denomination.is_minor else 30) * contract.level
+        base = (20 if denomination.is_minor else 30) * contract.level
     return base * contract.penalty.multiplier
 
 
@@ -206,7 +207,7 @@ def _contract(rule_set: Rules, contract: Contract, tricks: int, vulnerable: bool
             points = min(points, rule_set.penalty_limit)
         return 0, 0, points
     trick_score = _trick_score(contract)
-    if penalty is Penalty.UNDOUBLED:
+    if not penalty:  # undoubled (Penalty.UNDOUBLED is 0: reading the member runs Python code)
         overtricks = over * (20 if contract.denomination.is_minor else 30)
     else:
         overtricks = over * (100 if vulnerable else 50) * penalty.multiplier
@@ -228,7 +229,7 @@ def _contract(rule_set: Rules, contract: Contract, tricks: int, vulnerable: bool
 def _undertricks(rule_set: Rules, down: int, penalty: Penalty, vulnerable: bool) -> int:
     """The defenders' points for `down` undertricks."""
     if rule_set.name == DUPLICATE_2017:
-        if penalty is Penalty.UNDOUBLED:
+        if not penalty:  # undoubled, as in _contract
             return down * (100 if vulnerable else 50)
         if vulnerable:
             doubled = 200 + 300 * (down - 1)
