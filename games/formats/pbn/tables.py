@@ -227,9 +227,12 @@ def one_line(text: str) -> str:
     return f" {line}" if line.startswith("#") else line
 
 
+_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+
+
 def check_writable(name: str, value: str) -> None:
     """A tag name and value that PBN text can hold as written (raises PBNError naming the problem)."""
-    if not re.fullmatch(r"[A-Za-z0-9_]+", name):
+    if not _TAG_NAME.fullmatch(name):
         raise PBNError(f"tag name {name!r} must be letters, digits and underscores")
     if "\n" in value or "\r" in value or "\t" in value:
         raise PBNError(f"[{name}] value {value!r} has a line break or tab, which PBN strings cannot hold")

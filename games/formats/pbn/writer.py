@@ -24,6 +24,8 @@ def _tag_line(name: str, value: str) -> str:
 
 def _annotated_tokens(tokens: Sequence[str], annotations: Iterable[Annotation], offset: int = 0) -> list[str]:
     by_index = {a.index: a for a in annotations}
+    if not by_index:
+        return list(tokens)
     out = []
     for i, token in enumerate(tokens, offset):
         ann = by_index.get(i)
@@ -88,9 +90,12 @@ def _write_game(game: Game, export: bool) -> list[str]:
                 f"{game.label}: trick {len(play.tokens) // 4 + 1} has {len(play.tokens) % 4} cards; "
                 "a play row has 4 columns"
             )
-        for t, row in enumerate(play.tricks):
-            anns = [a for a in play.annotations if a.trick == t]
-            lines.append(" ".join(_annotated_tokens(row, anns, t * 4)))
+        if play.annotations:
+            for t, row in enumerate(play.tricks):
+                anns = [a for a in play.annotations if a.trick == t]
+                lines.append(" ".join(_annotated_tokens(row, anns, t * 4)))
+        else:
+            lines.extend(map(" ".join, play.tricks))
         if play.ended:
             lines.append("*")
         put_comments("Play")
