@@ -23,6 +23,7 @@ one proves the side's figure without any search, which settles most real claims.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from games.engine.bridge.play import trick_rank
 
@@ -218,31 +219,30 @@ def can_take(
             rank = _key(card, led, trump)
             if rank > top_key:
                 top_seat, top_key = seat, rank
-    position = len(trick)
-    for line in _LINES:
-        if _first_line(
-            hands, leader, position, led, top_seat, top_key, left, trump, side, target, cards, line
-        ):
-            return True
-    return search and _search(
-        hands, leader, position, led, top_seat, top_key, left, trump, side, target, cards
-    )
+    start = _Start(hands, leader, len(trick), led, top_seat, top_key, left, trump, side, target, cards)
+    return any(_first_line(start, line) for line in _LINES) or search and _search(start)
 
 
-def _search(
-    hands: Sequence[int],
-    leader: int,
-    position: int,
-    led: int,
-    top_seat: int,
-    top_key: int,
-    left: int,
-    trump: int,
-    side: int,
-    target: int,
-    cards: int,
-) -> bool:
+class _Start(NamedTuple):
+    """Where `can_take`'s lines and search start: the hands, the unfinished trick (its leader, how many have
+    played, the suit led, the seat and key of its best card so far), the tricks left, and what is asked."""
+
+    hands: Sequence[int]
+    leader: int
+    position: int
+    led: int
+    top_seat: int
+    top_key: int
+    left: int
+    trump: int
+    side: int
+    target: int
+    cards: int
+
+
+def _search(start: _Start) -> bool:
     """`can_take`'s search: each hand's cards in the order of the first line, within `cards` cards played."""
+    hands, leader, position, led, top_seat, top_key, left, trump, side, target, cards = start
     held = list(hands)
     budget = cards
 
@@ -313,20 +313,7 @@ def _search(
     return play(leader, position, led, top_seat, top_key, 0, left)
 
 
-def _first_line(
-    hands: Sequence[int],
-    leader: int,
-    position: int,
-    led: int,
-    top_seat: int,
-    top_key: int,
-    left: int,
-    trump: int,
-    side: int,
-    target: int,
-    cards: int,
-    line: int,
-) -> bool:
+def _first_line(start: _Start, line: int) -> bool:
     """The first line `can_take` tries (each hand's first choice at every turn), played out without the search's
     recursion and sorting: whether it gives `side` its target within `cards` cards. Most real claims end here.
 
@@ -335,6 +322,7 @@ def _first_line(
     stranded in one hand, and the others throw their highest card that stays under the trick's best. `_TO_PARTNER`
     leads low to a suit partner heads, `_SHORT_FIRST` cashes the short suit's high cards first, `_MASTER` leads a
     card no opponent can beat."""
+    hands, leader, position, led, top_seat, top_key, left, trump, side, target, cards = start
     unblock = line != _FIRST
     held = list(hands)
     keys = _KEYS[trump]
