@@ -201,10 +201,7 @@ class _Reader(Assembly):
         tag_lines = self.tag_lines
         defaults = self.defaults
         tables = self.tables
-        section = self.section
-        quiet = (
-            section == PENDING and not self.pending_table or section in _QUIET_ENDS
-        )  # a tag ends it quietly
+        quiet = self.ends_quietly()
         stored = ""  # the last tag stored here, and its line: what tag() would leave in self.pending
         stored_line = 0
         plain = _PLAIN_TAG.fullmatch
@@ -255,7 +252,7 @@ class _Reader(Assembly):
                 stored = ""
             self.tag(name, value, i)
             section = self.section
-            quiet = section == PENDING and not self.pending_table or section in _QUIET_ENDS
+            quiet = self.ends_quietly()
             if section == PLAY:
                 tokens = self.tokens
                 row_lines = self.row_lines
@@ -277,6 +274,10 @@ class _Reader(Assembly):
         if stored:
             self.stored_tag(stored, tags[stored], stored_line)
         return i
+
+    def ends_quietly(self) -> bool:
+        """Whether a tag now would end the section with nothing to make (see Assembly.end_section)."""
+        return self.section == PENDING and not self.pending_table or self.section in _QUIET_ENDS
 
     def head(self, text: str) -> str:
         """The tag name of a line's start as export files write it ('[Name '), kept for the file's later lines;
