@@ -210,7 +210,7 @@ def _row_verdict(
     artificial one is not checked. `declarers` gives a declarer letter's side and vulnerability (see
     `_DECLARERS`). `points` keeps declarer's score of each (contract, result, vulnerable) as written: the score of
     either side's declarer, less the other side's, is the same, and a result once read reads the same again."""
-    contract_text = row_fields[0]
+    contract_text, declarer, result = row_fields[0], row_fields[1], row_fields[2]
     if contract_text in _UNKNOWN:
         return None
     for k, sign in scores:
@@ -223,23 +223,19 @@ def _row_verdict(
             break
     else:
         return None
-    computed = 0
-    try:
-        contract = Contract.parse(contract_text)
-        if contract is not None:
-            declarer, result = row_fields[1], row_fields[2]
-            north_south, vulnerable = declarers.get(declarer) or _declarer(declarer, vulnerability)
-            made = points.get((contract_text, result, vulnerable))
-            if made is None:
-                made = points[contract_text, result, vulnerable] = contract_score(
-                    rule_set, contract, int(result), vulnerable
-                )
-            computed = made if north_south else -made
-    except ValueError as exc:
-        return Irregularity(IrregularityKind.MALFORMED_RECORD, str(exc))
+    side = declarers.get(declarer)
+    made = None if side is None else points.get((contract_text, result, side[1]))
+    if made is None or side is None:  # not read before
+        try:
+            made, side = _declarer_points(
+                contract_text, declarer, result, side, vulnerability, rule_set, points
+            )
+        except ValueError as exc:
+            return Irregularity(IrregularityKind.MALFORMED_RECORD, str(exc))
+    computed = made if side[0] else -made
     if computed == recorded:
         return None
-    seat = None if contract is None else _seat(declarer)
+    seat = None if side is _PASSED else _seat(declarer)
     how = "" if seat is None else f" by {seat} with {int(result)} tricks"
     return Irregularity(
         IrregularityKind.SCORE_MISMATCH,
@@ -247,6 +243,28 @@ def _row_verdict(
         seat=None if seat is None else seat.value,
         law="77",
     )
+
+
+_PASSED = (True, False)  # a passed deal's "side": it scores 0 whoever is named
+
+
+def _declarer_points(
+    contract_text: str,
+    declarer: str,
+    result: str,
+    side: tuple[bool, bool] | None,
+    vulnerability: Vulnerability,
+    rule_set: Rules,
+    points: dict[tuple[str, str, bool], int],
+) -> tuple[int, tuple[bool, bool]]:
+    """Declarer's score of a row's contract and result, kept in `points` (see `_row_verdict`), and whether
+    declarer is North or South and vulnerable; raises ValueError naming what cannot be read."""
+    contract = Contract.parse(contract_text)
+    if contract is None:
+        return 0, _PASSED
+    side = side or _declarer(declarer, vulnerability)
+    made = points[contract_text, result, side[1]] = contract_score(rule_set, contract, int(result), side[1])
+    return made, side
 
 
 def _seat(declarer: str) -> Seat:

@@ -41,14 +41,14 @@ _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]')
 _HEAD = re.compile(r"\[([A-Za-z0-9_]+) ")
 _PLAIN_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*)"\]\s*')  # a line of one tag, nothing escaped
 _DATA_END = re.compile(r"\n[\n\[%]")  # a blank line, a tag or an escape line next
-_NOT_DATA = re.compile(r"\s*(?:$|\[)|[^;{]*[;{]")  # blank, a tag, or a comment: not a line of section data
+_NOT_DATA = re.compile(r"\s*+(?:$|\[)|[^;{]*+[;{]")  # blank, a tag, or a comment: not a line of section data
 _DATA = re.compile(r'(?:"[^"\\]*(?:\\.[^"\\]*)*"|[^\[;{"]+)+')
 _ANNOTATED = re.compile(
     r"\s*(?:(?P<tok>[A-Za-z0-9-]+)|=(?P<note>\d+)=|\$(?P<nag>\d+)|(?P<suffix>[!?]{1,2})"
     r"|\^(?P<irr>[ISRLisrl])|(?P<star>\*)|(?P<plus>\+)|(?P<bad>\S))"
 )
 _ELEMENT = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"|([^\s"]+)')
-_BLANK = re.compile(r"\n\s*\n")
+_BLANK = re.compile(r"\n[^\S\n]*+\n")  # a line of white space only
 _SPACE = re.compile(r"\s")
 
 
