@@ -40,7 +40,7 @@ _QUIET_ENDS = (
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]')
 _HEAD = re.compile(r"\[([A-Za-z0-9_]+) ")
 _PLAIN_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*)"\]\s*')  # a line of one tag, nothing escaped
-_DATA_END = re.compile(r"\n[\n\[%]")  # a blank line, a tag or an escape line next
+_DATA_END = re.compile(r"\n(?:[\[%]|[^\S\n]*+\n)")  # a tag, an escape line or a blank line next
 _NOT_DATA = re.compile(r"\s*+(?:$|\[)|[^;{]*+[;{]")  # blank, a tag, or a comment: not a line of section data
 _DATA = re.compile(r'(?:"[^"\\]*(?:\\.[^"\\]*)*"|[^\[;{"]+)+')
 _ANNOTATED = re.compile(
@@ -48,7 +48,6 @@ _ANNOTATED = re.compile(
     r"|\^(?P<irr>[ISRLisrl])|(?P<star>\*)|(?P<plus>\+)|(?P<bad>\S))"
 )
 _ELEMENT = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"|([^\s"]+)')
-_BLANK = re.compile(r"\n[^\S\n]*+\n")  # a line of white space only
 _SPACE = re.compile(r"\s")
 
 
@@ -326,16 +325,14 @@ class _Reader(Assembly):
         pos = self.line_start(lines, i)
         stop = _DATA_END.search(text, pos)
         chunk = text[pos : stop.start() + 1] if stop is not None else ""
-        if chunk and not (
-            "[" in chunk or ";" in chunk or "{" in chunk or "\\" in chunk or _BLANK.search(chunk)
-        ):
+        if chunk and not ("[" in chunk or ";" in chunk or "{" in chunk or "\\" in chunk):
             # Found without a loop over the lines: up to a blank line, a tag or an escape line.
             parts = chunk.split('"')
             if len(parts) == 1:
-                self.block_elements(chunk.split(), i + 1, chunk[:-1])
+                self.block_elements(chunk.split(), i + 1, chunk)
                 return i + chunk.count("\n")
             if len(parts) & 1 and "\n" not in "".join(parts[1::2]):  # each line's strings closed on it
-                self.block_elements(_fields(parts), i + 1, chunk[:-1])
+                self.block_elements(_fields(parts), i + 1, chunk)
                 return i + chunk.count("\n")
         start = i
         count = len(lines)

@@ -319,10 +319,11 @@ class Assembly:
 
 
 def _field_counts(line: int, fields: int | str) -> list[tuple[int, int]]:
-    """Each line of section data with its field count (given, or counted in the text of lines of plain fields)."""
+    """Each line of section data with its field count (given, or counted in the text of lines of plain fields, which
+    may end with the last line's end)."""
     if isinstance(fields, int):
         return [(line, fields)]
     return [
         (line + n, sum(1 if k & 1 else len(part.split()) for k, part in enumerate(text.split('"'))))
-        for n, text in enumerate(fields.split("\n"))
+        for n, text in enumerate(fields.removesuffix("\n").split("\n"))
     ]
