@@ -413,19 +413,20 @@ def _raise(message: str, line: int | None = None) -> None:
 # --- value checks shared by the parser, Game.build and the typed properties ---------------------------
 
 
-def parse_deal(value: str, holdings: dict[str, int] | None = None) -> Deal:
+def parse_deal(value: str, known: dict[str, int] | None = None) -> Deal:
     """The Deal tag: four hands, four suits each, no card twice, every given hand the same size (13, or
     fewer for an end position, PBN §3.10); "-" is a hand not given.
 
     The hands are checked and kept as bit masks (games.engine.hand_masks.HandMasks), made Card sets only
     when asked for: building and hashing 52 cards took most of the time of reading a played game.
-    ``holdings`` (see ``new_holdings``) keeps each hand's mask across a file."""
+    ``known`` keeps each hand's mask across a file, by the hand as written: deals repeat with other seats first (a
+    file's boards replayed at other tables, or rotated)."""
     if len(value) < 2 or value[1] != ":" or value[0] not in SEAT:
         raise DealError(f"deal {value!r} must start with the first seat and a colon, as in 'N:'")
     parts = value[2:].split()
     if len(parts) != 4:
         raise DealError(f"deal {value!r} has {len(parts)} hands, expected 4")
-    known = {} if holdings is None else holdings
+    known = {} if known is None else known
     start = "NESW".index(value[0].upper())
     masks = [0, 0, 0, 0]  # in SEATS order
     given = []
@@ -451,12 +452,6 @@ def parse_deal(value: str, holdings: dict[str, int] | None = None) -> Deal:
     deal = object.__new__(Deal)  # checked above; Deal.__post_init__ would hash all 52 cards
     object.__setattr__(deal, "hands", hands)
     return deal
-
-
-def new_holdings() -> dict[str, int]:
-    """A file's hands for ``parse_deal``, as written -> their cards' mask: deals repeat with other seats first
-    (a file's boards replayed at other tables, or rotated)."""
-    return {}
 
 
 # Per suit in PBN's order (spades first), each rank letter's bit in a card-index mask (games.engine.hand_masks).

@@ -21,7 +21,6 @@ from games.formats.pbn.game import (
     Table,
     Tag,
     game_label,
-    new_holdings,
     parse_columns,
     parse_deal,
     validate,
@@ -106,7 +105,7 @@ class Assembly:
 
     __slots__ = (
         "anchor", "auction", "auction_ann", "auction_ended", "auction_notes", "calls", "comments", "count",
-        "deals", "defaults", "element_lines", "elements", "errors", "holdings", "ignored", "irregularity",
+        "deals", "defaults", "element_lines", "elements", "errors", "hands", "ignored", "irregularity",
         "last_value", "note_owner", "partial", "partial_line", "pending", "pending_table", "play", "play_ann",
         "play_ended", "play_notes", "row_lines", "section", "sections", "source", "start", "strict", "tables",
         "tag_lines", "tags", "tokens", "visitor", "warnings",
@@ -120,7 +119,7 @@ class Assembly:
         self.last_value: dict[str, str | Table] = {}  # for "#": the latest value of each tag, or its table
         self.defaults: dict[str, str] = {}  # for "##": values that hold until redefined
         self.deals: dict[str, Deal] = {}
-        self.holdings = new_holdings()
+        self.hands: dict[str, int] = {}  # each hand as written -> its mask (see parse_deal)
         self._reset()
 
     def _reset(self) -> None:
@@ -255,7 +254,7 @@ class Assembly:
             deal = self.deals.get(deal_value)
             if deal is None:
                 try:
-                    deal = self.deals[deal_value] = parse_deal(deal_value, self.holdings)
+                    deal = self.deals[deal_value] = parse_deal(deal_value, self.hands)
                 except DealError as exc:
                     self.error(f"{game_label(tags, index)}: {exc}", self.tag_lines.get("Deal"))
         auction = play = None
