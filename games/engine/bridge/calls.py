@@ -157,13 +157,14 @@ class Contract:
     @classmethod
     def parse(cls, text: str, declarer: Seat | None = None) -> Contract | None:
         """Parse PBN's [Contract] value: "4SX", "3NT", "1NXX", or "Pass" (None)."""
-        key = text.strip().upper()
-        if key in _CONTRACTS:  # an archive repeats a few dozen contracts
-            found = _CONTRACTS[key]
-        else:
-            found = cls._parse(key, text)
+        found = _CONTRACTS.get(
+            text, _UNSEEN
+        )  # an archive repeats a few dozen contracts, mostly as written before
+        if found is _UNSEEN:
+            key = text.strip().upper()
+            found = _CONTRACTS[key] if key in _CONTRACTS else cls._parse(key, text)
             if len(_CONTRACTS) < 1024:
-                _CONTRACTS[key] = found
+                _CONTRACTS[key] = _CONTRACTS[text] = found
         if found is None or declarer is None:
             return found
         return cls(found.level, found.denomination, found.penalty, declarer)
@@ -189,7 +190,8 @@ class Contract:
         return f"{self.level}{self.denomination}{self.penalty.suffix}"
 
 
-_CONTRACTS: dict[str, Contract | None] = {}
+_CONTRACTS: dict[str, Contract | None] = {}  # by the text as written and as normalized
+_UNSEEN = Contract(1, Denomination.CLUBS)  # a contract text not read before (None is a passed deal)
 
 
 def contract_name(contract: Contract | None) -> str:

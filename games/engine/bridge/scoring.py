@@ -188,18 +188,18 @@ def _check_tricks(tricks: int) -> None:
 
 def _trick_score(contract: Contract) -> int:
     """Law 77 / 1935 sheet (L20333–20339): 20 a minor, 30 a major, 40 + 30 at no-trumps; ×2 doubled, ×4 redoubled."""
-    denomination = contract.denomination
-    if denomination.suit is None:  # no-trumps
-        base = 40 + 30 * (contract.level - 1)
-    else:
-        base = (20 if denomination.is_minor else 30) * contract.level
-    return base * contract.penalty.multiplier
+    first, each = _TRICK_VALUES[contract.denomination._value_]
+    return first + each * (contract.level - 1) << contract.penalty  # Penalty.multiplier
+
+
+# Each denomination's trick values (by its value: Denomination properties run Python code): the first, each after.
+_TRICK_VALUES = {"C": (20, 20), "D": (20, 20), "H": (30, 30), "S": (30, 30), "NT": (40, 30)}
 
 
 def _contract(rule_set: Rules, contract: Contract, tricks: int, vulnerable: bool) -> tuple[int, int, int]:
     """Modern contract scoring (duplicate-2017, contract-1935 and progressive-contract): declarer's side's points
     below and above the line, and the defenders' (plain ints: DealScore objects cost more than the sums)."""
-    over = tricks - contract.target
+    over = tricks - 6 - contract.level  # the tricks over declarer's target (Contract.target)
     penalty = contract.penalty
     if over < 0:
         points = _undertricks(rule_set, -over, penalty, vulnerable)
@@ -208,7 +208,7 @@ def _contract(rule_set: Rules, contract: Contract, tricks: int, vulnerable: bool
         return 0, 0, points
     trick_score = _trick_score(contract)
     if not penalty:  # undoubled (Penalty.UNDOUBLED is 0: reading the member runs Python code)
-        overtricks = over * (20 if contract.denomination.is_minor else 30)
+        overtricks = over * _TRICK_VALUES[contract.denomination._value_][1]
     else:
         overtricks = over * (100 if vulnerable else 50) * penalty.multiplier
     above = overtricks

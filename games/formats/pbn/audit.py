@@ -8,9 +8,10 @@ PBN reading problems (the reader's line-numbered errors) become `malformed_recor
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
+from operator import itemgetter
 from pathlib import Path
 
 from games.engine.bridge.calls import AuctionResult, Call, Contract, Vulnerability, board_vulnerability
@@ -108,6 +109,7 @@ class _Layout:
     scores: tuple[tuple[int, int], ...]
     score_names: tuple[str, ...]
     table_at: int
+    columns: Callable[[Sequence[str]], tuple[Sequence[str], ...]]  # the fields' columns of a table's cells
 
 
 # The fields (see _Layout) of the rows found right, and of those found wrong with what is wrong.
@@ -154,9 +156,9 @@ def score_table(
     if checked is None:
         checked = seen.rows[vulnerability._value_, layout.score_names] = set(), {}
     right, wrong = checked
-    cells, width = table.cells, len(table.columns)
-    end = len(cells) - len(cells) % width  # the rows' cells, as Table.rows reads them
-    new = set(zip(*[cells[k:end:width] for k in layout.fields], strict=True)) - right
+    cells = table.cells
+    # A last row cut short is left out, as Table.rows leaves it.
+    new = set(zip(*layout.columns(cells), strict=False)) - right
     if not new:
         return []
     placed = False  # whether some row is wrong
@@ -173,8 +175,8 @@ def score_table(
             placed = True
     if not placed:
         return []
-    rows = zip(*[cells[k:end:width] for k in layout.fields], strict=True)
-    numbers = cells[layout.table_at : end : width] if layout.table_at >= 0 else repeat("")
+    rows = zip(*layout.columns(cells), strict=False)
+    numbers = cells[layout.table_at :: len(table.columns)] if layout.table_at >= 0 else repeat("")
     return [
         dataclasses.replace(found, message=f"{_where(n, number)}: {found.message}")
         for n, (row_fields, number) in enumerate(zip(rows, numbers, strict=False), start=1)
@@ -189,11 +191,13 @@ def _layout(names: tuple[str, ...]) -> _Layout | None:
         return None
     at = {name: k for k, name in enumerate(names)}  # a name written twice: its last column
     score_names = tuple(name for name in ("Score_NS", "Score_EW") if name in at)
+    fields = (at["Contract"], at["Declarer"], at["Result"], *(at[name] for name in score_names))
     return _Layout(
-        (at["Contract"], at["Declarer"], at["Result"], *(at[name] for name in score_names)),
+        fields,
         tuple((k, 1 if name == "Score_NS" else -1) for k, name in enumerate(score_names, start=len(needed))),
         score_names,
         at.get("Table", -1),
+        itemgetter(*(slice(k, None, len(names)) for k in fields)),
     )
 
 
