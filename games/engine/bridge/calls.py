@@ -41,18 +41,24 @@ class Denomination(enum.Enum):
 
     @classmethod
     def parse(cls, text: str) -> Denomination:
-        key = text.strip().upper()
-        key = {"N": "NT", "NT": "NT", "♣": "C", "♦": "D", "♥": "H", "♠": "S"}.get(key, key)
-        try:
-            return cls(key)
-        except ValueError:
-            raise ValueError(f"{text!r} is not a denomination (C, D, H, S or NT)") from None
+        found = _DENOMINATIONS.get(text.strip().upper())
+        if found is None:
+            raise ValueError(f"{text!r} is not a denomination (C, D, H, S or NT)")
+        return found
 
     def __str__(self) -> str:
         return self.value
 
 
 _DENOMINATION_ORDER = {d.value: i for i, d in enumerate(Denomination)}
+# Each spelling of a denomination (a dict, not Denomination(value): calling an Enum runs Python code).
+_DENOMINATIONS = {d.value: d for d in Denomination} | {
+    "N": Denomination.NOTRUMP,
+    "♣": Denomination.CLUBS,
+    "♦": Denomination.DIAMONDS,
+    "♥": Denomination.HEARTS,
+    "♠": Denomination.SPADES,
+}
 _TRUMP: dict[str, Suit | None] = {d.value: None if d.value == "NT" else Suit(d.value) for d in Denomination}
 
 

@@ -29,7 +29,7 @@ from games.formats.pbn.tables import (
     read_score_ns,
 )
 
-_COLUMN = re.compile(r"([+-]?)(.*?)(?:\\(\d+)([LRlr]?))?")
+_COLUMN_FORMAT = re.compile(r"(\d+)([LRlr]?)")  # after a column name's last backslash: width and alignment
 _NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
 
 
@@ -561,6 +561,12 @@ def parse_columns(spec: str) -> tuple[Column, ...]:
         return ()
     columns = []
     for part in spec.split(";"):
-        order, name, width, align = _COLUMN.fullmatch(part.strip()).groups()  # type: ignore[union-attr]  # matches any text
-        columns.append(Column(name, order, int(width) if width else None, (align or "").upper()))
+        part = part.strip()
+        order = part[:1] if part[:1] in ("+", "-") else ""
+        name, backslash, format_ = part[len(order) :].rpartition("\\")
+        found = _COLUMN_FORMAT.fullmatch(format_) if backslash else None
+        if found is None:  # no width: the rest is the name, backslashes and all
+            columns.append(Column(part[len(order) :], order, None, ""))
+        else:
+            columns.append(Column(name, order, int(found.group(1)), found.group(2).upper()))
     return tuple(columns)
