@@ -163,9 +163,8 @@ class Contract:
     @classmethod
     def parse(cls, text: str, declarer: Seat | None = None) -> Contract | None:
         """Parse PBN's [Contract] value: "4SX", "3NT", "1NXX", or "Pass" (None)."""
-        found = _CONTRACTS.get(
-            text, _UNSEEN
-        )  # an archive repeats a few dozen contracts, mostly as written before
+        # An archive repeats a few dozen contracts, mostly spelled as before: the text as written is looked up first.
+        found = _CONTRACTS.get(text, _UNSEEN)
         if found is _UNSEEN:
             key = text.strip().upper()
             found = _CONTRACTS[key] if key in _CONTRACTS else cls._parse(key, text)

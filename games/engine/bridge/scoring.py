@@ -189,7 +189,7 @@ def _check_tricks(tricks: int) -> None:
 def _trick_score(contract: Contract) -> int:
     """Law 77 / 1935 sheet (L20333–20339): 20 a minor, 30 a major, 40 + 30 at no-trumps; ×2 doubled, ×4 redoubled."""
     first, each = _TRICK_VALUES[contract.denomination._value_]
-    return first + each * (contract.level - 1) << contract.penalty  # Penalty.multiplier
+    return (first + each * (contract.level - 1)) * contract.penalty.multiplier
 
 
 # Each denomination's trick values (by its value: Denomination properties run Python code): the first, each after.
@@ -199,7 +199,7 @@ _TRICK_VALUES = {"C": (20, 20), "D": (20, 20), "H": (30, 30), "S": (30, 30), "NT
 def _contract(rule_set: Rules, contract: Contract, tricks: int, vulnerable: bool) -> tuple[int, int, int]:
     """Modern contract scoring (duplicate-2017, contract-1935 and progressive-contract): declarer's side's points
     below and above the line, and the defenders' (plain ints: DealScore objects cost more than the sums)."""
-    over = tricks - 6 - contract.level  # the tricks over declarer's target (Contract.target)
+    over = tricks - contract.target
     penalty = contract.penalty
     if over < 0:
         points = _undertricks(rule_set, -over, penalty, vulnerable)

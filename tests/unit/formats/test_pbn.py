@@ -476,6 +476,22 @@ def test_column_specs():
     assert (
         pbn.Table("ScoreTable", pbn.parse_columns("Rank\\3R;-Contract\\5L")).spec == "Rank\\3R;-Contract\\5L"
     )
+    # PBN §5.2: the width and alignment follow the name's last backslash; a backslash without a width is the name's.
+    assert pbn.parse_columns(" +Names\\51l ; Odd\\x ; Two\\2\\3R ;\\4") == (
+        pbn.Column("Names", "+", 51, "L"),
+        pbn.Column("Odd\\x"),
+        pbn.Column("Two\\2", "", 3, "R"),
+        pbn.Column("", "", 4, ""),
+    )
+
+
+def test_table_rows_read_at_once_end_at_a_blank_line_and_name_the_uneven_one():
+    """A table's rows up to a tag, an escape line or a line of white space only are read in one go (PBN §5.2:
+    the table ends there); a row that does not come out even is named by its own line, the last one too."""
+    games = pbn.parse('[Board "1"]\n[ScoreTable "A;B"]\n1 "x"\n3 4\n  \n[Board "2"]\n', strict=False)
+    assert games[0].tables["ScoreTable"].rows == (("1", "x"), ("3", "4")) and games[1].board == 2
+    with pytest.raises(PBNError, match=r"line 4: \[ScoreTable\] row has 1 field, expected 2"):
+        pbn.parse('[Board "1"]\n[ScoreTable "A;B"]\n1 2\n3\n[Dealer "N"]\n')
 
 
 # --- visitors: what a caller is handed as a file streams by --------------------------------------------

@@ -68,6 +68,17 @@ def test_call_and_contract_parsing():
     assert Contract.parse("Pass") is None
     with pytest.raises(ValueError, match="not a contract"):
         Contract.parse("9S")
+    # A spelling read before (as written, or after normalizing) gives the same contract; a declarer makes its own.
+    assert Contract.parse(" 4sx") == Contract.parse("4SX") == Contract.parse("4SX")
+    assert Contract.parse("4SX", Seat.EAST).declarer is Seat.EAST and Contract.parse("4SX").declarer is None
+    with pytest.raises(ValueError, match="not a contract"):
+        Contract.parse("9S")  # a refused text is refused again, not kept
+    assert [Denomination.parse(t) for t in ("c", " h ", "n", "NT", "♦", "♠")] == [
+        Denomination.CLUBS, Denomination.HEARTS, Denomination.NOTRUMP, Denomination.NOTRUMP,
+        Denomination.DIAMONDS, Denomination.SPADES,
+    ]  # fmt: skip
+    with pytest.raises(ValueError, match="'X' is not a denomination"):
+        Denomination.parse("X")
     assert Vulnerability.parse("Both") is Vulnerability.BOTH
     assert Vulnerability.parse("-") is Vulnerability.NONE
 
