@@ -108,7 +108,7 @@ class Irregularity:
         return f"{self.kind.value}: {self.message}" + (f" ({where})" if where else "")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameReport:
     """The replay of one game (a board, or a euchre deal).
 
@@ -117,6 +117,7 @@ class GameReport:
     `has_play` says whether any play was recorded at all. `alone` (euchre) and `score` (game-specific:
     North-South's bridge score, or euchre's [team0, team1] after the deal) are left out of the
     JSON when None, as are the game-specific `extra` figures (double-dummy analysis, for one).
+    Not frozen: a frozen dataclass sets each field with a call, and an audit makes one per game.
     """
 
     index: int

@@ -27,7 +27,7 @@ import and the re-scorer share) is imported from its module. Entry points (pure 
   ``Table.of(name, columns, rows)`` makes a ScoreTable or TotalScoreTable with fitted column widths;
   ``parse_columns(spec)`` reads a column spec.
 
-What a Game holds (frozen dataclasses; line numbers and warnings do not take part in equality):
+What a Game holds (dataclasses, all but Game frozen; line numbers and warnings do not take part in equality):
 
 - ``tags``: identification tag values after PBN inheritance ("#" and "##", PBN 2.1 §4.8); the first
   occurrence of a repeated tag wins and the repeat is a warning (§3.4: "a tag pair that already occurred,

@@ -1,4 +1,4 @@
-"""The PBN game model: a Game and its parts as frozen dataclasses, and the checks of their typed values.
+"""The PBN game model: a Game and its parts as dataclasses (the parts frozen), and the checks of their typed values.
 
 The reader (games.formats.pbn.reader) makes Games from text, the writer writes them, and ``Game.build`` makes
 one from a program's values; all three check values with the functions here.
@@ -275,9 +275,12 @@ class Section:
     line: int = field(default=0, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Game:
-    """One PBN game. Build one with ``Game.build``; ``parse`` makes them from files."""
+    """One PBN game. Build one with ``Game.build``; ``parse`` makes them from files.
+
+    Not frozen, unlike its parts: a frozen dataclass sets each of its 14 fields with a call, and a reader of an
+    archive builds one per game (its tags and tables are mutable mappings, so it was never hashable)."""
 
     tags: Mapping[str, str]
     deal: Deal | None = None

@@ -51,6 +51,17 @@ _ELEMENT = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"|([^\s"]+)')
 _SPACE = re.compile(r"\s")
 
 
+_IDENTIFICATION, _TABLE = "identification", "table"
+
+
+def _kind(name: str) -> str:
+    """What plain_lines may store without calling tag(): an identification tag's value, or a table's spec (PBN
+    §5, or any name ending in "Table", which rows may follow); "" for a tag with a section (Auction, Note, Play)."""
+    if name in _TAGS_WITH_SECTIONS:
+        return ""
+    return _TABLE if name in TABLES or name.endswith("Table") else _IDENTIFICATION
+
+
 def _fields(parts: list[str]) -> list[str]:
     """The fields of lines whose strings are all closed on their lines, split at the quotes: the parts alternate,
     fields then one string."""
@@ -98,7 +109,8 @@ class _Reader(Assembly):
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         lines = text.split("\n")
         self.text = text
-        self.heads: dict[str, str] = {}  # '[Name ' -> Name: how the file's tag lines start (see plain_lines)
+        # '[Name ' -> Name and its kind: how the file's tag lines start (see plain_lines)
+        self.heads: dict[str, tuple[str, str]] = {}
         self.offset = (0, 0)  # a line's index and where it starts in text (see line_start)
         count = len(lines)
         brace: list[str] | None = None
@@ -208,11 +220,9 @@ class _Reader(Assembly):
         while i < count:
             raw = lines[i]
             parts = raw.split('"')
-            name: str | None = ""
+            name = ""
             if len(parts) == 3 and parts[2] == "]":  # '[Name "value"]', as export files write a tag
-                name = heads.get(parts[0])
-                if name is None:
-                    name = self.head(parts[0])
+                name, kind = heads.get(parts[0]) or self.head(parts[0])
                 value = parts[1]
                 if "\\" in value and ("\\\\" in value or value[-1] == "\\"):  # an escape: the general path
                     break
@@ -232,19 +242,21 @@ class _Reader(Assembly):
                     quiet = False  # the next tag ends the table or section (see Assembly.end_section)
                     continue
                 name, value = m.groups()
+                kind = _kind(name)
             i += 1
             if (
                 quiet
+                and kind
                 and name not in tags
-                and name not in tables
                 and value[:1] != "#"
-                and name not in _TAGS_WITH_SECTIONS
                 and name not in defaults
+                and (kind is _IDENTIFICATION or name not in tables)
             ):  # what tag() does with the first value of an identification tag, without the call
                 tags[name] = value
                 tag_lines[name] = i
                 stored, stored_line = name, i
-                quiet = name not in TABLES  # a table's tag is followed by its rows, or made an empty table
+                if kind is _TABLE:  # its rows follow, or it is made an empty table (see end_section)
+                    quiet = name not in TABLES
                 continue
             if stored:
                 self.stored_tag(stored, tags[stored], stored_line)
@@ -278,12 +290,13 @@ class _Reader(Assembly):
         """Whether a tag now would end the section with nothing to make (see Assembly.end_section)."""
         return self.section == PENDING and not self.pending_table or self.section in _QUIET_ENDS
 
-    def head(self, text: str) -> str:
-        """The tag name of a line's start as export files write it ('[Name '), kept for the file's later lines;
-        "" if it is not one."""
+    def head(self, text: str) -> tuple[str, str]:
+        """The tag name of a line's start as export files write it ('[Name '), "" if it is not one, and its kind
+        (see `_kind`); kept for the file's later lines."""
         m = _HEAD.fullmatch(text)
-        name = self.heads[text] = m.group(1) if m is not None else ""
-        return name
+        name = m.group(1) if m is not None else ""
+        found = self.heads[text] = name, _kind(name)
+        return found
 
     def stored_tag(self, name: str, value: str, line: int) -> None:
         """The state tag() leaves after storing the last of plain_lines' tags."""
@@ -512,7 +525,10 @@ class _Reader(Assembly):
             name = self.pending[0]
             del self.tags[name]
             self.section = TABLE if name.endswith("Table") and name != "Table" else SECTION
-        self.elements.extend(elements)
+        if self.elements:
+            self.elements.extend(elements)
+        else:  # a table's first rows, often all of them: kept, not copied
+            self.elements = elements
         self.element_lines.append((lineno, len(elements)))
 
     def annotated(self, text: str, lineno: int, *, auction: bool) -> None:

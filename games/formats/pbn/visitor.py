@@ -299,8 +299,8 @@ class Assembly:
         )
         validate(game, self.error, self.tag_lines)
         if self.errors or self.warnings:
-            object.__setattr__(game, "errors", tuple(self.errors))
-            object.__setattr__(game, "warnings", tuple(self.warnings))
+            game.errors = tuple(self.errors)
+            game.warnings = tuple(self.warnings)
         self.visitor.game(game)
         self._reset()
 
