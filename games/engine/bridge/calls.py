@@ -163,13 +163,17 @@ class Contract:
     @classmethod
     def parse(cls, text: str, declarer: Seat | None = None) -> Contract | None:
         """Parse PBN's [Contract] value: "4SX", "3NT", "1NXX", or "Pass" (None)."""
-        # An archive repeats a few dozen contracts, mostly spelled as before: the text as written is looked up first.
-        found = _CONTRACTS.get(text, _UNSEEN)
+        # Nearly every contract is spelled as PBN writes it, and is in _SPELLINGS; others are read once and kept.
+        found = _SPELLINGS.get(text, _UNSEEN)
         if found is _UNSEEN:
-            key = text.strip().upper()
-            found = _CONTRACTS[key] if key in _CONTRACTS else cls._parse(key, text)
-            if len(_CONTRACTS) < 1024:
-                _CONTRACTS[key] = _CONTRACTS[text] = found
+            found = _CONTRACTS.get(text, _UNSEEN)
+            if found is _UNSEEN:
+                key = text.strip().upper()
+                found = _SPELLINGS.get(key, _UNSEEN)
+                if found is _UNSEEN:
+                    found = cls._parse(key, text)
+                if len(_CONTRACTS) < 1024:
+                    _CONTRACTS[text] = found
         if found is None or declarer is None:
             return found
         return cls(found.level, found.denomination, found.penalty, declarer)
@@ -195,7 +199,20 @@ class Contract:
         return f"{self.level}{self.denomination}{self.penalty.suffix}"
 
 
-_CONTRACTS: dict[str, Contract | None] = {}  # by the text as written and as normalized
+def _spellings() -> dict[str, Contract | None]:
+    """Every contract as PBN and the scoring programs write it ("3NT", "3N", "4SX", "6HXX", "Pass"), read at import:
+    Contract.parse then finds them with one lookup, in the first file a process reads as in the hundredth."""
+    table: dict[str, Contract | None] = {"Pass": None, "PASS": None}
+    for level in "1234567":
+        for denomination in ("C", "D", "H", "S", "N", "NT"):
+            for penalty in ("", "X", "XX"):
+                text = level + denomination + penalty
+                table[text] = Contract._parse(text, text)
+    return table
+
+
+_SPELLINGS = _spellings()
+_CONTRACTS: dict[str, Contract | None] = {}  # other spellings by the text as written, once read
 _UNSEEN = Contract(1, Denomination.CLUBS)  # a contract text not read before (None is a passed deal)
 
 
