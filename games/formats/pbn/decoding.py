@@ -17,6 +17,14 @@ def decode(data: bytes) -> str:
             pass
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    if not data.translate(None, _NOT_CONTINUATION):
+        # No byte that continues a UTF-8 character (0x80 to 0xBF): no line is UTF-8 above ASCII, so every line is
+        # ISO-8859-1, as files written to the standard are; one decode, not one handler call per accented line.
+        return data.decode("iso-8859-1")
     parts: list[str] = []
     done = 0  # bytes decoded so far: 0 or up to a "\n"
     while True:
@@ -49,5 +57,6 @@ def _line_as_iso_8859_1(error: UnicodeError) -> tuple[str, int]:
     return data[at:end].decode("iso-8859-1"), end
 
 
+_NOT_CONTINUATION = bytes(range(0x80)) + bytes(range(0xC0, 0x100))
 _LINE_AS_ISO_8859_1 = "games.formats.pbn.line-as-iso-8859-1"
 codecs.register_error(_LINE_AS_ISO_8859_1, _line_as_iso_8859_1)
