@@ -340,10 +340,10 @@ class _Reader(Assembly):
         chunk = text[pos : stop.start() + 1] if stop is not None else ""
         if chunk and not ("[" in chunk or ";" in chunk or "{" in chunk or "\\" in chunk):
             # Found without a loop over the lines: up to a blank line, a tag or an escape line.
-            parts = chunk.split('"')
-            if len(parts) == 1:
+            if '"' not in chunk:
                 self.block_elements(chunk.split(), i + 1, chunk)
                 return i + chunk.count("\n")
+            parts = chunk.split('"')
             if len(parts) & 1 and "\n" not in "".join(parts[1::2]):  # each line's strings closed on it
                 self.block_elements(_fields(parts), i + 1, chunk)
                 return i + chunk.count("\n")
