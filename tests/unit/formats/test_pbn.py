@@ -558,3 +558,46 @@ def test_tag_lines_as_export_files_write_them_read_as_any_other_way_of_writing_t
     assert plain[0].tables == indented[0].tables
     assert plain[0].tables["ScoreTable"].spec == "Table\\2R;Score_NS\\6R"
     assert plain[0].tables["ScoreTable"].rows == (("1", "150"), ("2", "-50"))
+
+
+def test_tag_kinds_on_the_fast_path_read_as_indented_lines_do():
+    """plain_lines stores an identification tag, or a table's spec, without calling tag(); a name that ends in
+    "Table" is a table only when rows follow, a tag named "Table" is a table number (§4.4.7), a second table of a
+    game is ignored, and Auction, Play and Note always take tag()."""
+    lines = [
+        '[Board "7"]',
+        '[Table "3"]',
+        '[RoomTable "Open"]',
+        '[MyTable "Seat;Pair"]',
+        "N 1",
+        "S 2",
+        '[ScoreTable "Contract;Declarer;Result;Score_NS"]',
+        '3NT N 9 "400"',
+        '[ScoreTable "Contract"]',
+        "4S",
+        '[Note "1:two suits"]',
+        '[Auction "N"]',
+        "1NT =1= Pass Pass Pass",
+        '[Room "Closed"]',
+    ]
+    plain = pbn.parse("\n".join(lines) + "\n", strict=False)
+    indented = pbn.parse("\n".join(" " + line for line in lines) + "\n", strict=False)
+    for (game,) in (plain, indented):
+        assert game.tags == {"Board": "7", "Table": "3", "RoomTable": "Open", "Room": "Closed"}
+        assert game.tables["MyTable"].records() == [{"Seat": "N", "Pair": "1"}, {"Seat": "S", "Pair": "2"}]
+        assert game.tables["ScoreTable"].rows == (("3NT", "N", "9", "400"),)
+        assert game.ignored == (pbn.Tag("ScoreTable", "Contract", 9),)
+        assert game.auction.calls == ("1NT", "Pass", "Pass", "Pass")
+        assert game.auction.notes == {1: "two suits"}
+    assert plain[0].warnings == indented[0].warnings
+    assert plain[0].tag_lines == indented[0].tag_lines
+    assert plain[0].errors == indented[0].errors
+
+
+def test_a_file_of_iso_8859_1_lines_only_is_read_in_one_decode():
+    # No byte continues a UTF-8 character: every accented line is ISO-8859-1, as the standard's files are (§2.2).
+    assert pbn.decode(b'[Event "S\xe9ance 5"]\n[Site "F\xe9d\xe9ration"]\r\n\xc3 \xff') == (
+        '[Event "Séance 5"]\n[Site "Fédération"]\r\nÃ ÿ'
+    )
+    # One UTF-8 character anywhere and each line is decided on its own again.
+    assert pbn.decode(b"S\xe9ance\n" + "Séance".encode()) == "Séance\nSéance"

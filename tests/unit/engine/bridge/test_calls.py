@@ -83,6 +83,24 @@ def test_call_and_contract_parsing():
     assert Vulnerability.parse("-") is Vulnerability.NONE
 
 
+@pytest.mark.parametrize("level", range(1, 8))
+def test_every_contract_as_pbn_and_scoring_programs_spell_it(level):
+    # PBN §3.4.9: level, denomination ("NT", or "N" as the scoring programs write it), "X" or "XX" (or "D", "R"
+    # as some programs write them); any case, any white space around.
+    names = {"C": Denomination.CLUBS, "D": Denomination.DIAMONDS, "H": Denomination.HEARTS,
+             "S": Denomination.SPADES, "N": Denomination.NOTRUMP, "NT": Denomination.NOTRUMP}  # fmt: skip
+    penalties = {"": Penalty.UNDOUBLED, "X": Penalty.DOUBLED, "XX": Penalty.REDOUBLED, "D": Penalty.DOUBLED,
+                 "R": Penalty.REDOUBLED}  # fmt: skip
+    for letters, denomination in names.items():
+        for suffix, penalty in penalties.items():
+            for text in (f"{level}{letters}{suffix}", f" {level}{letters}{suffix} ".lower()):
+                read = Contract.parse(text)
+                assert (read.level, read.denomination, read.penalty) == (level, denomination, penalty)
+    south = Contract.parse(f"{level}N", Seat.SOUTH)
+    assert south == Contract(level, Denomination.NOTRUMP, declarer=Seat.SOUTH)
+    assert [Contract.parse(text) for text in ("Pass", "PASS", "pass", " P ", "AP")] == [None] * 5
+
+
 # standards.md §3.4 (Law 2): dealer and vulnerability of boards 1-16.
 LAW2 = {
     "None": (1, 8, 11, 14),
