@@ -44,8 +44,8 @@ def test_test_set_has_28_boards_each_with_a_22_row_score_table(test_set):
     assert all(len(g.tables["OptimumResultTable"].rows) == 20 for g in test_set)
 
 
-def test_test_set_mixes_latin1_and_utf8_and_both_read_right(test_set):
-    # Board 1's header is ISO-8859-1 ("S\xe9ance"), the other boards' UTF-8 ("S\xc3\xa9ance").
+def test_test_set_is_read_as_iso_8859_1(test_set):
+    # The file is ISO-8859-1 throughout ("S\xe9ance", "F\xe9d\xe9ration"), as PBN §2.2 has it.
     assert {g.tags["Event"] for g in test_set} == {"Open /2 DN1 National Finale directe 21-22 - Séance 5"}
     assert test_set[0].tags["Site"] == "Fédération Française de Bridge"
 
