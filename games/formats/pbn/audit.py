@@ -119,7 +119,7 @@ _Rows = tuple[set[tuple[str, ...]], dict[tuple[str, ...], Irregularity]]
 @dataclass(slots=True)
 class _Seen:
     """What a file's games have shown so far (its rows and auctions repeat a few): declarer's points by contract,
-    result and vulnerability as written (see `_row_verdict`), each auction checked (see
+    result and vulnerability as written (see `_verdicts`), each auction checked (see
     games.engine.bridge.replay), each ScoreTable's column layout by its columns (the reader's tuple, shared by the
     tables of one spec: kept with the layout, so its id stays its own), and per vulnerability and score columns
     the rows found right and the rows found wrong with their irregularity (both keyed by the layout's fields: a
@@ -161,20 +161,12 @@ def score_table(
     new = set(zip(*layout.columns(cells), strict=False)) - right
     if not new:
         return []
-    placed = False  # whether some row is wrong
-    declarers = _DECLARERS[vulnerability._value_]
-    for row_fields in new:
-        if row_fields in wrong:
-            placed = True
-            continue
-        found = _row_verdict(row_fields, layout.scores, declarers, vulnerability, rule_set, seen.points)
-        if found is None:
-            right.add(row_fields)
-        else:
-            wrong[row_fields] = found
-            placed = True
-    if not placed:
+    unread = new.difference(wrong)
+    verdicts = _verdicts(unread, layout.scores, vulnerability, rule_set, seen.points) if unread else {}
+    right.update(unread.difference(verdicts))
+    if len(unread) == len(new) and not verdicts:  # no row is wrong
         return []
+    wrong.update(verdicts)
     rows = zip(*layout.columns(cells), strict=False)
     numbers = cells[layout.table_at :: len(table.columns)] if layout.table_at >= 0 else repeat("")
     return [
@@ -201,74 +193,63 @@ def _layout(names: tuple[str, ...]) -> _Layout | None:
     )
 
 
-def _row_verdict(
-    row_fields: tuple[str, ...],
+def _verdicts(
+    rows: set[tuple[str, ...]],
     scores: tuple[tuple[int, int], ...],
-    declarers: dict[str, tuple[bool, bool]],
     vulnerability: Vulnerability,
     rule_set: Rules,
     points: dict[tuple[str, str, bool], int],
-) -> Irregularity | None:
-    """What is wrong with a row of these fields (contract, declarer, result, scores), its message yet to be
-    placed (see `_where`); None when nothing is. North-South's score is Score_NS, or minus Score_EW; an
-    artificial one is not checked. `declarers` gives a declarer letter's side and vulnerability (see
-    `_DECLARERS`). `points` keeps declarer's score of each (contract, result, vulnerable) as written: the score of
-    either side's declarer, less the other side's, is the same, and a result once read reads the same again."""
-    contract_text, declarer, result = row_fields[0], row_fields[1], row_fields[2]
-    if contract_text in _UNKNOWN:
-        return None
-    for k, sign in scores:
-        value = row_fields[k]
-        if value not in _UNKNOWN:
+) -> dict[tuple[str, ...], Irregularity]:
+    """What is wrong with each row of these fields (contract, declarer, result, scores), its message yet to be
+    placed (see `_where`); rows with nothing wrong are left out. North-South's score is Score_NS, or minus
+    Score_EW; an artificial one is not checked. `points` keeps declarer's score of each (contract, result,
+    vulnerable) as written: the score of either side's declarer, less the other side's, is the same, and a result
+    once read reads the same again."""
+    declarers = _DECLARERS[vulnerability._value_]  # a declarer letter's side and vulnerability
+    found: dict[tuple[str, ...], Irregularity] = {}
+    for row_fields in rows:
+        contract_text, declarer, result = row_fields[0], row_fields[1], row_fields[2]
+        if contract_text in _UNKNOWN:
+            continue
+        recorded = None
+        for k, sign in scores:
+            value = row_fields[k]
+            if value not in _UNKNOWN:
+                try:
+                    recorded = sign * int(value)
+                except ValueError:
+                    recorded = None  # an artificial score (A+, "A60"): nothing to compute
+                break
+        if recorded is None:
+            continue
+        side = declarers.get(declarer)
+        made = None if side is None else points.get((contract_text, result, side[1]))
+        if made is None or side is None:  # not read before
             try:
-                recorded = sign * int(value)
-            except ValueError:
-                return None
-            break
-    else:
-        return None
-    side = declarers.get(declarer)
-    made = None if side is None else points.get((contract_text, result, side[1]))
-    if made is None or side is None:  # not read before
-        try:
-            made, side = _declarer_points(
-                contract_text, declarer, result, side, vulnerability, rule_set, points
+                contract = Contract.parse(contract_text)
+                if contract is None:
+                    made, side = 0, _PASSED
+                else:
+                    side = side or _declarer(declarer, vulnerability)
+                    made = contract_score(rule_set, contract, int(result), side[1])
+                    points[contract_text, result, side[1]] = made
+            except ValueError as exc:
+                found[row_fields] = Irregularity(IrregularityKind.MALFORMED_RECORD, str(exc))
+                continue
+        computed = made if side[0] else -made
+        if computed != recorded:
+            seat = None if side is _PASSED else _seat(declarer)
+            how = "" if seat is None else f" by {seat} with {int(result)} tricks"
+            found[row_fields] = Irregularity(
+                IrregularityKind.SCORE_MISMATCH,
+                f"{contract_text}{how} scores North-South {computed:+d}, the row says {recorded:+d}",
+                seat=None if seat is None else seat.value,
+                law="77",
             )
-        except ValueError as exc:
-            return Irregularity(IrregularityKind.MALFORMED_RECORD, str(exc))
-    computed = made if side[0] else -made
-    if computed == recorded:
-        return None
-    seat = None if side is _PASSED else _seat(declarer)
-    how = "" if seat is None else f" by {seat} with {int(result)} tricks"
-    return Irregularity(
-        IrregularityKind.SCORE_MISMATCH,
-        f"{contract_text}{how} scores North-South {computed:+d}, the row says {recorded:+d}",
-        seat=None if seat is None else seat.value,
-        law="77",
-    )
+    return found
 
 
 _PASSED = (True, False)  # a passed deal's "side": it scores 0 whoever is named
-
-
-def _declarer_points(
-    contract_text: str,
-    declarer: str,
-    result: str,
-    side: tuple[bool, bool] | None,
-    vulnerability: Vulnerability,
-    rule_set: Rules,
-    points: dict[tuple[str, str, bool], int],
-) -> tuple[int, tuple[bool, bool]]:
-    """Declarer's score of a row's contract and result, kept in `points` (see `_row_verdict`), and whether
-    declarer is North or South and vulnerable; raises ValueError naming what cannot be read."""
-    contract = Contract.parse(contract_text)
-    if contract is None:
-        return 0, _PASSED
-    side = side or _declarer(declarer, vulnerability)
-    made = points[contract_text, result, side[1]] = contract_score(rule_set, contract, int(result), side[1])
-    return made, side
 
 
 def _seat(declarer: str) -> Seat:
