@@ -52,6 +52,7 @@ _SPACE = re.compile(r"\s")
 
 
 _IDENTIFICATION, _TABLE = "identification", "table"
+_WRITTEN = 4096  # tag lines kept as written (see plain_lines); a deal or board line is rarely written again
 
 
 def _kind(name: str) -> str:
@@ -102,7 +103,7 @@ def parse_file(path: str | Path, *, strict: bool = True) -> list[Game]:
 class _Reader(Assembly):
     """Scans lines into the parts of the game being read (see Assembly)."""
 
-    __slots__ = ("text", "offset", "heads")
+    __slots__ = ("text", "offset", "heads", "written")
 
     def run(self, text: str) -> None:
         if "\r" in text:  # CRLF (export format) and CR (old Macintosh) line ends
@@ -111,6 +112,9 @@ class _Reader(Assembly):
         self.text = text
         # '[Name ' -> Name and its kind: how the file's tag lines start (see plain_lines)
         self.heads: dict[str, tuple[str, str]] = {}
+        # A tag line as written -> its name, kind and value: most of a file's tag lines repeat (its event, site, date,
+        # scoring) from game to game (see plain_lines).
+        self.written: dict[str, tuple[str, str, str]] = {}
         self.offset = (0, 0)  # a line's index and where it starts in text (see line_start)
         count = len(lines)
         brace: list[str] | None = None
@@ -217,15 +221,22 @@ class _Reader(Assembly):
         stored_line = 0
         plain = _PLAIN_TAG.fullmatch
         heads = self.heads
+        written = self.written
         while i < count:
             raw = lines[i]
-            parts = raw.split('"')
-            name = ""
-            if len(parts) == 3 and parts[2] == "]":  # '[Name "value"]', as export files write a tag
-                name, kind = heads.get(parts[0]) or self.head(parts[0])
-                value = parts[1]
-                if "\\" in value and ("\\\\" in value or value[-1] == "\\"):  # an escape: the general path
-                    break
+            found = written.get(raw)
+            if found is not None:
+                name, kind, value = found
+            else:
+                parts = raw.split('"')
+                name = ""
+                if len(parts) == 3 and parts[2] == "]":  # '[Name "value"]', as export files write a tag
+                    name, kind = heads.get(parts[0]) or self.head(parts[0])
+                    value = parts[1]
+                    if "\\" in value and ("\\\\" in value or value[-1] == "\\"):  # an escape: the general path
+                        break
+                    if name and len(written) < _WRITTEN:
+                        written[raw] = name, kind, value
             if not name:
                 m = plain(raw)
                 if m is None:
