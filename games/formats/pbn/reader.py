@@ -233,8 +233,8 @@ class _Reader(Assembly):
                 if len(parts) == 3 and parts[2] == "]":  # '[Name "value"]', as export files write a tag
                     name, kind = heads.get(parts[0]) or self.head(parts[0])
                     value = parts[1]
-                    if "\\" in value and ("\\\\" in value or value[-1] == "\\"):  # an escape: the general path
-                        break
+                    if "\\" in value and ("\\\\" in value or value[-1] == "\\"):
+                        break  # an escape: the general path
                     if name and len(written) < _WRITTEN:
                         written[raw] = name, kind, value
             if not name:
