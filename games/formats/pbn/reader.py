@@ -353,11 +353,18 @@ class _Reader(Assembly):
             # Found without a loop over the lines: up to a blank line, a tag or an escape line.
             if '"' not in chunk:
                 self.block_elements(chunk.split(), i + 1, chunk)
-                return i + chunk.count("\n")
-            parts = chunk.split('"')
-            if len(parts) & 1 and "\n" not in "".join(parts[1::2]):  # each line's strings closed on it
+            else:
+                parts = chunk.split('"')
+                if not len(parts) & 1 or "\n" in "".join(parts[1::2]):  # a line's string not closed on it
+                    return self.data_rows(lines, i)
                 self.block_elements(_fields(parts), i + 1, chunk)
-                return i + chunk.count("\n")
+            after = i + chunk.count("\n")
+            self.offset = (after, pos + len(chunk))  # line_start goes on from here, not over the rows
+            return after
+        return self.data_rows(lines, i)
+
+    def data_rows(self, lines: list[str], i: int) -> int:
+        """data_lines line by line, for section data its one search does not take whole."""
         start = i
         count = len(lines)
         block = []
