@@ -101,12 +101,12 @@ def replay_game(
 
 @dataclass(frozen=True, slots=True)
 class _Layout:
-    """Where a ScoreTable's checked fields are: the columns of a row's contract, declarer, result and scores
-    (Score_NS, Score_EW, those present); `scores` has each score's place among those fields and its sign toward
-    North-South."""
+    """Where a ScoreTable's checked fields are: the columns of a row's contract, declarer, result and two scores,
+    Score_NS then Score_EW, the one present twice when a table has only one (`signs`: each score's sign toward
+    North-South)."""
 
-    fields: tuple[int, ...]
-    scores: tuple[tuple[int, int], ...]
+    fields: tuple[int, int, int, int, int]
+    signs: tuple[int, int]
     score_names: tuple[str, ...]
     table_at: int
     columns: Callable[[Sequence[str]], tuple[Sequence[str], ...]]  # the fields' columns of a table's cells
@@ -162,7 +162,7 @@ def score_table(
     if not new:
         return []
     unread = new.difference(wrong)
-    verdicts = _verdicts(unread, layout.scores, vulnerability, rule_set, seen.points) if unread else {}
+    verdicts = _verdicts(unread, layout.signs, vulnerability, rule_set, seen.points) if unread else {}
     right.update(unread.difference(verdicts))
     if len(unread) == len(new) and not verdicts:  # no row is wrong
         return []
@@ -183,10 +183,11 @@ def _layout(names: tuple[str, ...]) -> _Layout | None:
         return None
     at = {name: k for k, name in enumerate(names)}  # a name written twice: its last column
     score_names = tuple(name for name in ("Score_NS", "Score_EW") if name in at)
-    fields = (at["Contract"], at["Declarer"], at["Result"], *(at[name] for name in score_names))
+    first, second = score_names * (3 - len(score_names))  # one score column: read twice
+    fields = (at["Contract"], at["Declarer"], at["Result"], at[first], at[second])
     return _Layout(
         fields,
-        tuple((k, 1 if name == "Score_NS" else -1) for k, name in enumerate(score_names, start=len(needed))),
+        (1 if first == "Score_NS" else -1, 1 if second == "Score_NS" else -1),
         score_names,
         at.get("Table", -1),
         itemgetter(*(slice(k, None, len(names)) for k in fields)),
@@ -195,33 +196,33 @@ def _layout(names: tuple[str, ...]) -> _Layout | None:
 
 def _verdicts(
     rows: set[tuple[str, ...]],
-    scores: tuple[tuple[int, int], ...],
+    signs: tuple[int, int],
     vulnerability: Vulnerability,
     rule_set: Rules,
     points: dict[tuple[str, str, bool], int],
 ) -> dict[tuple[str, ...], Irregularity]:
-    """What is wrong with each row of these fields (contract, declarer, result, scores), its message yet to be
-    placed (see `_where`); rows with nothing wrong are left out. North-South's score is Score_NS, or minus
-    Score_EW; an artificial one is not checked. `points` keeps declarer's score of each (contract, result,
-    vulnerable) as written: the score of either side's declarer, less the other side's, is the same, and a result
-    once read reads the same again."""
+    """What is wrong with each row of these fields (contract, declarer, result, two scores), its message yet to
+    be placed (see `_where`); rows with nothing wrong are left out. North-South's score is the first score given
+    (Score_NS, or minus Score_EW); an artificial one is not checked. `points` keeps declarer's score of each
+    (contract, result, vulnerable) as written: the score of either side's declarer, less the other side's, is
+    the same, and a result once read reads the same again."""
     declarers = _DECLARERS[vulnerability._value_]  # a declarer letter's side and vulnerability
+    first_sign, second_sign = signs
     found: dict[tuple[str, ...], Irregularity] = {}
     for row_fields in rows:
-        contract_text, declarer, result = row_fields[0], row_fields[1], row_fields[2]
+        contract_text, declarer, result, first, second = row_fields
         if contract_text in _UNKNOWN:
             continue
-        recorded = None
-        for k, sign in scores:
-            value = row_fields[k]
-            if value not in _UNKNOWN:
-                try:
-                    recorded = sign * int(value)
-                except ValueError:
-                    recorded = None  # an artificial score (A+, "A60"): nothing to compute
-                break
-        if recorded is None:
+        if first not in _UNKNOWN:
+            value, sign = first, first_sign
+        elif second not in _UNKNOWN:
+            value, sign = second, second_sign
+        else:
             continue
+        try:
+            recorded = sign * int(value)
+        except ValueError:
+            continue  # an artificial score (A+, "A60"): nothing to compute
         side = declarers.get(declarer)
         made = None if side is None else points.get((contract_text, result, side[1]))
         if made is None or side is None:  # not read before

@@ -431,6 +431,20 @@ def parse_deal(value: str, known: dict[str, int] | None = None) -> Deal:
         raise DealError(f"deal {value!r} has {len(parts)} hands, expected 4")
     known = {} if known is None else known
     start = "NESW".index(value[0].upper())
+    if "-" not in parts:  # four hands given, as nearly always: checked at once when all is well
+        found = []
+        for i, part in enumerate(parts):
+            mask = known.get(part)
+            if mask is None:
+                mask = known[part] = _hand(part, SEATS[(start + i) % 4])
+            found.append(mask)
+        n, e, s, w = found[-start:] + found[:-start] if start else found
+        size = n.bit_count()
+        if (
+            e.bit_count() == s.bit_count() == w.bit_count() == size
+            and (n | e | s | w).bit_count() == 4 * size
+        ):
+            return _deal(HandMasks((n, e, s, w)))
     masks = [0, 0, 0, 0]  # in SEATS order
     given = []
     for i, part in enumerate(parts):
@@ -452,7 +466,12 @@ def parse_deal(value: str, known: dict[str, int] | None = None) -> Deal:
     hands = HandMasks((masks[0], masks[1], masks[2], masks[3]))
     if (masks[0] | masks[1] | masks[2] | masks[3]).bit_count() != sum(counts):
         Deal(dict(hands))  # raises DealError naming the card that is in two hands
-    deal = object.__new__(Deal)  # checked above; Deal.__post_init__ would hash all 52 cards
+    return _deal(hands)
+
+
+def _deal(hands: HandMasks) -> Deal:
+    """A Deal of hands checked already: Deal.__post_init__ would hash all 52 cards."""
+    deal = object.__new__(Deal)
     object.__setattr__(deal, "hands", hands)
     return deal
 

@@ -48,7 +48,9 @@ _ANNOTATED = re.compile(
     r"|\^(?P<irr>[ISRLisrl])|(?P<star>\*)|(?P<plus>\+)|(?P<bad>\S))"
 )
 _ELEMENT = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"|([^\s"]+)')
-_SPACE = re.compile(r"\s")
+# Lines whose quoted strings are each one field without white space ("150", "06577227"): their fields are the
+# words left when the quotes are read as spaces, split in one go.
+_BARE_STRINGS = re.compile(r'(?:[^"]*+"[^"\s]++")*+[^"]*+')
 
 
 _IDENTIFICATION, _TABLE = "identification", "table"
@@ -63,12 +65,16 @@ def _kind(name: str) -> str:
     return _TABLE if name in TABLES or name.endswith("Table") else _IDENTIFICATION
 
 
-def _fields(parts: list[str]) -> list[str]:
-    """The fields of lines whose strings are all closed on their lines, split at the quotes: the parts alternate,
-    fields then one string."""
-    strings = parts[1::2]
-    if all(strings) and _SPACE.search("".join(strings)) is None:  # no string is empty or holds a space
-        return " ".join(parts).split()
+def _fields(text: str) -> list[str]:
+    """The fields of lines of section data whose strings are all closed on their lines."""
+    if _BARE_STRINGS.fullmatch(text) is not None:
+        return text.replace('"', " ").split()
+    return _quoted_fields(text.split('"'))
+
+
+def _quoted_fields(parts: list[str]) -> list[str]:
+    """The fields of such lines split at their quotes: the parts alternate, fields then one string, which is one
+    field however it is spaced (or empty)."""
     elements: list[str] = []
     for k, part in enumerate(parts):
         if k & 1:
@@ -191,7 +197,7 @@ class _Reader(Assembly):
                     if (
                         not s.count('"') & 1 and "\\" not in s and "[" not in s
                     ):  # plain strings ("150") among the fields
-                        self.data_elements(_fields(s.split('"')), i)
+                        self.data_elements(_fields(s), i)
                         continue
             brace, carry = self.scan(s, i)
             if brace is not None:
@@ -352,12 +358,15 @@ class _Reader(Assembly):
         if chunk and not ("[" in chunk or ";" in chunk or "{" in chunk or "\\" in chunk):
             # Found without a loop over the lines: up to a blank line, a tag or an escape line.
             if '"' not in chunk:
-                self.block_elements(chunk.split(), i + 1, chunk)
+                fields = chunk.split()
+            elif _BARE_STRINGS.fullmatch(chunk) is not None:
+                fields = chunk.replace('"', " ").split()
             else:
                 parts = chunk.split('"')
                 if not len(parts) & 1 or "\n" in "".join(parts[1::2]):  # a line's string not closed on it
                     return self.data_rows(lines, i)
-                self.block_elements(_fields(parts), i + 1, chunk)
+                fields = _quoted_fields(parts)
+            self.block_elements(fields, i + 1, chunk)
             after = i + chunk.count("\n")
             self.offset = (after, pos + len(chunk))  # line_start goes on from here, not over the rows
             return after
@@ -383,7 +392,7 @@ class _Reader(Assembly):
         if not block:
             return i
         text = "\n".join(block)
-        self.block_elements(_fields(text.split('"')) if quoted else text.split(), start + 1, text)
+        self.block_elements(_fields(text) if quoted else text.split(), start + 1, text)
         return i
 
     def block_elements(self, elements: list[str], lineno: int, text: str) -> None:
