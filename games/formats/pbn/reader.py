@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from games.formats.pbn.decoding import decode
-from games.formats.pbn.game import Comment, Game, Tag
+from games.formats.pbn.game import Comment, Game, Table, Tag, parse_columns
 from games.formats.pbn.tables import CALLS, CARDS, NO_INHERITANCE, SEAT, TABLES, unescape
 from games.formats.pbn.visitor import (
     AUCTION,
@@ -66,10 +66,24 @@ def _kind(name: str) -> str:
 
 
 def _fields(text: str) -> list[str]:
-    """The fields of lines of section data whose strings are all closed on their lines."""
-    if _BARE_STRINGS.fullmatch(text) is not None:
-        return text.replace('"', " ").split()
-    return _quoted_fields(text.split('"'))
+    """The fields of lines of section data whose strings are all closed on their lines (the caller has seen to
+    it)."""
+    fields = _row_fields(text)
+    assert fields is not None
+    return fields
+
+
+def _row_fields(chunk: str) -> list[str] | None:
+    """The fields of lines of section data read in one go (see _Reader.rows); None when a string is not closed on
+    its line."""
+    if '"' not in chunk:
+        return chunk.split()
+    if _BARE_STRINGS.fullmatch(chunk) is not None:
+        return chunk.replace('"', " ").split()
+    parts = chunk.split('"')
+    if not len(parts) & 1 or "\n" in "".join(parts[1::2]):
+        return None
+    return _quoted_fields(parts)
 
 
 def _quoted_fields(parts: list[str]) -> list[str]:
@@ -118,8 +132,8 @@ class _Reader(Assembly):
         self.text = text
         # '[Name ' -> Name and its kind: how the file's tag lines start (see plain_lines)
         self.heads: dict[str, tuple[str, str]] = {}
-        # A tag line as written -> its name, kind and value: most of a file's tag lines repeat (its event, site, date,
-        # scoring) from game to game (see plain_lines).
+        # A tag line as written -> its name, kind (see `_kind`; "" for a value that inherits, "#...") and value: most
+        # of a file's tag lines repeat (its event, site, date, scoring) from game to game (see plain_lines).
         self.written: dict[str, tuple[str, str, str]] = {}
         self.offset = (0, 0)  # a line's index and where it starts in text (see line_start)
         count = len(lines)
@@ -225,6 +239,7 @@ class _Reader(Assembly):
         quiet = self.ends_quietly()
         stored = ""  # the last tag stored here, and its line: what tag() would leave in self.pending
         stored_line = 0
+        stored_kind = ""
         plain = _PLAIN_TAG.fullmatch
         heads = self.heads
         written = self.written
@@ -241,6 +256,8 @@ class _Reader(Assembly):
                     value = parts[1]
                     if "\\" in value and ("\\\\" in value or value[-1] == "\\"):
                         break  # an escape: the general path
+                    if value[:1] == "#":
+                        kind = ""  # inheritance (PBN §4.8): tag() resolves it
                     if name and len(written) < _WRITTEN:
                         written[raw] = name, kind, value
             if not name:
@@ -248,6 +265,13 @@ class _Reader(Assembly):
                 if m is None:
                     if not stored or raw[:1] == "%" or _NOT_DATA.match(raw) is not None:
                         break
+                    if stored_kind is _TABLE and stored != "Table":  # a table's rows (see data_elements)
+                        after = self.whole_table(lines, i, stored, tags[stored], stored_line)
+                        if after > i:
+                            i = after
+                            stored = ""
+                            quiet = True
+                            continue
                     self.stored_tag(
                         stored, tags[stored], stored_line
                     )  # a table's or a section's lines follow
@@ -259,19 +283,18 @@ class _Reader(Assembly):
                     quiet = False  # the next tag ends the table or section (see Assembly.end_section)
                     continue
                 name, value = m.groups()
-                kind = _kind(name)
+                kind = _kind(name) if value[:1] != "#" else ""
             i += 1
             if (
                 quiet
                 and kind
                 and name not in tags
-                and value[:1] != "#"
                 and name not in defaults
                 and (kind is _IDENTIFICATION or name not in tables)
             ):  # what tag() does with the first value of an identification tag, without the call
                 tags[name] = value
                 tag_lines[name] = i
-                stored, stored_line = name, i
+                stored, stored_line, stored_kind = name, i, kind
                 if kind is _TABLE:  # its rows follow, or it is made an empty table (see end_section)
                     quiet = name not in TABLES
                 continue
@@ -351,26 +374,50 @@ class _Reader(Assembly):
     def data_lines(self, lines: list[str], i: int) -> int:
         """The fast path for table rows and other section data: from line index i, as many lines as hold only
         fields (bare, or plain quoted strings), read in one go. Returns the index of the first line it leaves."""
+        found = self.rows(lines, i)
+        fields = None if found is None else _row_fields(found[1])
+        if found is None or fields is None:
+            return self.data_rows(lines, i)
+        pos, chunk = found
+        self.block_elements(fields, i + 1, chunk)
+        return self.rows_read(i, pos, chunk)
+
+    def whole_table(self, lines: list[str], i: int, name: str, spec: str, line: int) -> int:
+        """The fast path for a table whose tag plain_lines stored and whose rows, from line index i, are read in
+        one go and end at a tag or a blank line, filling whole rows: the table is made at once, with none of the
+        section's steps (Assembly.end_section). Returns the index after its rows, or i having done nothing."""
+        found = self.rows(lines, i)
+        if found is None:
+            return i
+        pos, chunk = found
+        if self.text[pos + len(chunk) : pos + len(chunk) + 1] == "%":  # an escape line: rows may follow it
+            return i
+        columns = parse_columns(spec)
+        fields = _row_fields(chunk)
+        if fields is None or not columns or len(fields) % len(columns):
+            return i  # made, or found wrong, the usual way
+        self.whole(name, Table(name, columns, tuple(fields), line))
+        return self.rows_read(i, pos, chunk)
+
+    def rows(self, lines: list[str], i: int) -> tuple[int, str] | None:
+        """Where the lines of section data from line index i start in the text, and their text up to a blank
+        line, a tag or an escape line, found with one search, not a loop over the lines; None when no such line
+        ends them, or when they hold a tag, a comment or an escape."""
         text = self.text
         pos = self.line_start(lines, i)
         stop = _DATA_END.search(text, pos)
-        chunk = text[pos : stop.start() + 1] if stop is not None else ""
-        if chunk and not ("[" in chunk or ";" in chunk or "{" in chunk or "\\" in chunk):
-            # Found without a loop over the lines: up to a blank line, a tag or an escape line.
-            if '"' not in chunk:
-                fields = chunk.split()
-            elif _BARE_STRINGS.fullmatch(chunk) is not None:
-                fields = chunk.replace('"', " ").split()
-            else:
-                parts = chunk.split('"')
-                if not len(parts) & 1 or "\n" in "".join(parts[1::2]):  # a line's string not closed on it
-                    return self.data_rows(lines, i)
-                fields = _quoted_fields(parts)
-            self.block_elements(fields, i + 1, chunk)
-            after = i + chunk.count("\n")
-            self.offset = (after, pos + len(chunk))  # line_start goes on from here, not over the rows
-            return after
-        return self.data_rows(lines, i)
+        if stop is None:
+            return None
+        chunk = text[pos : stop.start() + 1]
+        if "[" in chunk or ";" in chunk or "{" in chunk or "\\" in chunk:
+            return None
+        return pos, chunk
+
+    def rows_read(self, i: int, pos: int, chunk: str) -> int:
+        """The index of the line after rows read in one go; line_start goes on from there, not over the rows."""
+        after = i + chunk.count("\n")
+        self.offset = (after, pos + len(chunk))
+        return after
 
     def data_rows(self, lines: list[str], i: int) -> int:
         """data_lines line by line, for section data its one search does not take whole."""

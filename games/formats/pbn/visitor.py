@@ -203,6 +203,14 @@ class Assembly:
         self.pending = _NO_TAG
         self.section = NONE
 
+    def whole(self, name: str, table: Table) -> None:
+        """A table the reader made at once from its tag and its rows: what end_section leaves."""
+        del self.tags[name]
+        self.tables[name] = table
+        self.anchor = name
+        self.pending = _NO_TAG
+        self.section = NONE
+
     def make_table(self, name: str, spec: str, lineno: int) -> Table:
         columns = parse_columns(spec)
         width = len(columns)
