@@ -204,10 +204,10 @@ class Assembly:
         self.section = NONE
 
     def whole(self, name: str, table: Table) -> None:
-        """A table the reader made at once from its tag and its rows: what end_section leaves."""
+        """A table the reader made at once from its tag and its rows: what end_section leaves (a tag or a blank
+        line comes next, so no comment is anchored to it)."""
         del self.tags[name]
         self.tables[name] = table
-        self.anchor = name
         self.pending = _NO_TAG
         self.section = NONE
 

@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine.cards import Card, Seat, Vulnerability
+from games.engine.cards import Card, DealError, Seat, Vulnerability
 from games.formats import pbn
 from games.formats.pbn import PBNError
+from games.formats.pbn.game import parse_deal
 from tests.shared import shared_path
 
 
@@ -601,3 +602,90 @@ def test_a_file_of_iso_8859_1_lines_only_is_read_in_one_decode():
     )
     # One UTF-8 character anywhere and each line is decided on its own again.
     assert pbn.decode(b"S\xe9ance\n" + "Séance".encode()) == "Séance\nSéance"
+
+
+# The same games as TABLES_READ_AT_ONCE, each table's tag with a comment after it on its line: the reader then reads
+# the tag on its general path and each table's rows as a section's (Assembly.end_section), the rows taking as many
+# lines as before.
+TABLES_READ_AT_ONCE = [
+    '[Board "1"]',
+    '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]',
+    "N  S  9",
+    "S NT 10",
+    '[ScoreTable "Contract;Declarer;Result;Score_NS;Names"]',
+    '3NT N 9 "400" "Ann Bell"',
+    '2S  S x"110" ""',
+    "",
+    '[Board "2"]',
+    '[ScoreTable "Contract;Declarer;Result;Score_NS"]',
+    "4S N 10 420",
+    "4S N",
+    '[Dealer "E"]',
+    "",
+    '[Board "3"]',
+    '[ScoreTable "Contract;Score_NS"]',
+    "1NT 90",
+    "% a line for the program that wrote the file",
+    "2NT 120",
+    "; a comment between rows",
+    "3NT 400",
+    "",
+    '[Board "4"]',
+    '[MyTable ""]',
+    "1 2",
+    '[Table "3"]',
+    "7 8",
+    "",
+]
+
+
+def test_a_table_read_at_once_is_the_table_its_section_makes():
+    """A table whose rows follow its tag and end at a tag or a blank line, filling whole rows, is made at once
+    (_Reader.whole_table); anything else (an escape line or a comment among the rows, rows that do not come out
+    even, data with no columns) is read as a section, as every table was before."""
+    text = "\n".join(TABLES_READ_AT_ONCE) + "\n"
+    at_once = pbn.parse(text, strict=False)
+    commented = pbn.parse(text.replace('"]\n', '"] ; read as a section\n'), strict=False)
+    first, second, third, fourth = at_once
+    assert first.tables["OptimumResultTable"].rows == (("N", "S", "9"), ("S", "NT", "10"))
+    assert first.tables["ScoreTable"].rows == (
+        ("3NT", "N", "9", "400", "Ann Bell"),
+        ("2S", "S", "x", "110", ""),
+    )
+    assert [str(e) for e in first.errors] == []
+    assert [str(e) for e in second.errors] == ["line 12: [ScoreTable] row has 2 fields, expected 4 (Contract, "
+                                                "Declarer, Result, Score_NS)"]  # fmt: skip
+    assert second.tables["ScoreTable"].rows == (("4S", "N", "10", "420"),) and second.tags["Dealer"] == "E"
+    assert third.tables["ScoreTable"].rows == (("1NT", "90"), ("2NT", "120"), ("3NT", "400"))
+    assert [str(e) for e in fourth.errors] == ["line 24: [MyTable] has data but no columns"]
+    assert fourth.sections == (pbn.Section("Table", "3", ("7", "8"), 26),)
+    for made, read in zip(at_once, commented, strict=True):
+        assert (made.tags, made.tag_lines, made.tables) == (read.tags, read.tag_lines, read.tables)
+        assert (made.warnings, made.sections) == (read.warnings, read.sections)
+        assert [(str(e), e.line) for e in made.errors] == [(str(e), e.line) for e in read.errors]
+        assert [table.line for table in made.tables.values()] == [
+            table.line for table in read.tables.values()
+        ]
+    assert [c.anchor for c in third.comments] == ["ScoreTable"]
+
+
+@pytest.mark.parametrize("first", ["N", "E", "S", "W"])
+def test_a_deal_reads_the_same_from_any_first_seat(first):
+    hands = ["AKQ2.K54.A87.Q93", "J85.QJ92.KQ3.J86", "T976.A83.J54.AK2", "43.T76.T962.T754"]
+    at = "NESW".index(first)
+    deal = parse_deal(f"{first}:" + " ".join(hands[at:] + hands[:at]))
+    assert deal.hands.masks == parse_deal("N:" + " ".join(hands)).hands.masks
+    assert Card.parse("SA") in deal.hands[Seat.NORTH] and Card.parse("C4") in deal.hands[Seat.WEST]
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("N:AKQ2.K54.A87.Q93 J85.QJ92.KQ3.J86 T976.A83.J54.AK2 43.T76.T962.T7543", "14 cards in West's hand"),
+        ("E:AKQ2.K54.A87.Q93 J85.QJ92.KQ3.J86 T976.A83.J54.AK2 A3.T76.T962.T754", "SA is in both North's and East's"),
+        ("N:AKQ2.K54.A87.Q93 - T976.A83.J54.AK2 43.T76.T962.T75", "12 cards in West's hand, expected 13"),
+    ],
+)  # fmt: skip
+def test_a_deal_that_cannot_be_is_named_as_before(value, message):
+    with pytest.raises(DealError, match=message):
+        parse_deal(value)
