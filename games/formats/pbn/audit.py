@@ -32,9 +32,11 @@ def replay_file(path: str | Path, rule_set: Rules, *, dd: bool = False) -> Repor
 
 
 def replay_games(games: Iterable[pbn.Game], rule_set: Rules, *, dd: bool = False) -> Report:
+    every = games if isinstance(games, Sequence) else list(games)
     seen = _Seen()  # ScoreTable rows repeat across boards
+    check_score_tables(every, rule_set, seen)
     return Report(
-        tuple(replay_game(game, rule_set, dd=dd, index=i, seen=seen) for i, game in enumerate(games))
+        tuple(replay_game(game, rule_set, dd=dd, index=i, seen=seen) for i, game in enumerate(every))
     )
 
 
@@ -52,10 +54,7 @@ def replay_game(
         [Irregularity(IrregularityKind.MALFORMED_RECORD, str(error)) for error in errors] if errors else []
     )
     board = tags.get("Board")
-    vulnerability = game.vulnerable
-    if vulnerability is None:
-        number = game.board
-        vulnerability = board_vulnerability(number) if number else Vulnerability.NONE
+    vulnerability = _vulnerability(game)
 
     auction = None
     if game.auction is not None:
@@ -99,6 +98,15 @@ def replay_game(
     return dataclasses.replace(report, irregularities=(*problems, *report.irregularities))
 
 
+def _vulnerability(game: pbn.Game) -> Vulnerability:
+    """The game's [Vulnerable], else its board number's (Law 2), else none."""
+    vulnerability = game.vulnerable
+    if vulnerability is None:
+        number = game.board
+        vulnerability = board_vulnerability(number) if number else Vulnerability.NONE
+    return vulnerability
+
+
 @dataclass(frozen=True, slots=True)
 class _Layout:
     """Where a ScoreTable's checked fields are: the columns of a row's contract, declarer, result and two scores,
@@ -129,6 +137,29 @@ class _Seen:
     auctions: dict[tuple[str, tuple[str | Call, ...], str], AuctionResult] = field(default_factory=dict)
     layouts: dict[int, tuple[tuple[pbn.Column, ...], _Layout | None]] = field(default_factory=dict)
     rows: dict[tuple[str, tuple[str, ...]], _Rows] = field(default_factory=dict)
+    whole: bool = False  # every ScoreTable of the file is checked already (see check_score_tables)
+
+
+def check_score_tables(games: Sequence[pbn.Game], rule_set: Rules, seen: _Seen) -> None:
+    """Every ScoreTable row of a file's games checked up front, in one set per vulnerability and score columns:
+    a file's rows repeat, and when none is wrong no table need be walked again (see score_table)."""
+    found: dict[tuple[str, tuple[str, ...]], tuple[Vulnerability, _Layout, set[tuple[str, ...]]]] = {}
+    for game in games:
+        table = game.tables.get("ScoreTable")
+        if table is None:
+            continue
+        vulnerability = _vulnerability(game)
+        layout = _table_layout(table, seen)
+        if layout is None:
+            continue
+        key = (vulnerability._value_, layout.score_names)
+        group = found.get(key)
+        if group is None:
+            group = found[key] = vulnerability, layout, set()
+        group[2].update(zip(*layout.columns(table.cells), strict=False))
+    for key, (vulnerability, layout, rows) in found.items():
+        _check_rows(rows, key, vulnerability, layout, rule_set, seen)
+    seen.whole = True
 
 
 def score_table(
@@ -145,28 +176,20 @@ def score_table(
     place what is wrong."""
     if seen is None:
         seen = _Seen()
-    columns = table.columns
-    known = seen.layouts.get(id(columns))
-    if known is None or known[0] is not columns:
-        known = seen.layouts[id(columns)] = columns, _layout(table.names)
-    layout = known[1]
+    layout = _table_layout(table, seen)
     if layout is None:
         return []
-    checked = seen.rows.get((vulnerability._value_, layout.score_names))
-    if checked is None:
-        checked = seen.rows[vulnerability._value_, layout.score_names] = set(), {}
-    right, wrong = checked
+    key = (vulnerability._value_, layout.score_names)
     cells = table.cells
+    if seen.whole:  # checked with the file's other tables: walked only to place what is wrong
+        if not seen.rows.get(key, _NONE_WRONG)[1]:
+            return []
     # A last row cut short is left out, as Table.rows leaves it.
-    new = set(zip(*layout.columns(cells), strict=False)) - right
-    if not new:
+    elif not _check_rows(
+        set(zip(*layout.columns(cells), strict=False)), key, vulnerability, layout, rule_set, seen
+    ):
         return []
-    unread = new.difference(wrong)
-    verdicts = _verdicts(unread, layout.signs, vulnerability, rule_set, seen.points) if unread else {}
-    right.update(unread.difference(verdicts))
-    if len(unread) == len(new) and not verdicts:  # no row is wrong
-        return []
-    wrong.update(verdicts)
+    wrong = seen.rows[key][1]
     rows = zip(*layout.columns(cells), strict=False)
     numbers = cells[layout.table_at :: len(table.columns)] if layout.table_at >= 0 else repeat("")
     return [
@@ -174,6 +197,42 @@ def score_table(
         for n, (row_fields, number) in enumerate(zip(rows, numbers, strict=False), start=1)
         if (found := wrong.get(row_fields)) is not None
     ]
+
+
+_NONE_WRONG: _Rows = (set(), {})
+
+
+def _table_layout(table: pbn.Table, seen: _Seen) -> _Layout | None:
+    """The table's layout, kept by its columns (the reader's tuple, shared by the tables of one spec)."""
+    columns = table.columns
+    known = seen.layouts.get(id(columns))
+    if known is None or known[0] is not columns:
+        known = seen.layouts[id(columns)] = columns, _layout(table.names)
+    return known[1]
+
+
+def _check_rows(
+    rows: set[tuple[str, ...]],
+    key: tuple[str, tuple[str, ...]],
+    vulnerability: Vulnerability,
+    layout: _Layout,
+    rule_set: Rules,
+    seen: _Seen,
+) -> bool:
+    """Check the rows not seen before in their group (`key`: the vulnerability and score columns); whether any
+    of these rows is wrong, found now or before."""
+    checked = seen.rows.get(key)
+    if checked is None:
+        checked = seen.rows[key] = set(), {}
+    right, wrong = checked
+    new = rows - right
+    if not new:
+        return False
+    unread = new.difference(wrong)
+    verdicts = _verdicts(unread, layout.signs, vulnerability, rule_set, seen.points) if unread else {}
+    right.update(unread.difference(verdicts))
+    wrong.update(verdicts)
+    return len(unread) < len(new) or bool(verdicts)
 
 
 def _layout(names: tuple[str, ...]) -> _Layout | None:

@@ -6,7 +6,7 @@ from games.engine.bridge.calls import Contract
 from games.engine.bridge.scoring import contract_score, score_deal
 from games.engine.cards import Seat, Vulnerability
 from games.formats import pbn
-from games.formats.pbn.audit import _Seen, score_table
+from games.formats.pbn.audit import _Seen, replay_games, score_table
 
 BOARDS = """[Board "1"]
 [ScoreTable "Table\\\\2R;Contract\\\\4L;Declarer\\\\1R;Result\\\\2R;Score_NS\\\\6R;Score_EW\\\\6R"]
@@ -79,3 +79,30 @@ def test_contract_score_is_either_declarers_net_score():
                         declared = Contract(contract.level, contract.denomination, contract.penalty, seat)
                         net = score_deal(rule_set, declared, tricks, vulnerable).net(seat.side)
                         assert contract_score(rule_set, contract, tricks, vulnerable) == net
+
+
+def test_a_files_tables_checked_up_front_name_what_each_table_checked_alone_names():
+    """replay_games checks every ScoreTable of a file at once (check_score_tables), then walks only the tables of a
+    group with a wrong row; each board's rows are named as score_table names them, board by board, under the
+    board's own vulnerability (boards 2 and 5: North-South vulnerable; board 3: East-West)."""
+    again = BOARDS.replace('[Board "1"]', '[Board "3"]').replace('[Board "2"]', '[Board "5"]')
+    games = pbn.parse(BOARDS + "\n" + again)
+    vulnerabilities = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.NS)
+    found = {}
+    for name in ("duplicate-2017", "auction-1926"):
+        seen = _Seen()
+        found[name] = [
+            [
+                (i.kind.value, i.message)
+                for i in score_table(game.tables["ScoreTable"], vul, rules(name), seen)
+            ]
+            for game, vul in zip(games, vulnerabilities, strict=True)
+        ]
+        report = replay_games(games, rules(name))
+        assert [[(i.kind.value, i.message) for i in game.irregularities] for game in report.games] == found[
+            name
+        ]
+    assert found["duplicate-2017"][1] == found["duplicate-2017"][3] == [
+        ("score_mismatch", "ScoreTable row 1: 3NT by N with 9 tricks scores North-South +600, the row says +400"),
+        ("score_mismatch", "ScoreTable row 2: 3NT by N with 9 tricks scores North-South +600, the row says +430"),
+    ]  # fmt: skip
