@@ -239,7 +239,6 @@ class _Reader(Assembly):
         quiet = self.ends_quietly()
         stored = ""  # the last tag stored here, and its line: what tag() would leave in self.pending
         stored_line = 0
-        stored_kind = ""
         plain = _PLAIN_TAG.fullmatch
         heads = self.heads
         written = self.written
@@ -265,13 +264,6 @@ class _Reader(Assembly):
                 if m is None:
                     if not stored or raw[:1] == "%" or _NOT_DATA.match(raw) is not None:
                         break
-                    if stored_kind is _TABLE and stored != "Table":  # a table's rows (see data_elements)
-                        after = self.whole_table(lines, i, stored, tags[stored], stored_line)
-                        if after > i:
-                            i = after
-                            stored = ""
-                            quiet = True
-                            continue
                     self.stored_tag(
                         stored, tags[stored], stored_line
                     )  # a table's or a section's lines follow
@@ -294,8 +286,16 @@ class _Reader(Assembly):
             ):  # what tag() does with the first value of an identification tag, without the call
                 tags[name] = value
                 tag_lines[name] = i
-                stored, stored_line, stored_kind = name, i, kind
+                stored, stored_line = name, i
                 if kind is _TABLE:  # its rows follow, or it is made an empty table (see end_section)
+                    if (
+                        i < count and name != "Table" and lines[i].lstrip()[:1] not in "[%"
+                    ):  # see data_elements
+                        after = self.whole_table(lines, i, name, value, i)
+                        if after > i:
+                            i = after
+                            stored = ""
+                            continue
                     quiet = name not in TABLES
                 continue
             if stored:
