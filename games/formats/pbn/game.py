@@ -431,20 +431,6 @@ def parse_deal(value: str, known: dict[str, int] | None = None) -> Deal:
         raise DealError(f"deal {value!r} has {len(parts)} hands, expected 4")
     known = {} if known is None else known
     start = "NESW".index(value[0].upper())
-    if "-" not in parts:  # four hands given, as nearly always: checked at once when all is well
-        found = []
-        for i, part in enumerate(parts):
-            mask = known.get(part)
-            if mask is None:
-                mask = known[part] = _hand(part, SEATS[(start + i) % 4])
-            found.append(mask)
-        n, e, s, w = found[-start:] + found[:-start] if start else found
-        size = n.bit_count()
-        if (
-            e.bit_count() == s.bit_count() == w.bit_count() == size
-            and (n | e | s | w).bit_count() == 4 * size
-        ):
-            return _deal(HandMasks((n, e, s, w)))
     masks = [0, 0, 0, 0]  # in SEATS order
     given = []
     for i, part in enumerate(parts):
@@ -456,15 +442,19 @@ def parse_deal(value: str, known: dict[str, int] | None = None) -> Deal:
             mask = known[part] = _hand(part, SEATS[at])
         masks[at] = mask
         given.append(at)
-    counts = [masks[at].bit_count() for at in given]
-    if len(set(counts)) > 1:
-        expected = 13 if 13 in counts else max(counts, key=counts.count)
-        at = next(at for at in sorted(given) if masks[at].bit_count() != expected)
-        raise DealError(
-            f"{masks[at].bit_count()} cards in {SEATS[at].name.title()}'s hand, expected {expected}"
-        )
-    hands = HandMasks((masks[0], masks[1], masks[2], masks[3]))
-    if (masks[0] | masks[1] | masks[2] | masks[3]).bit_count() != sum(counts):
+    n, e, s, w = masks
+    cards = 4 * n.bit_count()
+    if len(given) < 4 or not e.bit_count() == s.bit_count() == w.bit_count() == n.bit_count():
+        counts = [masks[at].bit_count() for at in given]  # not four hands of one size, as nearly always
+        if len(set(counts)) > 1:
+            expected = 13 if 13 in counts else max(counts, key=counts.count)
+            at = next(at for at in sorted(given) if masks[at].bit_count() != expected)
+            raise DealError(
+                f"{masks[at].bit_count()} cards in {SEATS[at].name.title()}'s hand, expected {expected}"
+            )
+        cards = sum(counts)
+    hands = HandMasks((n, e, s, w))
+    if (n | e | s | w).bit_count() != cards:
         Deal(dict(hands))  # raises DealError naming the card that is in two hands
     return _deal(hands)
 
