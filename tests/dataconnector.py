@@ -32,6 +32,9 @@ class DataConnector:
     """Start with `with DataConnector() as dc:`; `dc.url` is its base address."""
 
     def __init__(self) -> None:
+        # Without ../shared/ the test skips here, in its own thread: a skip raised in the server's thread would
+        # reach the client as a dropped connection, a failure.
+        fixtures()
         self.requests: list[dict] = []
         self.queue: list[tuple[int, dict]] = []  # (queue item id, ResultDTO as the wire has it)
         self.accepted = 0
