@@ -10,6 +10,11 @@ from tournaments.models import Club, Player
 NAMES = ["Ann Smith", "Bob Jones", "Cath Brown", "Dan White", "Eve Black", "Fay Green", "Gil Gray", "Hal Hart",
          "Ivy Irons", "Jon Jay", "Kim Kerr", "Len Long", "Meg Moss", "Ned North", "Ola Oak", "Pat Pike",
          "Quin Quay", "Rae Rowe", "Sam Stone", "Tom Tate"]  # fmt: skip
+MORE_NAMES = ["Una Upton", "Val Vine", "Wes Wood", "Xena Yale", "Yves Young", "Zoe Zane", "Abe Archer", "Bea Bond",
+              "Cal Cole", "Dee Dale", "Eli Eden", "Flo Ford", "Guy Gale", "Hope Hill", "Ian Isle", "Joy Judd",
+              "Kay Kent", "Lee Lamb", "Mia Marsh", "Nat Noble", "Otto Owen", "Pia Pratt", "Ray Reed", "Sue Sharp",
+              "Ted Todd", "Uma Urwin", "Vic Vale", "Wyn West"]  # fmt: skip
+"""More members: with NAMES, a club of 48, enough to name every pair of a two-section, 12-table Mitchell."""
 TEAMS = {
     1: ["Ann Lee", "Bob Hart", "Cy Moss", "Di Vance"],
     2: ["Ed Shaw", "Flo Kerr", "Gus Pike", "Hal Roe"],

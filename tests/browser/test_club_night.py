@@ -1,7 +1,7 @@
 """A club night run from the pages alone (issue 14), from an empty database: no API call, no Django admin, no shell.
 
-The director makes the club on the first-run page, imports 20 members from a CSV, sets up an 8-pair Howell, a
-two-section 12-table Mitchell and an 8-team Swiss of 4 rounds, enters every result (the director's grid, and the
+The director makes the club on the first-run page, imports 48 members from a CSV, sets up an 8-pair Howell, a
+two-section 12-table Mitchell with every pair named and an 8-team Swiss of 4 rounds, enters every result (the director's grid, and the
 tables' phones opened from the address their card's QR code holds), sees no result missing, closes and publishes,
 corrects one result and sees the amended notice on the public page. Screenshots of each page, at a phone's width
 and a desktop's, go to tests/artifacts/club_night/."""
@@ -27,7 +27,7 @@ from tests.browser.conftest import (
     no_overflow,
     preview_members_import,
 )
-from tests.club import NAMES
+from tests.club import MORE_NAMES, NAMES
 
 pytestmark = pytest.mark.browser
 
@@ -183,13 +183,13 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     desk.get_by_role("button", name="Log in").click()
     desk.get_by_role("heading", name="Director").wait_for()
 
-    # 20 members from a CSV, previewed first.
+    # 48 members from a CSV, previewed first.
     desk.get_by_role("link", name="Members").click()
-    preview_members_import(desk, tmp_path, NAMES)
+    preview_members_import(desk, tmp_path, NAMES + MORE_NAMES)
     both_widths(desk, "members-import-preview")
-    desk.get_by_role("button", name="Import 20 members").click()
-    desk.get_by_text("20 members imported.").wait_for()
-    assert desk.locator("#member-list tbody tr").count() == 20
+    desk.get_by_role("button", name="Import 48 members").click()
+    desk.get_by_text("48 members imported.").wait_for()
+    assert desk.locator("#member-list tbody tr").count() == 48
     both_widths(desk, "members")
 
     # An 8-pair Howell, one board a round, its pairs named from the members; every result by the grid.
@@ -278,10 +278,19 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
 
     # A two-section Mitchell, 6 tables in each of sections A and B, one board a round, scored across the field:
     # round 1 from each table's phone, opened from the address its table card's QR code holds; the rest by the grid.
+    # Every pair is named from the members, section A's from the first 24, B's from the rest.
+    club = NAMES + MORE_NAMES
+    mitchell_names = {
+        f"Section {letter}, Pair {p} {'N-S' if p <= 6 else 'E-W'}, player {s}": f"{club[k]} ({3000 + k})"
+        for at, letter in ((0, "A"), (24, "B"))
+        for p in range(1, 13)
+        for s in (1, 2)
+        for k in (at + 2 * (p - 1) + s - 1,)
+    }
     first = set_up(desk, site, {"Event name": "Club Mitchell", "Movement": "mitchell",
                                 "Size": "6", "Boards per round": "1",
                                 "Sections": "2",
-                                "Two or more sections": "across"})  # fmt: skip
+                                "Two or more sections": "across"}, mitchell_names)  # fmt: skip
     desk.goto(f"{site}/direct/")
     desk.get_by_role("link", name=re.compile("Club Mitchell.* B")).click()
     desk.get_by_role("button", name="Start play").click()
@@ -314,6 +323,10 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     public.goto(f"{site}/sections/{first}/")
     public.get_by_role("heading", name="Standings").wait_for()
     published = public.locator("#standings").inner_text()
+    assert public.locator("table.standings").first.locator("thead th").all_inner_texts() == [
+        "Rank", "Pair", "Names", "Score", "%", "Boards"
+    ]  # fmt: skip
+    assert "Ann Smith & Bob Jones" in published and "Yves Young & Zoe Zane" in published, "A 1 and B 1, N-S"
     both_widths(public, "mitchell-results")
     desk.goto(f"{site}/direct/sections/{first}/boards/3/")
     correct(desk, 2, "6NT", "N", "12", "N-S bid and made the slam")
