@@ -151,7 +151,7 @@ def test_sections_scored_across_the_field_compare_every_result_of_a_board(client
     page = client.get(f"/sections/{a.id}/").content.decode()
     assert "Ranked across the field: sections A and B" in page
     first = (
-        f'<tr><td>1</td>\n      <td><a href="/sections/{b.id}/scorecards/2/" aria-label="Scorecard of pair B 2">'
+        f'<tr><td>1</td>\n      <td class="tag"><a href="/sections/{b.id}/scorecards/2/" aria-label="Scorecard of pair B 2">'
         'B 2</a></td>\n      <td class="num">30</td><td class="num">100.00</td>'
     )
     assert first in page, "B 2 leads the field on A's page"
