@@ -312,6 +312,10 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
         assert sum(grid(desk, site, section, board, key=section) for board in range(1, 7)) == 24
         missing_none(desk, site, section)
         assert desk.locator("#room-round").inner_text() == "round 5 of 5"
+    # Scored across the field: both sections are in before either is published, so the ranking published with
+    # section A is the whole field's.
+    for section in (first, second):
+        desk.goto(f"{site}/direct/sections/{section}/")
         desk.get_by_role("button", name="Close the session").click()
         desk.get_by_role("button", name="Publish the results").click()
         desk.get_by_text("published, round 5").wait_for()
@@ -342,6 +346,8 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     both_widths(public, "mitchell-amended")
     notice.get_by_role("link", name="the ranking before this amendment").click()
     public.get_by_role("heading", name="Standings as published").wait_for()
+    percentages = public.locator("table.standings tbody td:nth-child(5)").all_inner_texts()
+    assert len(percentages) == 24 and all(percentages), "every pair of the field, each with its percentage"
     both_widths(public, "mitchell-as-published")
     public.goto(f"{site}/")
     public.get_by_role("link", name="Riverton Bridge Club").click()

@@ -165,7 +165,7 @@ def test_sections_scored_across_the_field_compare_every_result_of_a_board(client
     for action in ("finish", "publish"):
         assert client.post(f"/direct/sections/{a.id}/action/", {"action": action}).status_code == 302
     published = client.get(f"/sections/{a.id}/published/1/").content.decode()
-    assert "<tr><td>1</td><td>B 2</td>" in published, "the field's ranking is what is published"
+    assert '<tr><td>1</td><td class="tag">B 2</td>' in published, "the field's ranking is what is published"
 
 
 def test_a_board_stays_hidden_until_every_section_sharing_its_deal_has_played_it(client, director):
