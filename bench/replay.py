@@ -11,7 +11,8 @@ from them: their games with a deal and play, repeated with seats rotated and boa
 written. Either way endplay's PBN reader parses the same text in the same run, and `ratio` is our parse and full
 audit over endplay's parse alone (issue 16's target: below 0.5).
 Times are the best of --repeat runs (wall and CPU), the same number for our parse and audit as for endplay's parse,
-taken in five turns each, endplay's and ours in turn, so that a busy spell of a shared machine falls on both; by
+taken in --turns turns each (default 5), endplay's and ours in turn, so that a busy spell of a shared machine falls
+on both (--turns 1: all of endplay's runs, then all of ours; as many turns as runs: one run each in turn); by
 default as many as fill about a second and a half of ours (3 to 100): a small file's best of five was mostly
 the machine's noise. With --cold, the module-level caches of pure functions (see `COLD`) are emptied before each
 of our runs, as in a process that reads one file. With --json the last line is the figures.
@@ -47,9 +48,6 @@ COLD = (
     pbn.parse_columns.cache_clear,
     sys.modules["games.engine.bridge.calls"]._CONTRACTS.clear,
 )
-
-
-BLOCKS = 5  # turns of runs each side takes (see main)
 
 
 def _bench_pbn():
@@ -129,6 +127,7 @@ def main() -> None:
         default=0,
         help="runs of each; the best is reported (default: about 1.5 s of ours)",
     )
+    parser.add_argument("--turns", type=int, default=5, help="turns of runs each side takes, in turn")
     parser.add_argument("--cold", action="store_true", help="empty the module-level caches before each run")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -145,9 +144,9 @@ def main() -> None:
     ours = Ours(data, args.cold)
     first = ours.run()
     runs = args.repeat or min(max(math.ceil(1.5 / first), 3), 100)
-    # Both sides run in BLOCKS turns of as many runs each, endplay's first: a shared machine's busy spell falls on
-    # both alike, and each side's runs after the first of a turn find the caches as its last run left them.
-    turn = max(1, math.ceil(runs / BLOCKS))
+    # Both sides run in turns of as many runs each, endplay's first: a shared machine's busy spell falls on both
+    # alike, and each side's runs after the first of a turn find the caches as its last run left them.
+    turn = max(1, math.ceil(runs / max(args.turns, 1)))
     endplay_seconds = endplay_cpu = float("inf")
     done, theirs = 1, 0
     while done < runs or theirs < runs:
@@ -173,6 +172,7 @@ def main() -> None:
         "seconds": round(best, 4),
         "cpu_seconds": round(cpu_best, 4),  # steadier than wall time when other work shares the machine
         "runs": runs,  # of ours and of endplay's, each
+        "turns": math.ceil(runs / turn),
         "cold": args.cold,
         "games_per_second": round(summary["games"] / best),
         "seconds_per_7600_games": round(best * 7600 / max(summary["games"], 1), 4),

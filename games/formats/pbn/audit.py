@@ -143,22 +143,15 @@ class _Seen:
 def check_score_tables(games: Sequence[pbn.Game], rule_set: Rules, seen: _Seen) -> None:
     """Every ScoreTable row of a file's games checked up front, in one set per vulnerability and score columns:
     a file's rows repeat, and when none is wrong no table need be walked again (see score_table)."""
-    found: dict[tuple[str, tuple[str, ...]], tuple[Vulnerability, _Layout, set[tuple[str, ...]]]] = {}
+    groups: dict[tuple[Vulnerability, _Layout], set[tuple[str, ...]]] = {}
     for game in games:
         table = game.tables.get("ScoreTable")
-        if table is None:
-            continue
-        vulnerability = _vulnerability(game)
-        layout = _table_layout(table, seen)
-        if layout is None:
-            continue
-        key = (vulnerability._value_, layout.score_names)
-        group = found.get(key)
-        if group is None:
-            group = found[key] = vulnerability, layout, set()
-        group[2].update(zip(*layout.columns(table.cells), strict=False))
-    for key, (vulnerability, layout, rows) in found.items():
-        _check_rows(rows, key, vulnerability, layout, rule_set, seen)
+        layout = None if table is None else _table_layout(table, seen)
+        if table is not None and layout is not None:
+            rows = groups.setdefault((_vulnerability(game), layout), set())
+            rows.update(zip(*layout.columns(table.cells), strict=False))
+    for (vulnerability, layout), rows in groups.items():
+        _check_rows(rows, vulnerability, layout, rule_set, seen)
     seen.whole = True
 
 
@@ -179,27 +172,30 @@ def score_table(
     layout = _table_layout(table, seen)
     if layout is None:
         return []
-    key = (vulnerability._value_, layout.score_names)
     cells = table.cells
-    if seen.whole:  # checked with the file's other tables: walked only to place what is wrong
-        if not seen.rows.get(key, _NONE_WRONG)[1]:
-            return []
-    # A last row cut short is left out, as Table.rows leaves it.
-    elif not _check_rows(
-        set(zip(*layout.columns(cells), strict=False)), key, vulnerability, layout, rule_set, seen
-    ):
+    # Unless the file's tables were checked together: this one's rows (a last row cut short is left out, as
+    # Table.rows leaves it).
+    rows = set(zip(*layout.columns(cells), strict=False)) if not seen.whole else set()
+    if rows and not _check_rows(rows, vulnerability, layout, rule_set, seen):
         return []
-    wrong = seen.rows[key][1]
-    rows = zip(*layout.columns(cells), strict=False)
+    checked = seen.rows.get(_group(vulnerability, layout))
+    wrong = checked[1] if checked is not None else {}
+    if not wrong:
+        return []
     numbers = cells[layout.table_at :: len(table.columns)] if layout.table_at >= 0 else repeat("")
     return [
         dataclasses.replace(found, message=f"{_where(n, number)}: {found.message}")
-        for n, (row_fields, number) in enumerate(zip(rows, numbers, strict=False), start=1)
+        for n, (row_fields, number) in enumerate(
+            zip(zip(*layout.columns(cells), strict=False), numbers, strict=False), start=1
+        )
         if (found := wrong.get(row_fields)) is not None
     ]
 
 
-_NONE_WRONG: _Rows = (set(), {})
+def _group(vulnerability: Vulnerability, layout: _Layout) -> tuple[str, tuple[str, ...]]:
+    """The rows a row's verdict is kept with: a verdict follows from the row's fields, the vulnerability and
+    which score columns the table has."""
+    return vulnerability._value_, layout.score_names
 
 
 def _table_layout(table: pbn.Table, seen: _Seen) -> _Layout | None:
@@ -212,19 +208,11 @@ def _table_layout(table: pbn.Table, seen: _Seen) -> _Layout | None:
 
 
 def _check_rows(
-    rows: set[tuple[str, ...]],
-    key: tuple[str, tuple[str, ...]],
-    vulnerability: Vulnerability,
-    layout: _Layout,
-    rule_set: Rules,
-    seen: _Seen,
+    rows: set[tuple[str, ...]], vulnerability: Vulnerability, layout: _Layout, rule_set: Rules, seen: _Seen
 ) -> bool:
-    """Check the rows not seen before in their group (`key`: the vulnerability and score columns); whether any
-    of these rows is wrong, found now or before."""
-    checked = seen.rows.get(key)
-    if checked is None:
-        checked = seen.rows[key] = set(), {}
-    right, wrong = checked
+    """Check the rows not seen before in their group (see `_group`); whether any of these rows is wrong, found
+    now or before."""
+    right, wrong = seen.rows.setdefault(_group(vulnerability, layout), (set(), {}))
     new = rows - right
     if not new:
         return False

@@ -24,7 +24,7 @@ from games.formats.pbn.check_syntax import Problem, Tag, read_tags, read_tokens,
 from games.formats.pbn.check_values import WARNINGS, rubber_history, value_problems
 from games.formats.pbn.decoding import decode
 from games.formats.pbn.reader import parse
-from games.formats.pbn.tables import NO_INHERITANCE, PBNError
+from games.formats.pbn.tables import NO_INHERITANCE, PBNError, heads_table
 
 __all__ = ["Problem", "Report", "check"]
 
@@ -89,7 +89,7 @@ def _game(lines, inherited: dict[str, str], export: bool) -> list[Problem]:
             continue
         else:
             section = None
-        if tag.name.endswith("Table") and tag.name != "Table":
+        if heads_table(tag.name):
             table_problems(tag, problems)
         elif tag.data and tag.name not in notes:
             problems.append(

@@ -24,6 +24,7 @@ from games.formats.pbn.tables import (
     PBNError,
     check_writable,
     field_text,
+    heads_table,
     normal_contract,
     read_result,
     read_score_ns,
@@ -320,7 +321,7 @@ class Game:
         sections = tuple(sections)
         tables = tuple(tables)
         for table in tables:
-            if not table.name.endswith("Table") or table.name == "Table":
+            if not heads_table(table.name):
                 raise PBNError(
                     f"table {table.name!r}: a table's tag name ends in 'Table', as ScoreTable does"
                 )

@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from games.formats.pbn.decoding import decode
 from games.formats.pbn.game import Comment, Game, Table, Tag, parse_columns
-from games.formats.pbn.tables import CALLS, CARDS, NO_INHERITANCE, SEAT, TABLES, unescape
+from games.formats.pbn.tables import CALLS, CARDS, NO_INHERITANCE, SEAT, TABLES, heads_table, unescape
 from games.formats.pbn.visitor import (
     AUCTION,
     IGNORED,
@@ -58,11 +58,11 @@ _WRITTEN = 4096  # tag lines kept as written (see plain_lines); a deal or board 
 
 
 def _kind(name: str) -> str:
-    """What plain_lines may store without calling tag(): an identification tag's value, or a table's spec (PBN
-    §5, or any name ending in "Table", which rows may follow); "" for a tag with a section (Auction, Note, Play)."""
+    """What plain_lines may store without calling tag(): an identification tag's value, or a table's spec (see
+    heads_table; rows may follow it); "" for a tag with a section (Auction, Note, Play)."""
     if name in _TAGS_WITH_SECTIONS:
         return ""
-    return _TABLE if name in TABLES or name.endswith("Table") else _IDENTIFICATION
+    return _TABLE if heads_table(name) else _IDENTIFICATION
 
 
 def _fields(text: str) -> list[str]:
@@ -289,9 +289,9 @@ class _Reader(Assembly):
                 stored, stored_line = name, i
                 if kind is _TABLE:  # its rows follow, or it is made an empty table (see end_section)
                     if (
-                        i < count and name != "Table" and lines[i].lstrip()[:1] not in "[%"
-                    ):  # see data_elements
-                        after = self.whole_table(lines, i, name, value, i)
+                        i < count and lines[i].lstrip()[:1] not in "[%"
+                    ):  # not a tag, an escape or a blank line
+                        after = self.whole_table(lines, i, name, value)
                         if after > i:
                             i = after
                             stored = ""
@@ -382,10 +382,11 @@ class _Reader(Assembly):
         self.block_elements(fields, i + 1, chunk)
         return self.rows_read(i, pos, chunk)
 
-    def whole_table(self, lines: list[str], i: int, name: str, spec: str, line: int) -> int:
-        """The fast path for a table whose tag plain_lines stored and whose rows, from line index i, are read in
-        one go and end at a tag or a blank line, filling whole rows: the table is made at once, with none of the
-        section's steps (Assembly.end_section). Returns the index after its rows, or i having done nothing."""
+    def whole_table(self, lines: list[str], i: int, name: str, spec: str) -> int:
+        """The fast path for a table whose tag (on line i, counted from 1) plain_lines stored and whose rows, from
+        line index i, are read in one go and end at a tag or a blank line, filling whole rows: the table is made at
+        once, with none of the section's steps (Assembly.end_section). Returns the index after its rows, or i
+        having done nothing."""
         found = self.rows(lines, i)
         if found is None:
             return i
@@ -396,7 +397,7 @@ class _Reader(Assembly):
         fields = _row_fields(chunk)
         if fields is None or not columns or len(fields) % len(columns):
             return i  # made, or found wrong, the usual way
-        self.whole(name, Table(name, columns, tuple(fields), line))
+        self.whole(name, Table(name, columns, tuple(fields), i))
         return self.rows_read(i, pos, chunk)
 
     def rows(self, lines: list[str], i: int) -> tuple[int, str] | None:
@@ -598,7 +599,7 @@ class _Reader(Assembly):
         if self.section == PENDING:
             name = self.pending[0]
             del self.tags[name]
-            self.section = TABLE if name.endswith("Table") and name != "Table" else SECTION
+            self.section = TABLE if heads_table(name) else SECTION
         if self.elements:
             self.elements.extend(elements)
         else:  # a table's first rows, often all of them: kept, not copied

@@ -56,6 +56,13 @@ TABLES = frozenset(
 """The tables PBN 2.1 §5 defines. Any other tag whose name ends in "Table" and that has section data is
 read as a table too (the Table tag itself, §4.4.7, is a table number)."""
 
+
+def heads_table(name: str) -> bool:
+    """Whether rows after a tag of this name make a table, not another section: the tables of PBN 2.1 §5 and any
+    other name ending in "Table", but not the Table tag itself, a table number (§4.4.7)."""
+    return name.endswith("Table") and name != "Table"
+
+
 NO_INHERITANCE = frozenset(
     {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"}
 )
