@@ -220,7 +220,7 @@ def test_a_correction_after_publishing_publishes_an_amended_version(desk):
     assert link and link[1] == f"/sections/{section.id}/published/1/"
     earlier = client.get(link[1])
     assert earlier.status_code == 200
-    rows = re.findall(r"<tr><td>([^<]*)</td><td>(\d+)</td><td>[^<]*</td><td class=\"num\">([^<]*)</td>",
+    rows = re.findall(r"<tr><td>([^<]*)</td><td class=\"tag\">(\d+)</td><td>[^<]*</td><td class=\"num\">([^<]*)</td>",
                       earlier.content.decode())  # fmt: skip
     assert sorted((int(n), rank, float(total)) for rank, n, total in rows) == sorted(before)
     assert "These results were amended" in earlier.content.decode()
