@@ -227,6 +227,7 @@ ACTIONS = {
 ACTIONS_WITH_REASON = {
     "next-round": services.next_round,
     "finish": lambda s, u, reason: services.set_status(s, Status.FINISHED, u, reason),
+    "publish": lambda s, u, reason: services.set_status(s, Status.PUBLISHED, u, reason),
 }
 ASK_FIRST = {"next-round": "Go on to the next round", "finish": "Close the session"}
 """Actions that first list the results still missing and ask; going on anyway is recorded with that list."""
@@ -237,6 +238,16 @@ def _went_on(name: str, missing: list[room.Missing]) -> str:
                       for m in missing)  # fmt: skip
     count = sum(len(m.boards) for m in missing)
     return f"{ASK_FIRST[name]} with {count} result{pluralize(count)} missing ({lines})"
+
+
+def _published_early(in_play: dict[Section, int]) -> str:
+    named = ", ".join(
+        f"{s.name} ({n} result{pluralize(n)} missing)"
+        if s.status == Status.RUNNING
+        else f"{s.name} (being set up)"
+        for s, n in in_play.items()
+    )
+    return f"Published before the rest of the field: section{pluralize(len(in_play))} {named}"
 
 
 JOBS = {"analyse": Kind.ANALYSE, "audit": Kind.AUDIT}
@@ -256,15 +267,21 @@ def section_action(request, section_id: int):
         messages.error(request, "unknown action")
     else:
         missing = _missing(section) if name in ASK_FIRST else []
+        in_play = (
+            room.field_in_play(section) if name == "publish" and section.status == Status.FINISHED else {}
+        )
         if missing and request.POST.get("confirm") != "yes":
             return render(request, "direct/confirm.html", {
                 "section": section, "action": name, "label": ASK_FIRST[name], "missing": missing,
                 "count": sum(len(m.boards) for m in missing),
             })  # fmt: skip
+        if in_play and request.POST.get("confirm") != "yes":
+            return render(request, "direct/confirm_field.html", {"section": section, "in_play": in_play})
         try:
+            reason = _went_on(name, missing) if missing else _published_early(in_play) if in_play else ""
             section = (
-                ACTIONS_WITH_REASON[name](section, request.user, _went_on(name, missing))
-                if missing
+                ACTIONS_WITH_REASON[name](section, request.user, reason)
+                if reason
                 else action(section, request.user)
             )
             messages.success(

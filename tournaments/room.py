@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.models import Result
-from tournaments.models import Seating, Section
+from tournaments.models import Seating, Section, Status
+from tournaments.selectors import section_field
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,3 +68,15 @@ def round_in_play(section: Section) -> int:
     entered = Result.objects.filter(section=section, round__isnull=False).order_by("-round")
     latest = entered.values_list("round", flat=True).first() or 0
     return max(section.current_round, min(latest, last_round(section)))
+
+
+def field_in_play(section: Section) -> dict[Section, int]:
+    """The other sections of this one's field still being set up, or played with results missing (how many):
+    publishing now would fix a ranking that their results are still to change."""
+    found = {}
+    for other in section_field(section):
+        if other.id != section.id and other.status in (Status.SETUP, Status.RUNNING):
+            missing = sum(len(m.boards) for m in missing_results(other))
+            if missing or other.status == Status.SETUP:
+                found[other] = missing
+    return found

@@ -172,8 +172,15 @@ def test_a_board_stays_hidden_until_every_section_sharing_its_deal_has_played_it
     user, club = director
     a, b = set_up(client, club, 2, "across")
     play_section(client, user, a, TRICKS["A"])
-    for action in ("finish", "publish"):
-        assert client.post(f"/direct/sections/{a.id}/action/", {"action": action}).status_code == 302
+    assert client.post(f"/direct/sections/{a.id}/action/", {"action": "finish"}).status_code == 302
+    asked = client.post(f"/direct/sections/{a.id}/action/", {"action": "publish"})
+    a.refresh_from_db()
+    assert asked.status_code == 200 and a.status == "finished", "publishing before B is in is asked first"
+    assert "Section B</a>: being set up" in asked.content.decode()
+    published = client.post(f"/direct/sections/{a.id}/action/", {"action": "publish", "confirm": "yes"})
+    assert published.status_code == 302 and a.versions.last().reason == (
+        "Published before the rest of the field: section B (being set up)"
+    )
     play_section(client, user, b, TRICKS["B"], upto=1)  # B's round 1: table 1 plays board 1, table 3 board 3
     client.logout()
     code = b.table_codes.get(table=1).code
