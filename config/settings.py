@@ -4,6 +4,7 @@ Every variable read here is listed in ENVIRONMENT, which the README's configurat
 docker-compose file are tested against.
 """
 
+import contextlib
 import os
 import secrets
 from pathlib import Path
@@ -50,10 +51,15 @@ def secret_key() -> str:
     if os.environ.get("SECRET_KEY"):
         return os.environ["SECRET_KEY"]
     path = VAR_DIR / "secret_key"
+    # Written aside, then linked in: two processes starting at once both keep the first one's key.
     if not path.exists():
         VAR_DIR.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_urlsafe(64))
-        path.chmod(0o600)
+        aside = path.with_name(f"secret_key.{os.getpid()}")
+        aside.write_text(secrets.token_urlsafe(64))
+        aside.chmod(0o600)
+        with contextlib.suppress(FileExistsError):
+            os.link(aside, path)
+        aside.unlink()
     return path.read_text().strip()
 
 
