@@ -14,6 +14,8 @@ from jobs.tasks import analyse
 from tests.browser.conftest import axe_violations, running_mitchell, shot
 from tournaments.models import Club, Section, Status
 
+pytestmark = pytest.mark.browser
+
 
 @pytest.fixture
 def published(site) -> Section:
