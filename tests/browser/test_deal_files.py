@@ -12,7 +12,7 @@ from tests.shared import shared_path
 from tournaments import services
 from tournaments.models import Club, Event, Section, Session
 
-pytestmark = [pytest.mark.browser, pytest.mark.laptop]
+pytestmark = pytest.mark.browser
 
 
 def test_download_for_the_machine_and_upload_its_file(site, new_page, tmp_path):

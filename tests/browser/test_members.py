@@ -18,7 +18,7 @@ from tests.club import NAMES, members
 from tournaments import membership
 from tournaments.models import Club, Player, Section, TableCode
 
-pytestmark = [pytest.mark.browser, pytest.mark.laptop]
+pytestmark = pytest.mark.browser
 
 
 def test_members_on_a_phone_and_pairs_made_from_them(site, new_page, tmp_path):

@@ -16,7 +16,7 @@ from scoring.models import Standing
 from tests.browser.conftest import DESKTOP, PHONE, axe_violations, correct, fill, no_overflow, shot
 from tournaments.models import Club, Section
 
-pytestmark = [pytest.mark.browser, pytest.mark.laptop]
+pytestmark = pytest.mark.browser
 
 PASSWORD = "correct horse battery staple"
 

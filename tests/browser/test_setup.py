@@ -10,7 +10,7 @@ from tests.browser.conftest import DESKTOP, PHONE, axe_violations, fill, log_in,
 from tests.club import NAMES, members
 from tournaments.models import Club, Section
 
-pytestmark = [pytest.mark.browser, pytest.mark.laptop]
+pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize(("viewport", "suffix"), [(PHONE, "phone"), (DESKTOP, "desktop")])

@@ -8,7 +8,7 @@ import pytest
 from tests.browser.conftest import PHONE, axe_violations, fill, log_in, no_overflow, shot
 from tournaments.models import Club, Section
 
-pytestmark = [pytest.mark.browser, pytest.mark.laptop]
+pytestmark = pytest.mark.browser
 
 
 def test_two_sections_of_seven_and_six_tables_on_a_phone(site, new_page):

@@ -13,7 +13,7 @@ from parties.management.commands.demo import DEMO_DIRECTOR
 from tests.browser.conftest import PHONE, axe_violations, no_overflow, shot
 from tournaments.signin import NAME_LIMIT
 
-pytestmark = [pytest.mark.browser, pytest.mark.laptop]
+pytestmark = pytest.mark.browser
 
 
 def test_the_demo_director_signs_in_takes_a_token_and_logs_out(site, new_page, settings):
