@@ -29,7 +29,8 @@ from tests.browser.conftest import (
 )
 from tests.club import MORE_NAMES, NAMES
 
-pytestmark = pytest.mark.browser
+# CI runs it on SQLite (jobs in-process, as under `make run`), beside the PostgreSQL pass's browser tests.
+pytestmark = [pytest.mark.browser, pytest.mark.laptop]
 
 SHOTS = ARTIFACTS / "club_night"
 PASSWORD = "correct horse battery staple"
