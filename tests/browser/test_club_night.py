@@ -29,8 +29,7 @@ from tests.browser.conftest import (
 )
 from tests.club import MORE_NAMES, NAMES
 
-# CI runs it on SQLite (jobs in-process, as under `make run`), beside the PostgreSQL pass's browser tests.
-pytestmark = [pytest.mark.browser, pytest.mark.laptop]
+pytestmark = pytest.mark.browser
 
 SHOTS = ARTIFACTS / "club_night"
 PASSWORD = "correct horse battery staple"

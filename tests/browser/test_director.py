@@ -11,8 +11,8 @@ from parties.tallies import record_tally
 from tests.browser.conftest import axe_violations, log_in, no_overflow, running_mitchell, shot
 from tournaments.models import Club, Section
 
-# CI runs these two on SQLite, where the pages' jobs (the analysis, the bell) run in-process as under `make run`;
-# the other browser tests run on PostgreSQL with a worker.
+# CI runs the browser tests once, on PostgreSQL with a worker; these two run on SQLite as well, where the pages'
+# jobs (the analysis, the bell) run in-process as on a laptop's `make run`.
 pytestmark = [pytest.mark.browser, pytest.mark.laptop]
 
 
