@@ -9,7 +9,7 @@ PORT ?= 8000
 .PHONY: run test worker beat lint format bench install migrate demo clean
 
 # (Re)install only when pyproject.toml changes, so a second `make run` starts in seconds. --no-compile: modules are
-# compiled as they are first imported, not all of them at install (28 s against 70 s here).
+# compiled as they are first imported, not all of them at install.
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip

@@ -240,13 +240,8 @@ def _went_on(name: str, missing: list[room.Missing]) -> str:
     return f"{ASK_FIRST[name]} with {count} result{pluralize(count)} missing ({lines})"
 
 
-def _published_early(in_play: dict[Section, int]) -> str:
-    named = ", ".join(
-        f"{s.name} ({n} result{pluralize(n)} missing)"
-        if s.status == Status.RUNNING
-        else f"{s.name} (being set up)"
-        for s, n in in_play.items()
-    )
+def _published_early(in_play: dict[Section, str]) -> str:
+    named = ", ".join(f"{s.name} ({still})" for s, still in in_play.items())
     return f"Published before the rest of the field: section{pluralize(len(in_play))} {named}"
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.template.defaultfilters import pluralize
+
 from games.models import Result
 from tournaments.models import Seating, Section, Status
 from tournaments.selectors import section_field
@@ -70,13 +72,17 @@ def round_in_play(section: Section) -> int:
     return max(section.current_round, min(latest, last_round(section)))
 
 
-def field_in_play(section: Section) -> dict[Section, int]:
-    """The other sections of this one's field still being set up, or played with results missing (how many):
-    publishing now would fix a ranking that their results are still to change."""
+def field_in_play(section: Section) -> dict[Section, str]:
+    """The other sections of this one's field still being set up, or played with results missing, each with what
+    is still to come ("being set up", "3 results missing"): publishing now would fix a ranking that their results
+    are still to change."""
     found = {}
     for other in section_field(section):
-        if other.id != section.id and other.status in (Status.SETUP, Status.RUNNING):
-            missing = sum(len(m.boards) for m in missing_results(other))
-            if missing or other.status == Status.SETUP:
-                found[other] = missing
+        if other.id == section.id or other.status not in (Status.SETUP, Status.RUNNING):
+            continue
+        missing = sum(len(m.boards) for m in missing_results(other))
+        if other.status == Status.SETUP:
+            found[other] = "being set up"
+        elif missing:
+            found[other] = f"{missing} result{pluralize(missing)} missing"
     return found

@@ -50,6 +50,21 @@ def test_a_two_section_mitchell_scored_across_the_field(site, new_page, viewport
     page.get_by_role("heading", name="Club night, section A").wait_for()
     assert no_overflow(page)
     shot(page, f"setup-two-sections-desk-a-{suffix}")
+    # Section A closed early while B is still being set up: publishing A would fix a ranking without B, so the desk
+    # asks first, naming B, and nothing is published until the director says so.
+    page.get_by_role("button", name="Start play").click()
+    page.get_by_role("button", name="Close the session").click()
+    page.get_by_role("button", name="Close the session anyway").click()
+    page.get_by_role("button", name="Publish the results").click()
+    page.get_by_role("heading", name="Publish now? The rest of the field is still in play").wait_for()
+    assert page.locator("#field-in-play").inner_text() == "Section B: being set up"
+    assert no_overflow(page)
+    assert axe_violations(page) == []
+    shot(page, f"setup-two-sections-publish-early-{suffix}")
+    page.get_by_role("link", name="Back to the desk").click()
+    page.get_by_role("heading", name="Club night, section A").wait_for()
+    a.refresh_from_db()
+    assert a.status == "finished", "not published until the director says so"
     page.get_by_role("link", name="Section B", exact=True).click()
     page.get_by_role("heading", name="Club night, section B").wait_for()
     assert page.locator(".sections-nav").inner_text() == (
