@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -25,6 +26,7 @@ from games.lines import Line, Refused, check_lead
 from games.models import Board, PlayRecord, Result, ResultVersion
 from games.services import snapshot
 from scoring.methods.matchpoints import Artificial, Split, Weighted, adjusted_score, side_scores
+from scoring.methods.publishers import pbn_publisher, usebio_publisher
 from scoring.methods.registry import METHODS
 from scoring.methods.rescore import from_usebio
 from scoring.models import LineScore, Standing
@@ -39,6 +41,7 @@ class Imported:
     name: str
     date: date
     scoring_method: str = "mp"
+    conventions: str = ""  # the program that published it (scoring.methods.publishers), "" for another
     two_winners: bool = False
     pairs: dict[str, dict] = field(default_factory=dict)
     deals: dict[int, tuple[str, str, str]] = field(
@@ -122,6 +125,23 @@ def _pair_number(label: str) -> int | None:
         return None
 
 
+_LABEL = Entry._meta.get_field("label").max_length
+
+
+def _numbering(imported: Imported, labels: list[str]) -> list[tuple[int, str]]:
+    """Each pair's (number, label): the numbers the file gives (PairIds, or the number its players' names carry,
+    as JFR Pary names each pair "Para-12") when every pair has a different one; else 1..n in the order the file
+    first names them, keeping a short label it numbers them by ("12NS"). A pair named by its players has no
+    label: its names are its name."""
+    given = [imported.pairs[label].get("number") or _pair_number(label) for label in labels]
+    if None not in given and len(set(given)) == len(given):
+        return [(number, "") for number in given if number is not None]
+    keep = [not imported.pairs[label].get("named") and len(label) <= _LABEL for label in labels]
+    return [
+        (i, label if kept else "") for i, (label, kept) in enumerate(zip(labels, keep, strict=True), start=1)
+    ]
+
+
 @transaction.atomic
 def store(imported: Imported, club: Club, source: str) -> Section:
     """Create the event, its section, entries, boards and results from what a file held."""
@@ -129,7 +149,7 @@ def store(imported: Imported, club: Club, source: str) -> Section:
                                  description=f"Imported from {source}")  # fmt: skip
     section = Section.objects.create(
         session=Session.objects.create(event=event), name="A", scoring_method=imported.scoring_method,
-        two_winners=imported.two_winners, status=Status.FINISHED,
+        conventions=imported.conventions, two_winners=imported.two_winners, status=Status.FINISHED,
     )  # fmt: skip
     labels = list(imported.pairs)
     for line in imported.lines:
@@ -141,14 +161,12 @@ def store(imported: Imported, club: Club, source: str) -> Section:
         if label.isdigit():  # written as a number ("²" and "99999" too): it must be one
             where = next((ln.where for ln in imported.lines if label in (ln.ns, ln.ew)), source)
             _whole(label, where, "pair", POSITIVE)
-    numbers = [_pair_number(label) for label in labels]
-    numeric = None not in numbers and len(set(numbers)) == len(numbers)
     entries = {}
-    for i, label in enumerate(labels, start=1):
+    for label, (number, tag) in zip(labels, _numbering(imported, labels), strict=True):
         pair = imported.pairs[label]
-        entry = Entry.objects.create(section=section, number=numbers[i - 1] if numeric else i,
-                                     label="" if numeric else label[:12], direction=pair["direction"],
-                                     name=pair["name"][:160])  # fmt: skip
+        shown = pair["name"] or ("" if tag else label)  # a pair the file names only by a long label: its name
+        entry = Entry.objects.create(section=section, number=number, label=tag, direction=pair["direction"],
+                                     name=shown[:160])  # fmt: skip
         entry.players.set([_player(club, name, national_id) for name, national_id in pair["players"]])
         entries[label] = entry
     numbers = sorted({line.board for line in imported.lines} | set(imported.deals))
@@ -230,8 +248,8 @@ def read_usebio(data: str | bytes, source: str) -> Imported:
     imported = Imported(
         name=event.detail("EVENT_DESCRIPTION") or event.detail("TITLE") or source,
         date=_parse_date(event.detail("DATE"), f"{source}: EVENT DATE"),
-        two_winners=event.winner_type == 2,
-    )
+        conventions=usebio_publisher(event.detail("PROGRAM_NAME")), two_winners=event.winner_type == 2,
+    )  # fmt: skip
     firsts: dict[int, int] = {}
     for pair in event.pairs:
         imported.pairs[pair.number] = {
@@ -370,7 +388,7 @@ def read_pbn(data: str | bytes, source: str) -> Imported:
     first = sheet.tags
     imported = Imported(
         name=first.get("Event", "") or source, date=_parse_date(first.get("Date", "").replace("?", "") or None, f"{source}: [Date]"),
-        two_winners=sheet.two_winners,
+        conventions=pbn_publisher(first), two_winners=sheet.two_winners,
     )  # fmt: skip
     for board in sheet.boards:
         game = board.game
@@ -412,11 +430,25 @@ def _score_table(number: int, rows: tuple[Row, ...], where: str, imported: Impor
         ))  # fmt: skip
 
 
+_NUMBERED_NAME = re.compile(r"[^\W\d_]+[\s#._-]*([0-9]{1,4})")  # "Para-12", "Pair 12"
+
+
+def _named_number(names: tuple[str, str]) -> int | None:
+    """The number both players' names carry (JFR Pary names each player of pair 12 "Para-12"), else None."""
+    found = {match.group(1) if (match := _NUMBERED_NAME.fullmatch(name.strip())) else None for name in names}
+    number = found.pop() if len(found) == 1 else None
+    return int(number) if number and int(number) > 0 else None
+
+
 def _table_game(game: pbn.Game, where: str, imported: Imported) -> None:
-    """One game per table: the partnerships are named by their players."""
+    """One game per table: the partnerships are named by their players (sorted, partnerships()); each is
+    numbered by the number its names carry, or in the order the file first names it (store)."""
     sides = partnerships(game)
-    for label in sides:
-        imported.pairs.setdefault(label, {"direction": "", "name": label, "players": []})
+    for label, seats in zip(sides, (("North", "South"), ("East", "West")), strict=True):
+        names = tuple(game.tags.get(seat, "?") for seat in seats)
+        shown = " - ".join(sorted(set(names)))  # "Para-12" once where both players are named so
+        imported.pairs.setdefault(label, {"direction": "", "name": shown, "players": [], "named": True,
+                                          "number": _named_number(names)})  # fmt: skip
     contract = game.contract or ""
     imported.lines.append(Line(
         where=where, board=game.board, ns=sides[0], ew=sides[1], contract=contract,

@@ -31,9 +31,10 @@ from config.db import prepared_cursor
 from games.models import Result
 from games.rows import upsert
 from scoring.methods import books
-from scoring.methods.matchpoints import NOT_PLAYED, adjusted_score, percentages
-from scoring.methods.registry import METHODS
-from scoring.methods.session import Session, SessionOptions
+from scoring.methods.matchpoints import NOT_PLAYED, adjusted_score
+from scoring.methods.publishers import PUBLISHERS, Publisher, line_percentages
+from scoring.methods.registry import METHODS, Scoring
+from scoring.methods.session import Method, Session, SessionOptions
 from scoring.models import LineScore, Standing
 from scoring.teams import team_standings
 from tournaments.models import Entry, EntryKind, ScoringMethod, Seating, Section
@@ -59,6 +60,18 @@ def expected_results(section: Section, results_per_board: Counter) -> int:
     return max(plays.values(), default=0) or max(results_per_board.values(), default=0)
 
 
+def publisher(section: Section) -> Publisher | None:
+    """The program whose conventions an imported Section keeps (Section.conventions), None for ours."""
+    return PUBLISHERS.get(section.conventions)
+
+
+def publisher_options(section: Section, scoring: Scoring) -> tuple[Method, SessionOptions] | None:
+    """How an imported Section's publisher scored it (Compscore3: raw line matchpoints on a short Board, totals
+    factored; Magic Contest: totals of the printed lines), so its figures are the file's; None for ours."""
+    program = publisher(section)
+    return None if program is None else program.scoring(scoring)
+
+
 def build_session(section: Section) -> tuple[Session, dict[int, list[tuple[int, int, int]]], dict]:
     """The scoring.methods Session of a Section with every Board set; per Board its lines (result id, N-S entry,
     E-W entry) and what Session.set_board returned for it. A section of a session scored across the field is
@@ -81,10 +94,11 @@ def build_session(section: Section) -> tuple[Session, dict[int, list[tuple[int, 
     fields = [direction or "" for _, direction, _ in entries] if section.two_winners else None
     per_board = Counter({b: len(v) for b, v in lines.items()})
     expected = sum(expected_results(one, per_board if len(field) == 1 else Counter()) for one in field)
+    method, options = publisher_options(section, scoring) or (scoring.for_sections, SessionOptions())
     session = Session(
         [entry_id for entry_id, _, _ in entries],
-        scoring.for_sections,
-        SessionOptions(),
+        method,
+        options,
         expected=expected or max(per_board.values(), default=0) or None,
         fields=fields,
     )
@@ -192,6 +206,12 @@ def recompute_standings(section_id: int, requested: int | None = None) -> None:
         return
     session, lines, boards = build_session(section)
     standings = session.standings()
+    program = publisher(section)
+    totals, percentage = (
+        (standings.total, standings.percentage)
+        if program is None
+        else (program.printed(standings.total), program.printed(standings.percentage))
+    )
     fields = session.fields or [""] * len(session.pairs)
     field = section_field(section)
     sections = _sections_of(Entry, field, id__in=session.pairs)
@@ -200,8 +220,8 @@ def recompute_standings(section_id: int, requested: int | None = None) -> None:
             Standing(
                 section_id=sections[entry_id],
                 entry_id=entry_id,
-                total=_number(standings.total[i]),
-                percentage=_number(standings.percentage[i]),
+                total=_number(totals[i]),
+                percentage=_number(percentage[i]),
                 boards=int(standings.boards[i]),
                 place=int(standings.places[i]),
                 rank=standings.ranks[i],
@@ -216,7 +236,8 @@ def recompute_standings(section_id: int, requested: int | None = None) -> None:
     changed = []
     for board, board_lines in lines.items():
         entry = boards[board]
-        pct_ns, pct_ew = percentages(entry.score)
+        shown = (entry.score, entry.published_ns, entry.published_ew)
+        pct_ns, pct_ew = line_percentages(*shown) if program is None else program.line_percentages(*shown)
         for i, (result_id, _, _) in enumerate(board_lines):
             ns, ew = _number(entry.published_ns[i]), _number(entry.published_ew[i])
             if result_id in stored and _same(stored[result_id], (ns, ew)):

@@ -126,6 +126,15 @@ class ScoringMethod(models.TextChoices):
     PROGRESSIVE = "progressive", "Progressive party (games won, lone hands)"
 
 
+class Conventions(models.TextChoices):
+    """Whose conventions a Section is scored by: ours, or those of the program that published an imported session
+    (scoring.methods.publishers.PUBLISHERS: same names), so that its figures are the ones the file published."""
+
+    OURS = "", "Traveller's"
+    COMPSCORE = "compscore", "Compscore3"
+    MAGIC_CONTEST = "magic", "Magic Contest"
+
+
 class Status(models.TextChoices):
     SETUP = "setup", "Setting up"
     RUNNING = "running", "Running"
@@ -148,6 +157,13 @@ class Section(models.Model):
         max_length=20, choices=ScoringMethod.choices, default=ScoringMethod.MATCHPOINTS
     )
     rule_set = models.CharField(max_length=40, default="duplicate-2017")
+    conventions = models.CharField(
+        max_length=20,
+        choices=Conventions.choices,
+        blank=True,
+        default=Conventions.OURS,
+        help_text="An imported session's publisher: its lines, totals and places are shown as it published them.",
+    )
     two_winners = models.BooleanField(
         default=False, help_text="N-S and E-W ranked apart (a Mitchell without arrow switch)."
     )

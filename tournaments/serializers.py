@@ -58,9 +58,16 @@ class SectionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Section
         fields = ["id", "session", "name", "game", "movement_kind", "boards_per_round", "scoring_method", "rule_set",
-                  "two_winners", "prizes", "lone_hand_prize", "status", "current_round", "rounds", "tables", "deal_seed",
-                  "cut_seed", "reason"]  # fmt: skip
-        read_only_fields = ["movement_kind", "status", "current_round", "deal_seed", "cut_seed"]
+                  "conventions", "two_winners", "prizes", "lone_hand_prize", "status", "current_round", "rounds", "tables",
+                  "deal_seed", "cut_seed", "reason"]  # fmt: skip
+        read_only_fields = [
+            "movement_kind",
+            "conventions",
+            "status",
+            "current_round",
+            "deal_seed",
+            "cut_seed",
+        ]
 
     def validate(self, data: dict) -> dict:
         """A new Section takes its game's rule set unless it names one; a rule set of another game is refused."""

@@ -2,7 +2,7 @@
 
 The file's own answers are ignored while scoring; `compare` then lists every published figure that differs from
 ours (line matchpoints or IMPs, Butler datums, pair totals, percentages, places). The program that wrote the file
-picks the conventions (session.COMPSCORE, session.MAGIC_CONTEST); other files get the EBU defaults.
+picks the conventions (publishers.PUBLISHERS: Compscore3, Magic Contest); other files get the EBU defaults.
 
 Rules found in the data rather than in the docs (published-rules.md has the derivations; all re-checked here):
 - Compscore3 publishes raw matchpoints on a Board's own top, Neuberg only where the Board has artificial lines,
@@ -39,14 +39,10 @@ from games.formats.pbn.sheet import ScoreSheet, Sheet, partnerships
 from games.formats.traveller import check_line, check_once
 from scoring.methods import books
 from scoring.methods.matchpoints import Artificial, Split
+from scoring.methods.publishers import LINE_PLACES, PUBLISHERS, pbn_publisher, usebio_publisher
 from scoring.methods.registry import METHODS
 from scoring.methods.rounding import decimal_text, round_array
-from scoring.methods.session import (
-    COMPSCORE,
-    MAGIC_CONTEST,
-    Session,
-    SessionOptions,
-)
+from scoring.methods.session import Session, SessionOptions
 
 
 class Method(enum.Enum):
@@ -100,7 +96,7 @@ class Source:
     """A session as read from a file, in the terms the re-scorer needs."""
 
     method: Method  # what the file was scored with
-    program: str  # "compscore", "magic" or ""
+    program: str  # its publisher (publishers.PUBLISHERS: "compscore", "magic") or ""
     boards: tuple[SourceBoard, ...]
     pairs: tuple[SourcePair, ...]
     two_winners: bool
@@ -124,9 +120,6 @@ class Rescore:
         if self.balance is not None:
             out["balance"] = {"balanced": not self.balance, "problems": self.balance}
         return out
-
-
-_LINE_PLACES = {Method.MP: 1, Method.BUTLER: 0, Method.CROSS_IMP: 2}
 
 
 def from_usebio(document: usebio.Usebio) -> Source:
@@ -166,9 +159,9 @@ def from_usebio(document: usebio.Usebio) -> Source:
     pairs = tuple(
         SourcePair(p.number, p.direction, p.total_score, p.percentage, p.place) for p in event.pairs
     )
-    program = "compscore" if (event.detail("PROGRAM_NAME") or "").lower().startswith("compscore") else ""
+    program = usebio_publisher(event.detail("PROGRAM_NAME"))
     return Source(method, program, boards, pairs, two_winners=event.winner_type == 2,
-                  line_places=_LINE_PLACES[method], trim_zeros=method is Method.CROSS_IMP)  # fmt: skip
+                  line_places=LINE_PLACES[method.value], trim_zeros=method is Method.CROSS_IMP)  # fmt: skip
 
 
 def _from_player_tags(sheet: Sheet) -> list[SourceBoard]:
@@ -207,23 +200,23 @@ def from_pbn(sheet: Sheet) -> Source:
     if not pairs:
         names = dict.fromkeys(x for b in boards for ln in b.lines for x in (ln.ns, ln.ew))
         pairs = [SourcePair(name, None) for name in names]
-    program = "magic" if "magic contest" in sheet.tags.get("Application", "").lower() else ""
+    program = pbn_publisher(sheet.tags)
+    pct_places = PUBLISHERS[program].line_percent_places if program else None
     return Source(Method.MP, program, tuple(boards), tuple(pairs), sheet.two_winners, line_places=1,
-                  pct_places=0 if program == "magic" else None)  # fmt: skip
+                  pct_places=pct_places)  # fmt: skip
 
 
 def _session(source: Source, method: Method) -> Session:
     expected = max((len(b.lines) for b in source.boards), default=0)
-    options = {"compscore": COMPSCORE, "magic": MAGIC_CONTEST}.get(
-        source.program, SessionOptions(publish_places=2)
-    )
     # A Board with fewer results than expected (the most lines any Board has, unplayed tables included) is
     # Neuberg-factored up to that count, as JFR Pary and other programs that publish percentages do; Compscore3
     # and Magic Contest keep their own rules (module docstring).
     scoring = METHODS[method.value]
-    scorer = scoring.method if source.program else scoring.for_sections
-    if method in (Method.BUTLER, Method.CROSS_IMP):
-        options = SessionOptions(publish_places=_LINE_PLACES[method])
+    if source.program:
+        scorer, options = PUBLISHERS[source.program].scoring(scoring)
+    else:
+        places = LINE_PLACES[method.value] if method in (Method.BUTLER, Method.CROSS_IMP) else 2
+        scorer, options = scoring.for_sections, SessionOptions(publish_places=places)
     known = [p.pair for p in source.pairs]
     seen = dict.fromkeys(known + [x for b in source.boards for ln in b.lines for x in (ln.ns, ln.ew)])
     pairs = list(seen)
