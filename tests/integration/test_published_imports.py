@@ -216,3 +216,17 @@ def test_pairs_keep_the_number_their_names_carry(club, tmp_path):
     assert list(section.entries.values_list("number", "label", "name")) == [
         (1, "", "Para-12"), (2, "", "Para-3"), (3, "", "Jan Kowalski - Para-3")
     ]  # fmt: skip
+
+
+def test_the_section_pages_show_the_published_figures(club, client):
+    """The standings and the traveller of a short board, as a visitor reads them once the section is published."""
+    section = _import(shared_path("data", "usebio", "mp_pairs_mitchell_04.xml"))
+    Section.objects.filter(id=section.id).update(status="published")
+    page = client.get(f"/sections/{section.id}/").content.decode()
+    assert "Matchpoints (2 per result beaten, Neuberg), as Compscore3 published it" in page
+    row = page[page.index(">1NS<") : page.index("</tr>", page.index(">1NS<"))]
+    assert [figure in row for figure in ("65.96", "38.80", ">15<")] == [True, True, True]
+    traveller = client.get(f"/sections/{section.id}/boards/15/").content.decode()
+    assert '<td class="num">6</td><td class="num">0</td>' in traveller, (
+        "raw matchpoints on the board's top of 6"
+    )

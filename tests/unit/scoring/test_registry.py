@@ -1,10 +1,18 @@
 """One registry of scoring methods (scoring.methods.registry): a Section's method, rescore's and the files' names."""
 
 from scoring.methods.matchpoints import Scale
+from scoring.methods.publishers import PUBLISHERS, pbn_publisher, usebio_publisher
 from scoring.methods.registry import METHODS
 from scoring.methods.rescore import Method
-from scoring.methods.session import ButlerMethod, CrossImpMethod, MatchpointMethod
-from tournaments.models import ScoringMethod
+from scoring.methods.session import (
+    COMPSCORE,
+    MAGIC_CONTEST,
+    ButlerMethod,
+    CrossImpMethod,
+    MatchpointMethod,
+    SessionOptions,
+)
+from tournaments.models import Conventions, ScoringMethod
 
 
 def test_a_sections_methods_are_the_registry_and_the_progressive_tally():
@@ -33,3 +41,23 @@ def test_the_names_files_give_each_method():
         "butler": ("BUTLER_POINTS", "BUTLER_PAIRS", "IMP;Butler"),
         "cross-imp": ("CROSS_IMP_POINTS", "CROSS_IMP", "IMP;Cross"),
     }
+
+
+def test_a_sections_conventions_are_the_publishers():
+    """An imported Section stores its publisher by the name scoring.methods.publishers gives it."""
+    assert {c.value: c.label for c in Conventions if c.value} == {n: p.label for n, p in PUBLISHERS.items()}
+    assert PUBLISHERS["compscore"].scoring(METHODS["mp"]) == (MatchpointMethod(), COMPSCORE)
+    assert PUBLISHERS["magic"].scoring(METHODS["mp"]) == (MatchpointMethod(), MAGIC_CONTEST)
+    assert PUBLISHERS["compscore"].scoring(METHODS["cross-imp"]) == (
+        CrossImpMethod(),
+        SessionOptions(publish_places=2),
+    )
+
+
+def test_files_name_their_publisher():
+    assert [usebio_publisher(name) for name in ("Compscore3", "compscore 2", "Traveller", None)] == [
+        "compscore", "compscore", "", ""
+    ]  # fmt: skip
+    assert pbn_publisher({"Application": "Magic Contest France - Read more at www.brenning.se"}) == "magic"
+    assert pbn_publisher({"Generator": "Magic Contest 4.13"}) == "magic"
+    assert pbn_publisher({"Generator": "JFR Pary"}) == pbn_publisher({}) == ""
