@@ -430,14 +430,16 @@ def _score_table(number: int, rows: tuple[Row, ...], where: str, imported: Impor
         ))  # fmt: skip
 
 
-_NUMBERED_NAME = re.compile(r"[^\W\d_]+[\s#._-]*([0-9]{1,4})")  # "Para-12", "Pair 12"
+_NUMBERED_NAME = re.compile(r"([^\W\d_]+)[\s#._-]*([0-9]{1,4})(?![0-9])")  # "Para-12", "Pair 12 Smith"
 
 
 def _named_number(names: tuple[str, str]) -> int | None:
-    """The number both players' names carry (JFR Pary names each player of pair 12 "Para-12"), else None."""
-    found = {match.group(1) if (match := _NUMBERED_NAME.fullmatch(name.strip())) else None for name in names}
+    """The number both players' names carry, after the same word (JFR Pary names each player of pair 12
+    "Para-12"), else None."""
+    found = {(match.group(1).lower(), int(match.group(2))) if (match := _NUMBERED_NAME.match(name.strip())) else None
+             for name in names}  # fmt: skip
     number = found.pop() if len(found) == 1 else None
-    return int(number) if number and int(number) > 0 else None
+    return number[1] if number and number[1] > 0 else None
 
 
 def _table_game(game: pbn.Game, where: str, imported: Imported) -> None:
