@@ -6,5 +6,6 @@
 - session: a session's Boards and per-pair totals kept up to date one Board at a time; presets COMPSCORE and
   MAGIC_CONTEST; ranking: places, "3=" ties, tie-breaks, prizes shared by block.
 - books: Hoyle's compass, progressive, individual, pivot, military euchre and hearts standings.
-- rescore: re-score a USEBIO or PBN session and compare with what its program published.
+- rescore: re-score a USEBIO or PBN session and compare with what its program published; publishers: those
+  programs' conventions, which an imported Section keeps.
 """
