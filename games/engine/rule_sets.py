@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from games.engine import euchre, hearts
+from games.engine import euchre, hearts, whist
 from games.engine.bridge import scoring
 
 BY_GAME: Mapping[str, tuple[str, Mapping[str, object]]] = {
     "bridge": (scoring.DUPLICATE_2017, scoring.RULE_SETS),
     "euchre": ("progressive-1940", euchre.RULE_SETS),
     "hearts": ("hoyle-1940", hearts.RULE_SETS),
+    "whist": ("hoyle-1940", whist.RULE_SETS),
 }
 
 
