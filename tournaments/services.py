@@ -15,7 +15,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from games.engine.bridge import board_dealer, board_vulnerability
+from games.engine.bridge import board_dealer, section_vulnerability
+from games.engine.bridge.scoring import PROGRESSIVE_CONTRACT
 from games.engine.cards import SEATS, Deal, Seat, Vulnerability, deck
 from games.engine.rule_sets import check_rule_set
 from games.formats import handrecords
@@ -179,7 +180,8 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
     ])  # fmt: skip
     numbers = sorted({b for row in rows for b in row["boards"]})
     Board.objects.bulk_create([
-        Board(section=section, number=n, dealer=board_dealer(n).value, vulnerability=board_vulnerability(n).value)
+        Board(section=section, number=n, dealer=board_dealer(n).value,
+              vulnerability=section_vulnerability(section.rule_set, n).value)
         for n in numbers
     ])  # fmt: skip
     for table in sorted({row["table"] for row in rows}):
@@ -269,6 +271,10 @@ def change_settings(section: Section, changes: dict, user, reason: str) -> Secti
     for name, value in changed.items():
         setattr(section, name, value)
     section.full_clean(exclude=["session", "movement"])
+    if "rule_set" in changed and PROGRESSIVE_CONTRACT in (before["rule_set"], section.rule_set):
+        for board in section.boards.all():  # no results yet: progressive contract's vulnerability is its own
+            board.vulnerability = section_vulnerability(section.rule_set, board.number).value
+            board.save(update_fields=["vulnerability"])
     _check_teams_scoring(section, section.entries.filter(kind=EntryKind.TEAM).exists())
     section.save()
     _version(section, before, user, reason.strip())
@@ -394,7 +400,8 @@ def _draw_swiss_round(section: Section, number: int) -> None:
     ])  # fmt: skip
     have = set(section.boards.values_list("number", flat=True))
     Board.objects.bulk_create([
-        Board(section=section, number=n, dealer=board_dealer(n).value, vulnerability=board_vulnerability(n).value,
+        Board(section=section, number=n, dealer=board_dealer(n).value,
+              vulnerability=section_vulnerability(section.rule_set, n).value,
               deal=deal_from_seed(section.deal_seed, n).to_pbn() if section.deal_seed else "")
         for n in boards if n not in have
     ])  # fmt: skip

@@ -15,6 +15,32 @@ BY_GAME: Mapping[str, tuple[str, Mapping[str, object]]] = {
 }
 
 
+DUPLICATE: Mapping[tuple[str, str], str] = {
+    ("bridge", scoring.DUPLICATE_2017): "Duplicate bridge: the 2017 Laws (Law 77 scoring)",
+    ("bridge", scoring.CONTRACT_1935_DUPLICATE): (
+        "Contract bridge, 1935 scoring (Hoyle 1940) with duplicate bonuses: the book has no duplicate contract "
+        "scoring, so each deal adds progressive contract's game bonus 300, vulnerable 500, or part-score 50 "
+        "(L20390-20391): 4S made 420"
+    ),
+    ("bridge", scoring.CONTRACT_1935): (
+        "Contract bridge, 1935 scoring as the book prints it (Hoyle 1940): no game bonus on a deal, so 4S made "
+        "is 120 and at matchpoints a game is worth a part-score"
+    ),
+    ("bridge", scoring.PROGRESSIVE_CONTRACT): (
+        "Progressive contract (Hoyle 1940 L20376-20392): boards in rounds of four, deal 1 neither side "
+        "vulnerable, deals 2 and 3 the dealer's side, deal 4 both; game 300/500, part-score 50, penalties to 1000"
+    ),
+    ("bridge", scoring.AUCTION_1926): (
+        "Duplicate auction bridge (Hoyle 1940 L5336-5344): trick and honor scores, 125 for a game"
+    ),
+    ("whist", "hoyle-1940"): (
+        "Duplicate whist: the tricks N-S took, each above six one point to the side winning it (Hoyle 1940)"
+    ),
+}
+"""The games and rule sets a duplicate Section can be set up with, as the set-up page offers them (the first the
+default); the progressive parties' rule sets are the parties app's."""
+
+
 def default_rule_set(game: str) -> str:
     """The rule set a new Section of `game` starts with."""
     return BY_GAME[game][0] if game in BY_GAME else scoring.DUPLICATE_2017
@@ -25,3 +51,9 @@ def check_rule_set(game: str, name: str) -> None:
     known = BY_GAME.get(game, BY_GAME["bridge"])[1]
     if name not in known:
         raise ValueError(f"{name!r} is not a rule set of {game}; known: {', '.join(known)}")
+
+
+def counts_honors(game: str, rule_set: str) -> bool:
+    """Whether a result under `rule_set` carries honors (a bridge rule set of the books; whist's duplicate board
+    counts tricks only)."""
+    return game == "bridge" and scoring.rules(rule_set).honors
