@@ -59,7 +59,9 @@ def test_a_duplicate_whist_section_scores_tricks_into_matchpoints(client, direct
                 and r > 1}  # fmt: skip
         answer = client.post(f"/direct/sections/{section.id}/boards/{board}/", form)
         assert answer.status_code == 302
-    scores = {(r.board.number, r.ns.number): (r.tricks, r.score_ns, r.contract) for r in section.results.all()}
+    scores = {
+        (r.board.number, r.ns.number): (r.tricks, r.score_ns, r.contract) for r in section.results.all()
+    }
     assert scores == {
         (1, 1): (9, 3, ""), (1, 2): (7, 1, ""), (1, 3): (4, -3, ""),
         (2, 1): (6, -1, ""), (2, 2): (6, -1, ""), (2, 3): (8, 2, ""),

@@ -4,15 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0013_section_round_started'),
+        ("tournaments", "0013_section_round_started"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='section',
-            name='game',
-            field=models.CharField(choices=[('bridge', 'Duplicate bridge'), ('euchre', 'Progressive euchre'), ('hearts', 'Progressive hearts'), ('whist', 'Duplicate whist')], default='bridge', max_length=20),
+            model_name="section",
+            name="game",
+            field=models.CharField(
+                choices=[
+                    ("bridge", "Duplicate bridge"),
+                    ("euchre", "Progressive euchre"),
+                    ("hearts", "Progressive hearts"),
+                    ("whist", "Duplicate whist"),
+                ],
+                default="bridge",
+                max_length=20,
+            ),
         ),
     ]

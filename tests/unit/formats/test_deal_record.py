@@ -151,5 +151,8 @@ def test_whist_revoke_penalty_is_the_claimants_choice(penalty, score):
             deal["revoke_penalty"] = penalty
 
     (report,) = replay_text(_changed("whist", revoke))
-    assert {(i.kind, i.trick, i.seat) for i in report.irregularities} >= {(K.REVOKE, 1, "E"), (K.REVOKE, 6, "E")}
+    assert {(i.kind, i.trick, i.seat) for i in report.irregularities} >= {
+        (K.REVOKE, 1, "E"),
+        (K.REVOKE, 6, "E"),
+    }
     assert report.score == score
