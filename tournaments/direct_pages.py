@@ -368,6 +368,7 @@ def result(request, result_id: int):
     return render(request, "direct/result.html", {
         "section": section, "result": found, "versions": found.versions.select_related("changed_by"),
         "conflicts": found.conflicts.all(), "tricks": range(14), "honors": counts_honors(section.game, section.rule_set),
+        "whist": section.game == Game.WHIST,
     })  # fmt: skip
 
 

@@ -78,3 +78,16 @@ def test_a_duplicate_whist_section_scores_tricks_into_matchpoints(client, direct
     assert standings == {1: (9, "1"), 3: (6, "2"), 2: (3, "3"), 5: (7, "1="), 6: (7, "1="), 4: (4, "3")}
     page = client.get(f"/sections/{section.id}/").content.decode()
     assert "Duplicate whist" in page
+    assert "Tricks by N-S</th>" in client.get(f"/sections/{section.id}/boards/1/").content.decode()
+
+    # The director corrects N-S 2's board 1 to ten tricks (+4) from the result's page: board 1 reads +3, +4, -3,
+    # so N-S 1 has 2 there (7 in all) and E-W 4, their opponents, 2 (6); N-S 2 has 4 (5) and E-W 6 0 (5).
+    result = section.results.get(board__number=1, ns__number=2)
+    form = client.get(f"/direct/results/{result.id}/").content.decode()
+    assert "N-S took 7 tricks" in form and 'name="contract"' not in form
+    answer = client.post(
+        f"/direct/results/{result.id}/", {"what": "correct", "tricks": "10", "reason": "miscounted"}
+    )
+    assert answer.status_code == 302
+    standings = {s.entry.number: (s.total, s.rank) for s in Standing.objects.filter(entry__section=section)}
+    assert standings == {1: (7, "1"), 3: (6, "2"), 2: (5, "3"), 5: (7, "1"), 4: (6, "2"), 6: (5, "3")}
