@@ -35,9 +35,12 @@ def test_a_duplicate_whist_section_scores_tricks_into_matchpoints(client, direct
         (3, 1): (1, 5, 3), (3, 2): (2, 6, 1), (3, 3): (3, 4, 2),
     }  # fmt: skip
 
-    # Round 1 from the tables' phones: the form asks for the tricks N-S took, not a contract.
+    # Round 1 from the tables' phones (table 3 a program, through the API): the tricks N-S took, no contract.
     client.logout()
-    for table in (1, 2, 3):
+    answer = client.post("/api/table/results/", {"board": 3, "tricks": TRICKS[3][3]}, content_type="application/json",
+                         headers={"X-Table-Code": section.table_codes.get(table=3).code})  # fmt: skip
+    assert (answer.status_code, answer.json()["score_ns"], answer.json()["contract"]) == (201, 1, "")
+    for table in (1, 2):
         client.get(f"/t/{section.table_codes.get(table=table).code}/")
         phone = client.get("/table/").content.decode()
         assert "Tricks by N-S" in phone and 'name="contract"' not in phone
