@@ -18,7 +18,7 @@ from django.utils.text import slugify
 from games.engine.bridge import board_dealer, section_vulnerability
 from games.engine.bridge.scoring import PROGRESSIVE_CONTRACT
 from games.engine.cards import SEATS, Deal, Seat, Vulnerability, deck
-from games.engine.rule_sets import check_rule_set
+from games.engine.rule_sets import check_rule_set, check_scoring
 from games.formats import handrecords
 from games.formats.deals import one_each
 from games.formats.handrecords import DealFileError, HandRecord
@@ -271,6 +271,10 @@ def change_settings(section: Section, changes: dict, user, reason: str) -> Secti
     for name, value in changed.items():
         setattr(section, name, value)
     section.full_clean(exclude=["session", "movement"])
+    try:
+        check_scoring(section.game, section.scoring_method)
+    except ValueError as error:
+        raise Refused(str(error)) from None
     if "rule_set" in changed and PROGRESSIVE_CONTRACT in (before["rule_set"], section.rule_set):
         for board in section.boards.all():  # no results yet: progressive contract's vulnerability is its own
             board.vulnerability = section_vulnerability(section.rule_set, board.number).value

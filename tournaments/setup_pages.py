@@ -18,7 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 
-from games.engine.rule_sets import DUPLICATE
+from games.engine.rule_sets import SECTION_CHOICES, check_scoring
 from games.formats.numbers import Column, NumberError, whole_number
 from games.services import Refused
 from tournaments import member_pages, membership, services
@@ -34,11 +34,8 @@ MOVEMENTS = {name: (kind.description, kind.size) for name, kind in SECTION_KINDS
 PAGE_OPTIONS = [(name, option) for name, kind in SECTION_KINDS.items() for option in kind.page]
 """Each kind's page options (movements.registry), shown with their kind."""
 
-RULES = {f"{game}:{rule_set}": description for (game, rule_set), description in DUPLICATE.items()}
-"""The game and rule set choices (games.engine.rule_sets.DUPLICATE), "bridge:duplicate-2017" first."""
-
-BOARD_METHODS = (ScoringMethod.MATCHPOINTS, ScoringMethod.MATCHPOINTS_ACBL, ScoringMethod.COMPASS)
-"""The methods a whist board's score (a few odd tricks, not points on the IMP scale) is ranked by."""
+RULES = {f"{game}:{rule_set}": description for (game, rule_set), description in SECTION_CHOICES.items()}
+"""The game and rule set choices (games.engine.rule_sets.SECTION_CHOICES), "bridge:duplicate-2017" first."""
 
 SIZE_HINT = "; ".join(f"{kind.description.split(' (')[0]}: {kind.size}" for kind in SECTION_KINDS.values())
 """What the size is for each kind ("Mitchell: tables; Howell: pairs; ...")."""
@@ -171,9 +168,10 @@ def _rules(data, method: str) -> tuple[str, str]:
     if chosen not in RULES:
         raise Refused(f"game and rule set {chosen!r} is not one of {', '.join(RULES)}")
     game, rule_set = chosen.split(":")
-    if game == "whist" and method not in BOARD_METHODS:
-        raise Refused(f"a whist board scores a few odd tricks, not points for {ScoringMethod(method).label}: "
-                      f"score duplicate whist by {', '.join(ScoringMethod(m).label for m in BOARD_METHODS)}")  # fmt: skip
+    try:
+        check_scoring(game, method)
+    except ValueError as error:
+        raise Refused(str(error)) from None
     return game, rule_set
 
 

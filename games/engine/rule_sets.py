@@ -15,7 +15,7 @@ BY_GAME: Mapping[str, tuple[str, Mapping[str, object]]] = {
 }
 
 
-DUPLICATE: Mapping[tuple[str, str], str] = {
+SECTION_CHOICES: Mapping[tuple[str, str], str] = {
     ("bridge", scoring.DUPLICATE_2017): "Duplicate bridge: the 2017 Laws (Law 77 scoring)",
     ("bridge", scoring.CONTRACT_1935_DUPLICATE): (
         "Contract bridge, 1935 scoring (Hoyle 1940) with duplicate bonuses: the book has no duplicate contract "
@@ -39,6 +39,20 @@ DUPLICATE: Mapping[tuple[str, str], str] = {
 }
 """The games and rule sets a duplicate Section can be set up with, as the set-up page offers them (the first the
 default); the progressive parties' rule sets are the parties app's."""
+
+
+BOARD_METHODS: Mapping[str, frozenset[str]] = {"whist": frozenset({"mp", "mp-acbl", "compass"})}
+"""The scoring methods (tournaments.models.ScoringMethod's names) a game's board scores allow, where not every
+one does: a duplicate whist board scores a few odd tricks, which the IMP scale turns into nothing."""
+
+
+def check_scoring(game: str, method: str) -> None:
+    """A ValueError naming what a Section of `game` can be scored by when `method` is not among them."""
+    allowed = BOARD_METHODS.get(game)
+    if allowed is not None and method not in allowed:
+        raise ValueError(
+            f"a {game} board scores a few odd tricks, not IMPs or VPs: score it by matchpoints or compass"
+        )
 
 
 def default_rule_set(game: str) -> str:

@@ -23,10 +23,22 @@ def test_a_duplicate_whist_section_scores_tricks_into_matchpoints(client, direct
     user, club = director
     page = client.get(f"/direct/clubs/{club.slug}/new/").content.decode()
     assert '<option value="whist:hoyle-1940">Duplicate whist: the tricks N-S took' in page
+    refused = client.get(f"/direct/clubs/{club.slug}/new/", FORM | {"scoring_method": "butler"})
+    assert refused.status_code == 400
+    assert "a whist board scores a few odd tricks, not IMPs or VPs: score it by matchpoints or compass" in (
+        refused.content.decode()
+    )
     answer = client.post(f"/direct/clubs/{club.slug}/new/", FORM | {"create": "1"})
     assert answer.status_code == 302, answer.content.decode()
     section = Section.objects.get(id=answer["Location"].split("/")[-2])
     assert (section.game, section.rule_set, section.boards.count()) == ("whist", "hoyle-1940", 3)
+    answer = client.patch(f"/api/sections/{section.id}/", {"scoring_method": "cross-imp", "reason": "IMPs"},
+                          content_type="application/json")  # fmt: skip
+    assert (answer.status_code, answer.json()["detail"]) == (
+        400,
+        "scoring_method: a whist board scores a few odd "
+        "tricks, not IMPs or VPs: score it by matchpoints or compass",
+    )
     client.post(f"/direct/sections/{section.id}/action/", {"action": "start"})
     seated = {(s.round, s.table): (s.ns.number, s.ew.number, s.boards[0]) for s in section.seatings.all()}
     assert seated == {
