@@ -467,7 +467,8 @@ def import_hand_records(
     file's extension): all boards or none.
 
     Boards that have results are refused, by number, unless the file gives them the deal they have. A file without board numbers deals the Section's boards in
-    order; a file without dealer and vulnerability leaves the boards' own (Law 2 unless imported otherwise)."""
+    order; a file without dealer and vulnerability leaves the boards' own (Law 2 unless imported otherwise). Under
+    progressive-contract the vulnerability is the rule set's (games.engine.bridge.section_vulnerability)."""
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     try:
         kind = handrecords.named(file_format) if file_format else handrecords.for_file(source)
@@ -501,6 +502,10 @@ def import_hand_records(
         board.deal = record.deal.to_pbn()
         if kind.conditions:
             board.dealer, board.vulnerability = record.dealer.value, record.vulnerability.value
+            if section.rule_set == PROGRESSIVE_CONTRACT:  # the book's vulnerability, whatever the file prints
+                board.vulnerability = section_vulnerability(
+                    section.rule_set, board.number, record.dealer
+                ).value
     changed = [b for b, _ in dealt if before[b.number] != (b.deal, b.dealer, b.vulnerability)]
     played = sorted(set(Result.objects.filter(board__in=changed).values_list("board__number", flat=True)))
     if played:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.models import Board
 from tests.integration.api_helpers import mitchell
 from tournaments import services
 from tournaments.models import Event, Section, Session
@@ -22,7 +23,12 @@ def create(client, club, rules: str) -> Section:
     return Section.objects.get(id=answer["Location"].split("/")[-2])
 
 
+# Board 2 dealt so that no hand holds four spade honors (the books' rule sets count honors from the dealt board).
+DEAL = "N:A98.AKQJ.AKQ.AKQ K76543.T98.JT9.J Q2.7654.876.T987 JT.32.5432.65432"
+
+
 def east_4s_made_on_board_2(client, section: Section) -> int:
+    Board.objects.filter(section=section, number=2).update(deal=DEAL)
     client.post(f"/direct/sections/{section.id}/action/", {"action": "start"})
     table = next(s.table for s in section.seatings.filter(round=1) if 2 in s.boards)
     answer = client.post(f"/direct/sections/{section.id}/boards/2/", {f"contract-1-{table}": "4S",
@@ -51,6 +57,16 @@ def test_a_rule_set_changed_to_progressive_contract_before_results_redeals_the_v
     assert section.boards.get(number=2).vulnerability == "EW"
     services.change_settings(section, {"rule_set": "duplicate-2017"}, user, "back to duplicate")
     assert section.boards.get(number=2).vulnerability == "NS"
+
+
+def test_a_dealing_machines_file_keeps_progressive_contracts_vulnerability(client, director):
+    _, club = director
+    section = create(client, club, "bridge:progressive-contract")
+    deal = section.boards.get(number=2).deal
+    services.import_hand_records(
+        section, f'[Board "2"]\n[Dealer "E"]\n[Vulnerable "NS"]\n[Deal "{deal}"]\n\n', "m.pbn"
+    )
+    assert section.boards.get(number=2).vulnerability == "EW", "the book's, not the file's Law 2 cycle"
 
 
 def test_contract_1935_in_a_duplicate_section_as_the_book_prints_it_or_with_duplicate_bonuses(

@@ -413,13 +413,13 @@ def progressive_vulnerability(deal_number: int, dealer: Seat) -> Vulnerability:
     return Vulnerability.NS if dealer.side is Side.NS else Vulnerability.EW
 
 
-def section_vulnerability(rule_set: str, board: int) -> Vulnerability:
+def section_vulnerability(rule_set: str, board: int, dealer: Seat | None = None) -> Vulnerability:
     """A board's vulnerability in a Section under `rule_set`: the duplicate cycle (Law 2), but under
-    progressive-contract the board's place in a round of four deals, its dealer the Law 2 dealer (North deals
-    the first, then clockwise): board 2, East dealing, is E-W vulnerable (L20379–20387)."""
+    progressive-contract the board's place in a round of four deals and its dealer (the Law 2 dealer unless
+    given: North deals the first, then clockwise): board 2, East dealing, is E-W vulnerable (L20379–20387)."""
     if rule_set != PROGRESSIVE_CONTRACT:
         return board_vulnerability(board)
-    return progressive_vulnerability((board - 1) % 4 + 1, board_dealer(board))
+    return progressive_vulnerability((board - 1) % 4 + 1, dealer or board_dealer(board))
 
 
 @dataclass(frozen=True, slots=True)
