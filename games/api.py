@@ -133,7 +133,7 @@ class ResultViewSet(RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMix
             raise Refused(
                 f"pairs {ns.number} and {ew.number} do not play board {board.number} in this movement"
             )
-        line = lines.score_line(section, board, values["contract"], values.get("declarer", ""),
+        line = lines.score_line(section, board, values.get("contract", ""), values.get("declarer", ""),
                                    values.get("tricks"), values.get("lead", ""), values.get("honors", ""))  # fmt: skip
         result, created = services.enter_result(
             section, board, ns, ew, line, round=seating.round if seating else None,

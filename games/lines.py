@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.engine import whist
 from games.engine.bridge import Contract, DealScore, Vulnerability, claimed_honors, event_score, rules
 from games.engine.bridge import honors as deal_honors
 from games.engine.cards import Card, Deal, DealError, Seat, Side
 from games.formats.numbers import NumberError, whole_number
 from games.models import Board
-from tournaments.models import Section
+from tournaments.models import Game, Section
 
 
 class Refused(ValueError):
@@ -90,8 +91,11 @@ def score_line(
 ) -> Line:
     """Check a result against the engine and the board, and score it (rule set of the Section).
 
-    Honors count from the board's deal when we dealt it; otherwise from the players' claim (`honors`)."""
+    Honors count from the board's deal when we dealt it; otherwise from the players' claim (`honors`). A duplicate
+    whist board (a Section of game whist) has no contract: `tricks` are the tricks N-S took (whist_line)."""
     where = f"board {board.number}"
+    if section.game == Game.WHIST:
+        return whist_line(where, contract, declarer, tricks, lead, honors)
     text = (contract or "").strip()
     if not text:
         raise Refused(f"{where}: no contract given (as in 4SX, 3NT or Pass)")
@@ -155,6 +159,22 @@ def score_line(
         score,
         "" if deal is not None else _honors_text(claimed, ""),
     )
+
+
+def whist_line(where: str, contract, declarer, tricks, lead, honors) -> Line:
+    """A duplicate whist board: the tricks N-S took, scored by the book's count (games.engine.whist.duplicate_score);
+    a contract, declarer, lead or honors given is refused, naming it (a whist result has none of them)."""
+    for name, value in (("contract", contract), ("declarer", declarer), ("lead", lead), ("honors", honors)):
+        if value not in (None, ""):
+            raise Refused(f"{where}: {name} {value!r} given for a whist board (give the tricks N-S took)")
+    if tricks is None or tricks == "":
+        raise Refused(f"{where}: tricks taken by N-S not given")
+    try:
+        taken = whole_number(tricks, "tricks")
+        score = whist.duplicate_score(taken)
+    except (NumberError, ValueError) as error:
+        raise Refused(f"{where}: {error}") from None
+    return Line(tricks=taken, score_ns=score)
 
 
 def _honors_text(score: DealScore, none: str = "none") -> str:

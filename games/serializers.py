@@ -87,9 +87,15 @@ class ResultEntrySerializer(PlainFields):
     """A result as a scorer or director enters it; the score is computed by the engine."""
 
     board = Number(POSITIVE)
-    contract = serializers.CharField(help_text='"4SX", "3NT" or "Pass"')
+    contract = serializers.CharField(
+        required=False, allow_blank=True,
+        help_text='"4SX", "3NT" or "Pass"; none for a duplicate whist board (Section game "whist")',
+    )  # fmt: skip
     declarer = serializers.CharField(required=False, allow_blank=True)
-    tricks = Number(required=False, allow_null=True)
+    tricks = Number(
+        required=False, allow_null=True,
+        help_text="Tricks taken by declarer; on a duplicate whist board, the tricks N-S took",
+    )  # fmt: skip
     lead = serializers.CharField(required=False, allow_blank=True)
     honors = serializers.CharField(
         required=False, allow_blank=True, max_length=8,
@@ -138,7 +144,7 @@ class DirectorEntrySerializer(ResultEntrySerializer):
 
 
 class CorrectionSerializer(serializers.Serializer):
-    contract = serializers.CharField()
+    contract = serializers.CharField(required=False, allow_blank=True)
     declarer = serializers.CharField(required=False, allow_blank=True)
     tricks = Number(required=False, allow_null=True)
     lead = serializers.CharField(required=False, allow_blank=True)

@@ -20,7 +20,7 @@ from rest_framework.authtoken.models import Token
 
 from games import lines
 from games import services as game_services
-from games.engine.bridge import rules
+from games.engine.rule_sets import counts_honors
 from games.formats import handrecords
 from games.models import Board, Result, ResultConflict
 from games.services import Refused
@@ -28,7 +28,7 @@ from jobs.models import Kind
 from jobs.services import latest_jobs
 from jobs.services import start as start_job
 from tournaments import member_pages, membership, page_data, room, services, team_data
-from tournaments.models import Club, Seating, Section, Status
+from tournaments.models import Club, Game, Seating, Section, Status
 from tournaments.permissions import directed_club_ids
 from tournaments.selectors import directed_section
 
@@ -311,7 +311,7 @@ def entry(request, section_id: int, number: int):
     results = {(r.ns_id, r.ew_id): r for r in board.results.select_related("line_score")}
     numbers = list(section.boards.values_list("number", flat=True))
     return render(request, "direct/entry.html", {
-        "section": section, "board": board, "tricks": range(14),
+        "section": section, "board": board, "tricks": range(14), "whist": section.game == Game.WHIST,
         "rows": [{"seating": s, "result": results.get((s.ns_id, s.ew_id))} for s in rows if s.ns and s.ew],
         "previous": max((n for n in numbers if n < number), default=None),
         "next": min((n for n in numbers if n > number), default=None),
@@ -324,7 +324,8 @@ def _enter_rows(request, section, board, rows) -> tuple[int, list[str]]:
     for seating in rows:
         key = f"{seating.round}-{seating.table}"
         contract = request.POST.get(f"contract-{key}", "").strip().upper()
-        if not contract or seating.ns is None or seating.ew is None:
+        given = request.POST.get(f"tricks-{key}", "").strip() if section.game == Game.WHIST else contract
+        if not given or seating.ns is None or seating.ew is None:
             continue
         try:
             line = lines.score_line(section, board, contract, request.POST.get(f"declarer-{key}", ""),
@@ -366,7 +367,8 @@ def result(request, result_id: int):
         return redirect("direct-result", found.id)
     return render(request, "direct/result.html", {
         "section": section, "result": found, "versions": found.versions.select_related("changed_by"),
-        "conflicts": found.conflicts.all(), "tricks": range(14), "honors": rules(section.rule_set).honors,
+        "conflicts": found.conflicts.all(), "tricks": range(14), "honors": counts_honors(section.game, section.rule_set),
+        "whist": section.game == Game.WHIST,
     })  # fmt: skip
 
 

@@ -111,6 +111,7 @@ class Game(models.TextChoices):
     BRIDGE = "bridge", "Duplicate bridge"
     EUCHRE = "euchre", "Progressive euchre"
     HEARTS = "hearts", "Progressive hearts"
+    WHIST = "whist", "Duplicate whist"
 
 
 class ScoringMethod(models.TextChoices):

@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from games.engine.rule_sets import check_rule_set, default_rule_set
+from games.engine.rule_sets import check_rule_set, check_scoring, default_rule_set
 from tournaments.models import (
     Club,
     Entry,
@@ -70,7 +70,8 @@ class SectionSerializer(serializers.ModelSerializer):
         ]
 
     def validate(self, data: dict) -> dict:
-        """A new Section takes its game's rule set unless it names one; a rule set of another game is refused."""
+        """A new Section takes its game's rule set unless it names one; a rule set of another game, or a scoring
+        method its boards' scores do not allow, is refused."""
         game = data.get("game", self.instance.game if self.instance else "bridge")
         if self.instance is None and "rule_set" not in data:
             data["rule_set"] = default_rule_set(game)
@@ -78,6 +79,12 @@ class SectionSerializer(serializers.ModelSerializer):
             check_rule_set(game, data.get("rule_set", self.instance.rule_set if self.instance else ""))
         except ValueError as error:
             raise serializers.ValidationError({"rule_set": str(error)}) from None
+        try:
+            check_scoring(
+                game, data.get("scoring_method", self.instance.scoring_method if self.instance else "mp")
+            )
+        except ValueError as error:
+            raise serializers.ValidationError({"scoring_method": str(error)}) from None
         return data
 
     def to_representation(self, section: Section) -> dict:

@@ -15,9 +15,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from games.engine.bridge import board_dealer, board_vulnerability
+from games.engine.bridge import board_dealer, section_vulnerability
+from games.engine.bridge.scoring import PROGRESSIVE_CONTRACT
 from games.engine.cards import SEATS, Deal, Seat, Vulnerability, deck
-from games.engine.rule_sets import check_rule_set
+from games.engine.rule_sets import check_rule_set, check_scoring
 from games.formats import handrecords
 from games.formats.deals import one_each
 from games.formats.handrecords import DealFileError, HandRecord
@@ -179,7 +180,8 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
     ])  # fmt: skip
     numbers = sorted({b for row in rows for b in row["boards"]})
     Board.objects.bulk_create([
-        Board(section=section, number=n, dealer=board_dealer(n).value, vulnerability=board_vulnerability(n).value)
+        Board(section=section, number=n, dealer=board_dealer(n).value,
+              vulnerability=section_vulnerability(section.rule_set, n).value)
         for n in numbers
     ])  # fmt: skip
     for table in sorted({row["table"] for row in rows}):
@@ -269,6 +271,14 @@ def change_settings(section: Section, changes: dict, user, reason: str) -> Secti
     for name, value in changed.items():
         setattr(section, name, value)
     section.full_clean(exclude=["session", "movement"])
+    try:
+        check_scoring(section.game, section.scoring_method)
+    except ValueError as error:
+        raise Refused(str(error)) from None
+    if "rule_set" in changed and PROGRESSIVE_CONTRACT in (before["rule_set"], section.rule_set):
+        for board in section.boards.all():  # no results yet: progressive contract's vulnerability is its own
+            board.vulnerability = section_vulnerability(section.rule_set, board.number).value
+            board.save(update_fields=["vulnerability"])
     _check_teams_scoring(section, section.entries.filter(kind=EntryKind.TEAM).exists())
     section.save()
     _version(section, before, user, reason.strip())
@@ -394,7 +404,8 @@ def _draw_swiss_round(section: Section, number: int) -> None:
     ])  # fmt: skip
     have = set(section.boards.values_list("number", flat=True))
     Board.objects.bulk_create([
-        Board(section=section, number=n, dealer=board_dealer(n).value, vulnerability=board_vulnerability(n).value,
+        Board(section=section, number=n, dealer=board_dealer(n).value,
+              vulnerability=section_vulnerability(section.rule_set, n).value,
               deal=deal_from_seed(section.deal_seed, n).to_pbn() if section.deal_seed else "")
         for n in boards if n not in have
     ])  # fmt: skip
@@ -456,7 +467,8 @@ def import_hand_records(
     file's extension): all boards or none.
 
     Boards that have results are refused, by number, unless the file gives them the deal they have. A file without board numbers deals the Section's boards in
-    order; a file without dealer and vulnerability leaves the boards' own (Law 2 unless imported otherwise)."""
+    order; a file without dealer and vulnerability leaves the boards' own (Law 2 unless imported otherwise). Under
+    progressive-contract the vulnerability is the rule set's (games.engine.bridge.section_vulnerability)."""
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     try:
         kind = handrecords.named(file_format) if file_format else handrecords.for_file(source)
@@ -490,6 +502,10 @@ def import_hand_records(
         board.deal = record.deal.to_pbn()
         if kind.conditions:
             board.dealer, board.vulnerability = record.dealer.value, record.vulnerability.value
+            if section.rule_set == PROGRESSIVE_CONTRACT:  # the book's vulnerability, whatever the file prints
+                board.vulnerability = section_vulnerability(
+                    section.rule_set, board.number, record.dealer
+                ).value
     changed = [b for b, _ in dealt if before[b.number] != (b.deal, b.dealer, b.vulnerability)]
     played = sorted(set(Result.objects.filter(board__in=changed).values_list("board__number", flat=True)))
     if played:

@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 
+from games.engine.rule_sets import SECTION_CHOICES, check_scoring
 from games.formats.numbers import Column, NumberError, whole_number
 from games.services import Refused
 from tournaments import member_pages, membership, services
@@ -32,6 +33,9 @@ MOVEMENTS = {name: (kind.description, kind.size) for name, kind in SECTION_KINDS
 
 PAGE_OPTIONS = [(name, option) for name, kind in SECTION_KINDS.items() for option in kind.page]
 """Each kind's page options (movements.registry), shown with their kind."""
+
+RULES = {f"{game}:{rule_set}": description for (game, rule_set), description in SECTION_CHOICES.items()}
+"""The game and rule set choices (games.engine.rule_sets.SECTION_CHOICES), "bridge:duplicate-2017" first."""
 
 SIZE_HINT = "; ".join(f"{kind.description.split(' (')[0]}: {kind.size}" for kind in SECTION_KINDS.values())
 """What the size is for each kind ("Mitchell: tables; Howell: pairs; ...")."""
@@ -158,6 +162,19 @@ def _sections_request(data, method: str) -> tuple[list[str], bool]:
     return list(string.ascii_uppercase[:count]), across
 
 
+def _rules(data, method: str) -> tuple[str, str]:
+    """The game and rule set the form asks for, checked against the scoring method."""
+    chosen = data.get("rules") or next(iter(RULES))
+    if chosen not in RULES:
+        raise Refused(f"game and rule set {chosen!r} is not one of {', '.join(RULES)}")
+    game, rule_set = chosen.split(":")
+    try:
+        check_scoring(game, method)
+    except ValueError as error:
+        raise Refused(str(error)) from None
+    return game, rule_set
+
+
 def _prefix(names: list[str], name: str) -> str:
     """The entry form's field names of a section: players-<number>, or players-<section>-<number> for several."""
     return "players-" if len(names) == 1 else f"players-{name}-"
@@ -174,7 +191,7 @@ def new_session(request, slug: str):
     context = {
         "club": club, "movements": MOVEMENTS, "methods": ScoringMethod.choices[:-1], "values": data,
         "today": datetime.date.today().isoformat(), "field_scoring": FIELD_SCORING, "options": _options(data),
-        "size_hint": SIZE_HINT,
+        "size_hint": SIZE_HINT, "rules": RULES,
     }  # fmt: skip
     if "kind" in data:
         try:
@@ -183,6 +200,7 @@ def new_session(request, slug: str):
                 raise Refused(
                     f"scoring method {method!r} is not one of {', '.join(ScoringMethod.values[:-1])}"
                 )
+            _rules(data, method)
             names, across = _sections_request(data, method)
             movements = _section_movements(data, names, across)
         except Refused as error:
@@ -225,11 +243,13 @@ def _create(request, club: Club, data, movements: dict, players: dict, across: b
     except ValueError:
         date = datetime.date.today()
     method = data.get("scoring_method", ScoringMethod.MATCHPOINTS)
+    game, rule_set = _rules(data, method)
     event = Event.objects.create(club=club, name=name, date=date)
     session = Session.objects.create(event=event, number=1, scored_across=across)
     sections = []
     for letter, chosen in players.items():
-        section = Section.objects.create(session=session, name=letter, scoring_method=method)
+        section = Section.objects.create(session=session, name=letter, scoring_method=method, game=game,
+                                         rule_set=rule_set)  # fmt: skip
         section = services.install_movement(section, movements[letter], request.user)
         membership.name_entries(section, chosen)
         sections.append(section)

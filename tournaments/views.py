@@ -16,14 +16,14 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 from rest_framework.exceptions import APIException
 
-from games.engine.bridge import rules
+from games.engine.rule_sets import counts_honors
 from games.models import Board, PlayRecord, Publication, Result
 from games.services import Refused, confirm_at_table, enter_at_table, table_seating
 from jobs.analysis import hand_record_analysis
 from jobs.models import Job, Kind, State
 from scoring.serializers import scorecard
 from tournaments import page_data, printables, team_data
-from tournaments.models import Club, Entry, Status
+from tournaments.models import Club, Entry, Game, Status
 from tournaments.permissions import check_code
 from tournaments.welcome import first_run
 
@@ -236,7 +236,8 @@ def table(request):
     return render(request, "pages/table.html", {
         "section": section, "code": code, "seating": seating, "boards": boards, "players": players,
         "byes": team_data.bye_teams(section, seating.round) if team_data.is_teams(section) else [],
-        "done": all(b["result"] for b in boards), "tricks": range(14), "honors": rules(section.rule_set).honors,
+        "done": all(b["result"] for b in boards), "tricks": range(14), "honors": counts_honors(section.game, section.rule_set),
+        "whist": section.game == Game.WHIST,
     })  # fmt: skip
 
 
@@ -290,6 +291,8 @@ def describe(result: Result) -> str:
         return f"adjusted {result.adjusted}"
     if result.contract == "Pass":
         return "passed out"
+    if not result.contract and result.score_ns is not None:  # a duplicate whist board: no contract
+        return f"N-S {result.tricks} tricks, N-S {result.score_ns:+d}"
     return f"{result.contract} by {result.declarer}, {result.tricks} tricks, N-S {result.score_ns:+d}"
 
 

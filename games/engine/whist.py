@@ -48,6 +48,22 @@ ENGLISH = WhistRules(game=5, honours=True, honours_bar=4, game_values=True)
 LONG = WhistRules(game=10, honours=True, honours_bar=9)
 
 
+RULE_SETS: Mapping[str, WhistRules] = {"hoyle-1940": AMERICAN_SEVEN}
+"""The whist rule sets a Section may name (games.engine.rule_sets): a duplicate whist board is scored as straight
+whist counts a deal (duplicate_score)."""
+
+
+def duplicate_score(ns_tricks: int) -> int:
+    """A duplicate whist board's N-S score from the tricks N-S took: "each above six counting one for the partners
+    gaining it. The first six are called a 'book' and do not count" (1940 L18279-18281): thirteen tricks, so one
+    side always takes the odd trick (N-S 7 tricks +1, 6 tricks -1). Recorded for N-S, as duplicate records "the
+    difference only" and E-W "an equal amount ... as a minus" (L5341-5344). Each board is a game in itself
+    (L5294-5296), so nothing of the rubber carries over."""
+    if not 0 <= ns_tricks <= TRICKS:
+        raise ValueError(f"{ns_tricks} tricks is not 0 to {TRICKS}")
+    return ns_tricks - BOOK if ns_tricks > BOOK else -(TRICKS - ns_tricks - BOOK)
+
+
 def holds_honours(trump: Suit, deal: Deal) -> tuple[int, int]:
     """How many of the four honours North-South and East-West hold, "separately or conjointly" (002 Law 48)."""
     counts = [0, 0]
@@ -84,29 +100,31 @@ def score_deal(
     before: tuple[int, int],
     ns_tricks: int,
     honours: tuple[int, int] = (0, 0),
-    revokes: Mapping[Side, RevokePenalty] | None = None,
+    revokes: Sequence[tuple[Side, RevokePenalty]] = (),
 ) -> DealScore:
-    """Score a deal: revoke penalties first, tricks next, honours last (002 Law 50 L1114). Once a side reaches
-    game, later items are not scored, unless the game is played out. A revoking side cannot win the game on
-    that deal and stays one short of it: "cannot score more than four" (002 Law 86), "must remain at nine"
-    (000 L6634-6635). Revokes by both sides cancel (002 Law 85)."""
+    """Score a deal: revoke penalties first, tricks next, honours last (002 Law 50 L1114).
+
+    `revokes` holds each established revoke, the revoking side and the penalty the claimants chose for it: the
+    penalty "can be claimed for as many revokes as occur during the hand, and a different penalty may be exacted
+    for each revoke" (002 Law 75 II, L1147; long whist alike, "punished for each revoke", 000 L6578). Once a
+    side reaches game, later items are not scored, unless the game is played out. A revoking side cannot win the
+    game on that deal and stays one short of it: "cannot score more than four" (002 Law 86), "must remain at nine"
+    (000 L6634-6635). Revokes by both sides cancel, and neither side can win the game (002 Law 85, L1160)."""
     score = list(before)
-    revokers = set(revokes or {})
-    if len(revokers) == 2:
-        revokers = set()
+    barred = {_index(side) for side, _ in revokes}
+    claimed = [] if len(barred) == 2 else list(revokes)
     tricks = [ns_tricks, TRICKS - ns_tricks]
     items: list[tuple[int, int]] = []
-    for side in revokers:
-        claimants = 1 - _index(side)
-        penalty = revokes[side]  # type: ignore[index]
+    for side, penalty in claimed:
+        revoker = _index(side)
         if penalty is RevokePenalty.TAKE_THREE_TRICKS:
-            moved = min(3, tricks[_index(side)])
-            tricks[claimants] += moved
-            tricks[_index(side)] -= moved
+            moved = min(3, tricks[revoker])
+            tricks[1 - revoker] += moved
+            tricks[revoker] -= moved
         elif penalty is RevokePenalty.DEDUCT_THREE:
-            score[_index(side)] = max(score[_index(side)] - 3, 0)
+            score[revoker] = max(score[revoker] - 3, 0)
         else:
-            items.append((claimants, 3))
+            items.append((1 - revoker, 3))
     for index in (0, 1):
         if tricks[index] > BOOK:
             items.append((index, tricks[index] - BOOK))
@@ -114,7 +132,6 @@ def score_deal(
         for index in (0, 1):
             if rules.honours_bar is None or before[index] < rules.honours_bar:
                 items.append((index, honour_points(honours[index])))
-    barred = {_index(side) for side in revokers}
     won_by = None
     for index, points in items:
         if won_by is not None and not rules.played_out:

@@ -251,11 +251,11 @@ def _whist(rules: whist.WhistRules, raw: dict, where: str, index: int, label: st
         extra: dict[str, object] = {}
         score = before
         if complete:
-            revokes = {
-                Side.NS if Seat.parse(i.seat or "N").index % 2 == 0 else Side.EW: penalty
+            revokes = [
+                (Side.NS if Seat.parse(i.seat or "N").index % 2 == 0 else Side.EW, penalty)
                 for i in audit.irregularities
                 if i.kind is IrregularityKind.REVOKE
-            }
+            ]
             scored = whist.score_deal(rules, (before[0], before[1]), ns, (held[0], held[1]), revokes)
             score = scored.score
             points = (score[0] - before[0], score[1] - before[1])

@@ -9,7 +9,8 @@
     var field = function (cls) { var el = row.querySelector("." + cls); return el ? el.value.trim() : ""; };
     var out = row.querySelector(".verdict");
     if (!out) return;
-    if (!field("contract")) { out.textContent = ""; row.classList.remove("bad", "good"); return; }
+    var whist = form.dataset.whist === "1";  // a duplicate whist board: the tricks N-S took, no contract
+    if (!field(whist ? "tricks" : "contract")) { out.textContent = ""; row.classList.remove("bad", "good"); return; }
     var query = new URLSearchParams({ board: board, contract: field("contract"), declarer: field("declarer"),
                                       tricks: field("tricks"), lead: field("lead") });
     fetch(url + "?" + query.toString(), { credentials: "same-origin" })

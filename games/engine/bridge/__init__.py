@@ -27,6 +27,7 @@ from games.engine.bridge.scoring import (
     progressive_vulnerability,
     rules,
     score_deal,
+    section_vulnerability,
 )
 
 __all__ = [
@@ -56,5 +57,6 @@ __all__ = [
     "revoke_transfer",
     "rules",
     "score_deal",
+    "section_vulnerability",
     "trick_winner",
 ]

@@ -8,6 +8,10 @@
 - `progressive-contract`: Hoyle 1940 "Progressive Contract Scoring" (§1.6, L20376–20392): each deal scored
   alone with the 1935 values plus a game bonus of 300/500 and a part-score bonus of 50, vulnerability from the
   deal's place in a round of four, and a penalty limit of 1000.
+- `contract-1935-duplicate`: contract-1935 with the game and part-score bonuses of progressive contract
+  (L20390–20391) on every deal. The book prints no duplicate contract scoring: under plain contract-1935 a
+  duplicate deal scores no game bonus (4♠ made is 120), so at matchpoints a game is worth a part-score; this
+  named reading gives 4♠ made 420 not vulnerable, 620 vulnerable.
 
 Where the books disagree or say nothing, the reading is an option of `Rules`, named after its source.
 A deal's score is a `DealScore`: points below the line (toward game) and above it, for each side.
@@ -20,13 +24,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.bridge.calls import Contract, Denomination, Penalty, Vulnerability
+from games.engine.bridge.calls import (
+    Contract,
+    Denomination,
+    Penalty,
+    Vulnerability,
+    board_dealer,
+    board_vulnerability,
+)
 from games.engine.cards import Deal, Rank, Seat, Side
 
 DUPLICATE_2017 = "duplicate-2017"
 CONTRACT_1935 = "contract-1935"
 AUCTION_1926 = "auction-1926"
 PROGRESSIVE_CONTRACT = "progressive-contract"
+CONTRACT_1935_DUPLICATE = "contract-1935-duplicate"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +57,9 @@ class Rules:
         L20392, unexplained in the book; None for no cap).
     rubber_bonus: auction-1926 bonus for the rubber: 250 (Law 64, 1940 L6223; Hoffmann 002 L1578) or 100
         (Hoyle c.1910 000 L51598, "same as Bridge").
+    game_bonus: a game (300, vulnerable 500) or part-score (50) bonus on every deal, as duplicate (Law 77) and
+        progressive contract (L20390–20391) score; off under contract-1935's rubber scoring, which the
+        contract-1935-duplicate reading turns on.
     concession: a trick conceded that the side could not lose by any play: "void" (contract laws 1935, "Tricks
         Conceded in Error", 1940 L21659–21661; Law 71B of 2017) or "stand" (Auction Law 128, 1940 L6715–6721:
         "the concession shall stand, even if it can be shown that the tricks conceded could not all have been
@@ -57,6 +72,7 @@ class Rules:
     vulnerable_redoubled: str = "twice-doubled"
     penalty_limit: int | None = None
     rubber_bonus: int = 250
+    game_bonus: bool = True
     concession: str = "void"
 
     @property
@@ -71,7 +87,8 @@ class Rules:
 
 RULE_SETS: Mapping[str, Rules] = {
     DUPLICATE_2017: Rules(DUPLICATE_2017),
-    CONTRACT_1935: Rules(CONTRACT_1935),
+    CONTRACT_1935: Rules(CONTRACT_1935, game_bonus=False),
+    CONTRACT_1935_DUPLICATE: Rules(CONTRACT_1935),
     AUCTION_1926: Rules(AUCTION_1926, concession="stand"),
     PROGRESSIVE_CONTRACT: Rules(PROGRESSIVE_CONTRACT, penalty_limit=1000),
 }
@@ -216,7 +233,7 @@ def _contract(rule_set: Rules, contract: Contract, tricks: int, vulnerable: bool
         above += 750 if vulnerable else 500
     elif contract.level == 7:
         above += 1500 if vulnerable else 1000
-    if rule_set.name != CONTRACT_1935:
+    if rule_set.game_bonus:
         # Duplicate and progressive score a game or part-score bonus on every deal (Law 77; L20390–20391).
         above += (500 if vulnerable else 300) if trick_score >= 100 else 50
     if rule_set.name == DUPLICATE_2017:
@@ -394,6 +411,15 @@ def progressive_vulnerability(deal_number: int, dealer: Seat) -> Vulnerability:
     if deal_number == 4:
         return Vulnerability.BOTH
     return Vulnerability.NS if dealer.side is Side.NS else Vulnerability.EW
+
+
+def section_vulnerability(rule_set: str, board: int, dealer: Seat | None = None) -> Vulnerability:
+    """A board's vulnerability in a Section under `rule_set`: the duplicate cycle (Law 2), but under
+    progressive-contract the board's place in a round of four deals and its dealer (the Law 2 dealer unless
+    given: North deals the first, then clockwise): board 2, East dealing, is E-W vulnerable (L20379–20387)."""
+    if rule_set != PROGRESSIVE_CONTRACT:
+        return board_vulnerability(board)
+    return progressive_vulnerability((board - 1) % 4 + 1, dealer or board_dealer(board))
 
 
 @dataclass(frozen=True, slots=True)

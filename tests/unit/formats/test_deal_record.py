@@ -136,12 +136,13 @@ def test_the_replay_command_reads_deal_records(tmp_path):
 
 @pytest.mark.parametrize(
     ("penalty", "score"),
-    [(None, (1, 0)), ("take_three_tricks", (1, 0)), ("add_three", (3, 3)), ("deduct_three", (0, 3))],
+    [(None, (4, 0)), ("take_three_tricks", (4, 0)), ("add_three", (6, 3)), ("deduct_three", (0, 3))],
 )
 def test_whist_revoke_penalty_is_the_claimants_choice(penalty, score):
-    """East renounces hearts at trick 1 (C2 on the HK lead, holding H9): North-South choose (002 Law 75): take three
-    tricks (East-West 9 → 6, North-South 7: one point), add three to their score, or deduct three from East-West's.
-    A revoking side cannot win the game on the deal (002 Law 86)."""
+    """East renounces hearts at trick 1 (C2 on the HK lead, holding H9) and, the H9 moved to trick 6, plays it to a
+    club lead holding C3 and C9: two revokes, each penalised (002 Law 75 II, L1147). North-South choose (Law 75 I):
+    take three tricks for each (East-West 9 → 3, North-South 10: four points), add three for each to their score,
+    or deduct three for each from East-West's. A revoking side cannot win the game on the deal (002 Law 86)."""
 
     def revoke(document):
         deal = document["deals"][0]
@@ -150,5 +151,8 @@ def test_whist_revoke_penalty_is_the_claimants_choice(penalty, score):
             deal["revoke_penalty"] = penalty
 
     (report,) = replay_text(_changed("whist", revoke))
-    assert {(i.kind, i.trick, i.seat) for i in report.irregularities} >= {(K.REVOKE, 1, "E")}
+    assert {(i.kind, i.trick, i.seat) for i in report.irregularities} >= {
+        (K.REVOKE, 1, "E"),
+        (K.REVOKE, 6, "E"),
+    }
     assert report.score == score

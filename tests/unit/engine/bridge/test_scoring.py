@@ -16,6 +16,7 @@ from games.engine.bridge import (
     progressive_vulnerability,
     rules,
     score_deal,
+    section_vulnerability,
 )
 from games.engine.cards import Deal, Seat, Side
 
@@ -221,6 +222,36 @@ def test_progressive_contract():
     assert score_deal(PROG, Contract.parse("1NTX", Seat.NORTH), 7, False).ns == 80 + 50  # no insult bonus
     assert down(PROG, "7SX", True, 7) == 1000
     assert down(rules("progressive-contract", penalty_limit=None), "7SX", True, 7) == 2000
+
+
+def test_progressive_contract_section_takes_the_books_vulnerability():
+    # 001 L20379-20387: deal 1 neither side, deals 2 and 3 the dealer's side, deal 4 both; boards 1-4 a round,
+    # North dealing the first. Board 2 (East deals) is E-W vulnerable, not N-S as in the duplicate cycle.
+    assert [section_vulnerability("progressive-contract", n) for n in range(1, 9)] == [
+        Vulnerability.NONE, Vulnerability.EW, Vulnerability.NS, Vulnerability.BOTH,
+    ] * 2  # fmt: skip
+    assert [section_vulnerability("duplicate-2017", n) for n in range(1, 5)] == [
+        Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH,
+    ]  # fmt: skip
+    east_vulnerable = section_vulnerability("progressive-contract", 2).of(Side.EW)
+    # East 4S made on board 2: 120 + the vulnerable game bonus 500 (L20390) = 620, not 420.
+    assert score_deal(PROG, Contract.parse("4S", Seat.EAST), 10, east_vulnerable).net(Side.EW) == 620
+
+
+def test_contract_1935_in_a_duplicate_section_both_readings():
+    # The book's 1935 sheet scores a rubber: no game bonus on a deal (L20324-20392), so 4S made is 120 and at
+    # matchpoints a game is worth a part-score. The named reading contract-1935-duplicate adds progressive
+    # contract's game and part-score bonuses (L20390-20391) to every deal.
+    assert score_deal(C35, Contract.parse("4S", Seat.NORTH), 10, False).ns == 120
+    assert score_deal(C35, Contract.parse("2S", Seat.NORTH), 8, False).ns == 60
+    c35d = rules("contract-1935-duplicate")
+    assert c35d.name == "contract-1935" and c35d.game_bonus
+    assert score_deal(c35d, Contract.parse("4S", Seat.NORTH), 10, False).ns == 120 + 300
+    assert score_deal(c35d, Contract.parse("4S", Seat.NORTH), 10, True).ns == 120 + 500
+    assert score_deal(c35d, Contract.parse("2S", Seat.NORTH), 8, False).ns == 60 + 50
+    # otherwise the 1935 sheet: no bonus for a doubled contract made, the 1935 undertricks
+    assert score_deal(c35d, Contract.parse("1NTX", Seat.NORTH), 7, False).ns == 80 + 50
+    assert down(c35d, "3S", True, 1) == down(C35, "3S", True, 1) == 100
 
 
 def test_contract_rubber():

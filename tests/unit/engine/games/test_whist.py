@@ -16,6 +16,7 @@ from games.engine.whist import (
     LONG,
     RevokePenalty,
     audit_play,
+    duplicate_score,
     game_value,
     holds_honours,
     honour_points,
@@ -86,22 +87,51 @@ def test_rubber_value_from_the_1940_example_and_the_bumper():
 def test_law_75_example_revoke_penalty_wins_a_treble_game():
     # "The claimants two—their opponents nothing—the former add three to their score—and thereby win a
     # treble game, even should the latter have made thirteen tricks, and held four honours" (002 L1150)
-    result = score_deal(ENGLISH, (2, 0), 0, honours=(0, 4), revokes={Side.EW: RevokePenalty.ADD_THREE})
+    result = score_deal(ENGLISH, (2, 0), 0, honours=(0, 4), revokes=[(Side.EW, RevokePenalty.ADD_THREE)])
     assert result.score == (5, 0) and result.game_won_by is Side.NS
     assert game_value(ENGLISH, 5, 0) == 3
 
 
 def test_revoking_side_cannot_win_the_game_on_that_deal():
     # short: "cannot score more than four" (002 Law 86); 12 tricks less 3 taken = 9 tricks, 3 points
-    taken = score_deal(ENGLISH, (3, 0), 12, revokes={Side.NS: RevokePenalty.TAKE_THREE_TRICKS})
+    taken = score_deal(ENGLISH, (3, 0), 12, revokes=[(Side.NS, RevokePenalty.TAKE_THREE_TRICKS)])
     assert taken.score == (4, 0) and taken.game_won_by is None
-    deducted = score_deal(ENGLISH, (3, 0), 8, revokes={Side.NS: RevokePenalty.DEDUCT_THREE})
+    deducted = score_deal(ENGLISH, (3, 0), 8, revokes=[(Side.NS, RevokePenalty.DEDUCT_THREE)])
     assert deducted.score == (2, 0)
     # long: "must remain at nine" (000 L6634-6635)
-    assert score_deal(LONG, (8, 0), 10, revokes={Side.NS: RevokePenalty.ADD_THREE}).score == (9, 3)
-    # revokes on both sides cancel (002 Law 85)
-    both = {Side.NS: RevokePenalty.ADD_THREE, Side.EW: RevokePenalty.ADD_THREE}
+    assert score_deal(LONG, (8, 0), 10, revokes=[(Side.NS, RevokePenalty.ADD_THREE)]).score == (9, 3)
+    # revokes on both sides cancel, "neither can win the game" (002 Law 85, L1160)
+    both = [(Side.NS, RevokePenalty.ADD_THREE), (Side.EW, RevokePenalty.ADD_THREE)]
     assert score_deal(ENGLISH, (0, 0), 8, revokes=both).score == (2, 0)
+    cancelled = score_deal(ENGLISH, (3, 0), 12, revokes=[*both, (Side.EW, RevokePenalty.ADD_THREE)])
+    assert cancelled.score == (4, 0) and cancelled.game_won_by is None
+
+
+def test_law_75_ii_a_penalty_for_each_revoke():
+    # "Can be claimed for as many revokes as occur during the hand, and a different penalty may be exacted for
+    # each revoke" (002 Law 75 II, L1147). Short whist, E-W revoke twice and take eleven tricks; N-S, at love with
+    # two tricks, add three for each: six, the game won on the revokes alone, which "take precedence of every other
+    # score" (Law 75 V, L1150), with E-W at love, a treble game. One penalty for the side would leave N-S at 3.
+    twice = [(Side.EW, RevokePenalty.ADD_THREE), (Side.EW, RevokePenalty.ADD_THREE)]
+    result = score_deal(ENGLISH, (0, 0), 2, revokes=twice)
+    assert result.score == (6, 0) and result.game_won_by is Side.NS
+    assert score_deal(ENGLISH, (0, 0), 2, revokes=twice[:1]).score == (3, 4)
+    # a different penalty for each: three tricks taken (E-W 11 -> 8, N-S 2 -> 5) and three deducted from E-W's 3
+    mixed = [(Side.EW, RevokePenalty.TAKE_THREE_TRICKS), (Side.EW, RevokePenalty.DEDUCT_THREE)]
+    assert score_deal(AMERICAN_SEVEN, (0, 3), 2, revokes=mixed).score == (0, 2)
+    # three tricks taken for each: six move, N-S 2 -> 8 tricks, two by cards
+    taken = [(Side.EW, RevokePenalty.TAKE_THREE_TRICKS)] * 2
+    assert score_deal(AMERICAN_SEVEN, (0, 0), 2, revokes=taken).score == (2, 0)
+    # long whist: "punished for each revoke" (000 L6578)
+    assert score_deal(LONG, (0, 0), 7, revokes=[(Side.NS, RevokePenalty.ADD_THREE)] * 2).score == (1, 6)
+
+
+def test_duplicate_whist_board_scores_the_odd_tricks():
+    # "each above six counting one for the partners gaining it. The first six are called a book" (1940
+    # L18279-18281); duplicate records only the difference, E-W the same as a minus (L5341-5344).
+    assert [duplicate_score(t) for t in (13, 9, 7, 6, 4, 0)] == [7, 3, 1, -1, -3, -7]
+    with pytest.raises(ValueError, match="14 tricks"):
+        duplicate_score(14)
 
 
 def _random_whist(seed: int):
