@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
+from collections import Counter
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -24,6 +25,7 @@ from games.formats.handrecords import DealFileError, HandRecord
 from games.formats.numbers import POSITIVE, Column, NumberError, whole_number
 from games.models import Board, Result
 from games.services import Refused, new_table_code, publish
+from scoring.methods.registry import METHODS
 from scoring.services import standings_changed
 from scoring.teams import byes, team_matches, team_totals
 from tournaments.models import (
@@ -49,7 +51,9 @@ _TRANSITIONS = {
     Status.FINISHED: {Status.RUNNING, Status.PUBLISHED},
     Status.PUBLISHED: {Status.FINISHED},
 }
-SETTINGS = ("scoring_method", "rule_set", "two_winners", "boards_per_round", "prizes", "lone_hand_prize")
+SETTINGS = (
+    "scoring_method", "ranking", "rule_set", "two_winners", "boards_per_round", "prizes", "lone_hand_prize",
+)  # fmt: skip
 """Section settings that affect the standings: each change is a SectionVersion."""
 
 
@@ -222,6 +226,39 @@ def _check_teams_scoring(section: Section, teams: bool) -> None:
         )
 
 
+def check_ranking(method: str, ranking: str, movement: dict | None = None) -> str:
+    """The ranking rule a Section of `method` takes (blank: the method's default, scoring.methods.registry), or a
+    refusal naming the rules it allows; a raw total is refused where the movement gives the entrants unequal
+    numbers of boards (a sit-out, a phantom, an arrow switch), as it would rank them by boards played."""
+    scoring = METHODS.get(method)
+    if scoring is None:
+        if ranking:
+            raise Refused(f"{ScoringMethod(method).label} ranks its own way: leave the ranking blank")
+        return ""
+    try:
+        rule = scoring.ranking(ranking)
+    except ValueError as error:
+        raise Refused(str(error)) from None
+    played = _boards_played(movement or {})
+    if rule.name == "total" and len(set(played.values())) > 1:
+        raise Refused(
+            f"in this movement entrants play from {min(played.values())} to {max(played.values())} boards: rank "
+            "them by percentage or by factored totals, not by raw total"
+        )
+    return rule.name
+
+
+def _boards_played(movement: dict) -> Counter:
+    """How many boards each entrant plays in the movement (issue 4's JSON)."""
+    played: Counter = Counter()
+    for rnd in movement.get("rounds", []):
+        for table in rnd.get("tables", []):
+            seated = [table.get("ns"), table.get("ew"), *(table.get("seats") or {}).values()]
+            for entrant in {e for e in seated if e not in (None, "", "-", 0, "0")}:
+                played[str(entrant)] += len(table.get("boards", []))
+    return played
+
+
 def _add_table_code(section: Section, table: int) -> None:
     for _ in range(10):
         try:
@@ -269,6 +306,8 @@ def change_settings(section: Section, changes: dict, user, reason: str) -> Secti
     for name, value in changed.items():
         setattr(section, name, value)
     section.full_clean(exclude=["session", "movement"])
+    if "scoring_method" in changed or "ranking" in changed:
+        check_ranking(section.scoring_method, section.ranking, section.movement)
     _check_teams_scoring(section, section.entries.filter(kind=EntryKind.TEAM).exists())
     section.save()
     _version(section, before, user, reason.strip())

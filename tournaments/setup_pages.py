@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from games.formats.numbers import Column, NumberError, whole_number
 from games.services import Refused
+from scoring.methods.registry import RANKINGS
 from tournaments import member_pages, membership, services
 from tournaments.models import Club, Event, ScoringMethod, Section, Session
 from tournaments.movements.cards import table_cards
@@ -35,6 +36,13 @@ PAGE_OPTIONS = [(name, option) for name, kind in SECTION_KINDS.items() for optio
 
 SIZE_HINT = "; ".join(f"{kind.description.split(' (')[0]}: {kind.size}" for kind in SECTION_KINDS.values())
 """What the size is for each kind ("Mitchell: tables; Howell: pairs; ...")."""
+
+
+RANKING_CHOICES = [
+    ("", "As the scoring method's programs do (matchpoints: by percentage; ACBL and IMPs: factored totals)"),
+    *((rule.name, rule.label) for rule in RANKINGS.values()),
+]
+"""The ranking rules the page offers (scoring.methods.registry); blank takes the scoring method's default."""
 
 
 def _options(data) -> list[dict]:
@@ -174,7 +182,7 @@ def new_session(request, slug: str):
     context = {
         "club": club, "movements": MOVEMENTS, "methods": ScoringMethod.choices[:-1], "values": data,
         "today": datetime.date.today().isoformat(), "field_scoring": FIELD_SCORING, "options": _options(data),
-        "size_hint": SIZE_HINT,
+        "size_hint": SIZE_HINT, "rankings": RANKING_CHOICES,
     }  # fmt: skip
     if "kind" in data:
         try:
@@ -185,6 +193,8 @@ def new_session(request, slug: str):
                 )
             names, across = _sections_request(data, method)
             movements = _section_movements(data, names, across)
+            for movement in movements.values():
+                services.check_ranking(method, data.get("ranking", ""), movement)
         except Refused as error:
             context["problem"] = error.message
             return render(request, "direct/new_session.html", context, status=400)
@@ -225,11 +235,12 @@ def _create(request, club: Club, data, movements: dict, players: dict, across: b
     except ValueError:
         date = datetime.date.today()
     method = data.get("scoring_method", ScoringMethod.MATCHPOINTS)
+    ranking = services.check_ranking(method, data.get("ranking", ""))
     event = Event.objects.create(club=club, name=name, date=date)
     session = Session.objects.create(event=event, number=1, scored_across=across)
     sections = []
     for letter, chosen in players.items():
-        section = Section.objects.create(session=session, name=letter, scoring_method=method)
+        section = Section.objects.create(session=session, name=letter, scoring_method=method, ranking=ranking)
         section = services.install_movement(section, movements[letter], request.user)
         membership.name_entries(section, chosen)
         sections.append(section)
