@@ -17,11 +17,10 @@ import pytest
 from django.core.management import call_command
 from pypdf import PdfReader
 
-from games.lines import score_line
-from games.models import Board
-from games.services import Refused, enter_result
+from games.services import Refused
 from scoring.models import Standing
 from scoring.services import recompute_standings
+from tests.club import play_rounds
 from tournaments import services
 from tournaments.models import Section, SectionVersion
 
@@ -41,17 +40,9 @@ def set_up(client, club, form: dict) -> Section:
 
 
 def play(section: Section, user, rounds: int, tricks: dict[tuple[int, int], int]) -> None:
-    """Every table's boards of the first `rounds` rounds: 4S by North making 10, or tricks[(round, board)]."""
+    """The section started and its first `rounds` rounds entered (tests.club.play_rounds), the standings computed."""
     services.set_status(section, "running", user)
-    boards = {b.number: b for b in Board.objects.filter(section=section)}
-    for seating in section.seatings.filter(round__lte=rounds).select_related("ns", "ew"):
-        if seating.ns is None or seating.ew is None:
-            continue
-        for number in seating.boards:
-            taken = tricks.get((seating.round, number), 10)
-            line = score_line(section, boards[number], "4S", "N", taken)
-            enter_result(section, boards[number], seating.ns, seating.ew, line, round=seating.round,
-                         table=seating.table, by="test", user=user)  # fmt: skip
+    play_rounds(section, user, rounds, tricks)
     recompute_standings(section.id)
 
 
