@@ -169,7 +169,14 @@ def test_a_howells_live_standings_rank_the_pairs_who_sat_out_by_percentage(clien
         1: "8",
         2: "9",
     }
-    services.change_settings(section, {"ranking": "factored"}, user, "as Compscore")
+    # On the desk: the rules Matchpoints allows, the change kept with its reason.
+    desk = client.get(f"/direct/sections/{section.id}/").content.decode()
+    assert '<option value="total" selected>By raw total' in desk and "<p>By raw total: only where" in desk
+    url = f"/direct/sections/{section.id}/ranking/"
+    refused = client.post(url, {"ranking": "factored", "reason": ""})
+    assert refused.status_code == 400 and "changing ranking needs a reason" in refused.content.decode()
+    assert client.post(url, {"ranking": "factored", "reason": "as Compscore"}).status_code == 302
+    assert section.versions.last().after["ranking"] == "factored"
     recompute_standings(section.id)
     got = standings(section)
     assert [(got[n][0], got[n][1]) for n in (3, 9, 1, 4, 5, 2)] == [
