@@ -316,5 +316,6 @@ class Session:
                     factored = total[members] * boards.max() / boards
                 total[members] = np.where(boards > 0, factored, 0.0)
         figure = percentage if self.options.rank_by is RankBy.PERCENTAGE else total
+        figure = np.where(self._boards > 0, figure, -np.inf)  # a pair yet to play a Board has no score: last
         places, labels = field_places(np.column_stack([figure, *tie_breaks]), parts=self._parts)
         return Standings(tuple(self.pairs), total, percentage, self._boards.copy(), places, labels)

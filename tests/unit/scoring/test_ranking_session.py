@@ -158,6 +158,16 @@ def test_factored_totals_rank_and_tie_on_the_factored_figure():
     assert standings.ranks == ["5=", "1=", "1=", "5=", "1=", "1="]
 
 
+@pytest.mark.parametrize("options", [SessionOptions(), SessionOptions(rank_by=RankBy.PERCENTAGE),
+                                     SessionOptions(total=Total.FACTORED)])  # fmt: skip
+def test_a_pair_yet_to_play_ranks_last(options):
+    """Live standings of a Howell after its first round: the pair who sat out has no score, not a 0 that ties with
+    the pairs who scored none (or, at IMPs, ranks above those below average)."""
+    session = Session(["1", "2", "3", "4", "5"], MatchpointMethod(), options)
+    session.set_board("1", ["1", "3"], ["2", "4"], [420, -50])  # 1 and 4 get 2, 2 and 3 get 0
+    assert session.standings().ranks == ["1=", "3=", "3=", "1=", "5"]
+
+
 def test_at_imps_a_factored_total_is_the_total_per_board_times_the_most_boards():
     """Cross-IMPs have no percentage. By hand: board 1 [420, 420, -50] gives N-S 1 and 3 (0 + 10) / 2 = 5, 5 −10
     and E-W 2 and 4 −5, 6 +10; board 2, pairs 5 and 6 sitting out, [-50, 420]: 1 −10, 3 +10, 2 +10, 4 −10.
