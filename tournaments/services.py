@@ -165,6 +165,7 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
     section.boards.all().delete()
     section.table_codes.all().delete()
     _check_teams_scoring(section, teams)
+    check_ranking(section.scoring_method, section.ranking, movement)
     kind = EntryKind.PLAYER if individual else EntryKind.TEAM if teams else EntryKind.PAIR
     fixed = not individual and all(len(d) == 1 for d in directions.values())
     entries = {
@@ -239,24 +240,32 @@ def check_ranking(method: str, ranking: str, movement: dict | None = None) -> st
         rule = scoring.ranking(ranking)
     except ValueError as error:
         raise Refused(str(error)) from None
-    played = _boards_played(movement or {})
-    if rule.name == "total" and len(set(played.values())) > 1:
+    fields = _boards_played(movement or {})
+    if rule.name == "total" and any(len(set(field.values())) > 1 for field in fields):
+        low, high = min(min(f.values()) for f in fields), max(max(f.values()) for f in fields)
         raise Refused(
-            f"in this movement entrants play from {min(played.values())} to {max(played.values())} boards: rank "
-            "them by percentage or by factored totals, not by raw total"
+            f"in this movement entrants play from {low} to {high} boards: rank them by percentage or by factored "
+            "totals, not by raw total"
         )
     return rule.name
 
 
-def _boards_played(movement: dict) -> Counter:
-    """How many boards each entrant plays in the movement (issue 4's JSON)."""
+def _boards_played(movement: dict) -> list[Counter]:
+    """How many boards each entrant plays in the movement (issue 4's JSON), one Counter per field: those who sit
+    N-S only and those who sit E-W only are ranked apart (a two-winner Mitchell), the others together."""
     played: Counter = Counter()
+    sides: dict[str, set[str]] = {}
     for rnd in movement.get("rounds", []):
         for table in rnd.get("tables", []):
-            seated = [table.get("ns"), table.get("ew"), *(table.get("seats") or {}).values()]
-            for entrant in {e for e in seated if e not in (None, "", "-", 0, "0")}:
-                played[str(entrant)] += len(table.get("boards", []))
-    return played
+            seated = [("NS", table.get("ns")), ("EW", table.get("ew")),
+                      *(("NS" if seat in "NS" else "EW", e) for seat, e in (table.get("seats") or {}).items())]  # fmt: skip
+            for side, entrant in {(side, str(e)) for side, e in seated if e not in (None, "", "-", 0, "0")}:
+                played[entrant] += len(table.get("boards", []))
+                sides.setdefault(entrant, set()).add(side)
+    fields: dict[frozenset, Counter] = {}
+    for entrant, count in played.items():
+        fields.setdefault(frozenset(sides[entrant]), Counter())[entrant] = count
+    return list(fields.values())
 
 
 def _add_table_code(section: Section, table: int) -> None:

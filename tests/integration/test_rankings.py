@@ -197,3 +197,17 @@ def test_the_set_up_page_and_the_api_refuse_a_rule_the_method_does_not_allow(cli
     assert set_up(client, club, HOWELL | {"scoring_method": "butler"}).ranking == "factored"
     mitchell = client.get(f"/direct/clubs/{club.slug}/new/", MITCHELL | {"ranking": "total"})
     assert mitchell.status_code == 400 and "entrants play from 24 to 26 boards" in mitchell.content.decode()
+
+
+def test_a_raw_total_is_right_where_each_field_plays_the_same_boards():
+    """A two-winner Mitchell with a phantom: N-S pairs play 24 boards and E-W pairs 26, but each field is ranked
+    apart, so a raw total ranks like with like; with the arrow switch the fields become one and it is refused."""
+    phantom = {"odd_pairs": "phantom-ew"}
+    two_winners = services.generate_movement("mitchell", phantom, tables=13, boards_per_round=2)
+    assert services.check_ranking("mp", "total", two_winners) == "total"
+    one_field = services.generate_movement(
+        "mitchell", phantom | {"arrow_switch": "last"}, tables=13, boards_per_round=2
+    )
+    with pytest.raises(Refused, match="from 24 to 26 boards"):
+        services.check_ranking("mp", "total", one_field)
+    assert services.check_ranking("butler", "", one_field) == "factored"
