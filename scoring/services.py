@@ -33,7 +33,7 @@ from games.rows import upsert
 from scoring.methods import books
 from scoring.methods.matchpoints import NOT_PLAYED, adjusted_score
 from scoring.methods.publishers import PUBLISHERS, Publisher, line_percentages
-from scoring.methods.registry import METHODS, Scoring
+from scoring.methods.registry import METHODS, Ranking, Scoring
 from scoring.methods.session import Method, Session, SessionOptions
 from scoring.models import LineScore, Standing
 from scoring.teams import team_standings
@@ -72,6 +72,26 @@ def publisher_options(section: Section, scoring: Scoring) -> tuple[Method, Sessi
     return None if program is None else program.scoring(scoring)
 
 
+def _scoring(section: Section) -> Scoring:
+    scoring = METHODS.get(section.scoring_method)
+    if scoring is None:
+        raise ValueError(f"{section}: {section.get_scoring_method_display()} is not scored board by board")
+    return scoring
+
+
+def section_ranking(section: Section) -> Ranking | None:
+    """The Section's ranking rule (blank: its scoring method's default); None where the method ranks its own way
+    (compass, teams, a party) or an imported Section ranks as its publisher did."""
+    scoring = METHODS.get(section.scoring_method)
+    return None if scoring is None or publisher(section) else scoring.ranking(section.ranking)
+
+
+def session_options(section: Section) -> SessionOptions:
+    """How a Section's Board scores become its totals, percentages and places: its ranking rule's options. The one
+    place a Section's SessionOptions are made."""
+    return _scoring(section).ranking(section.ranking).options()
+
+
 def build_session(section: Section) -> tuple[Session, dict[int, list[tuple[int, int, int]]], dict]:
     """The scoring.methods Session of a Section with every Board set; per Board its lines (result id, N-S entry,
     E-W entry) and what Session.set_board returned for it. A section of a session scored across the field is
@@ -88,13 +108,11 @@ def build_session(section: Section) -> tuple[Session, dict[int, list[tuple[int, 
     lines: dict[int, list] = defaultdict(list)
     for result_id, board, ns, ew, score_ns, adjusted in rows:
         lines[board].append((result_id, ns, ew, line_result(score_ns, adjusted)))
-    scoring = METHODS.get(section.scoring_method)
-    if scoring is None:
-        raise ValueError(f"{section}: {section.get_scoring_method_display()} is not scored board by board")
+    scoring = _scoring(section)
     fields = [direction or "" for _, direction, _ in entries] if section.two_winners else None
     per_board = Counter({b: len(v) for b, v in lines.items()})
     expected = sum(expected_results(one, per_board if len(field) == 1 else Counter()) for one in field)
-    method, options = publisher_options(section, scoring) or (scoring.for_sections, SessionOptions())
+    method, options = publisher_options(section, scoring) or (scoring.for_sections, session_options(section))
     session = Session(
         [entry_id for entry_id, _, _ in entries],
         method,

@@ -55,3 +55,24 @@ def members_csv(folder: Path, names: list[str], first_number: int = 3000) -> Pat
         "name,number,email\n" + "".join(f"{n},{first_number + i},\n" for i, n in enumerate(names))
     )
     return path
+
+
+def play_rounds(section, user, rounds: int, tricks: dict[tuple[int, int], int]) -> None:
+    """Every seated table's boards of the section's first `rounds` rounds entered through the results service, in
+    one transaction (one standings refresh once it commits): 4S by North making 10 tricks, or tricks[(round,
+    board)]. Every line of a board but those has the same score, so its matchpoints can be worked by hand."""
+    from django.db import transaction
+
+    from games.lines import score_line
+    from games.models import Board
+    from games.services import enter_result
+
+    boards = {b.number: b for b in Board.objects.filter(section=section)}
+    with transaction.atomic():
+        for seating in section.seatings.filter(round__lte=rounds).select_related("ns", "ew"):
+            if seating.ns is None or seating.ew is None:
+                continue
+            for number in seating.boards:
+                line = score_line(section, boards[number], "4S", "N", tricks.get((seating.round, number), 10))
+                enter_result(section, boards[number], seating.ns, seating.ew, line, round=seating.round,
+                             table=seating.table, by="test", user=user)  # fmt: skip

@@ -27,6 +27,7 @@ from games.services import Refused
 from jobs.models import Kind
 from jobs.services import latest_jobs
 from jobs.services import start as start_job
+from scoring.services import section_ranking
 from tournaments import member_pages, membership, page_data, room, services, team_data
 from tournaments.models import Club, Game, Seating, Section, Status
 from tournaments.permissions import directed_club_ids
@@ -84,7 +85,8 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
         "entries": member_pages.section_entry_rows(section, typed),
         "members": member_pages.member_choices(section.club),
         "byes": team_data.bye_teams(section, section.current_round) if team_data.is_teams(section) else [],
-        "bye_vps": team_data.BYE_VPS,
+        "bye_vps": team_data.BYE_VPS, "rankings": page_data.ranking_choices(section),
+        "ranking": section_ranking(section),
     }, status=status)  # fmt: skip
 
 
@@ -163,6 +165,24 @@ def not_played(request, section_id: int):
     except ValueError:
         return _refused(request, section, "give the round, the table and the board as whole numbers")
     messages.success(request, f"Board {number}, table {seating.table}, round {seating.round}: not played.")
+    return redirect("direct-section", section.id)
+
+
+@login_required
+@require_POST
+def ranking(request, section_id: int):
+    """The director changes how the standings rank, with a reason (a SectionVersion); the standings follow."""
+    section = _section(request, section_id)
+    try:
+        section = services.change_settings(
+            section,
+            {"ranking": request.POST.get("ranking", "")},
+            request.user,
+            request.POST.get("reason", ""),
+        )
+    except Refused as error:
+        return _refused(request, section, error.message, error.status)
+    messages.success(request, f"{section_ranking(section).label}: the standings follow.")
     return redirect("direct-section", section.id)
 
 

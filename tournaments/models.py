@@ -168,6 +168,12 @@ class Section(models.Model):
     two_winners = models.BooleanField(
         default=False, help_text="N-S and E-W ranked apart (a Mitchell without arrow switch)."
     )
+    ranking = models.CharField(
+        max_length=20,
+        blank=True,
+        help_text="How pairs who played different numbers of boards are ranked: percentage, factored or total "
+        "(scoring.methods.registry.RANKINGS); blank: the scoring method's default.",
+    )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.SETUP)
     current_round = models.PositiveSmallIntegerField(default=0)
     round_started = models.DateTimeField(

@@ -19,7 +19,9 @@ from games.models import Board, Publication, Result
 from games.services import Refused
 from jobs.analysis import board_analysis
 from jobs.services import JobFailed
+from scoring.methods.registry import METHODS
 from scoring.models import Standing
+from scoring.services import section_ranking
 from tournaments.models import Section, Status, TableCode
 from tournaments.selectors import section_field, visible_sections
 from tournaments.visibility import Viewer
@@ -92,6 +94,25 @@ def standings(section: Section) -> list[Field]:
         fields.setdefault(row.field, []).append(row)
     order = sorted(fields, key=lambda name: (name != "NS", name))  # North-South first, as travellers read
     return [Field(FIELD_NAMES.get(name, name), fields[name]) for name in order]
+
+
+def ranking_note(section: Section, fields: list[Field]) -> str:
+    """What the standings rank by ("Totals factored to 26 boards, as Compscore and ACBLscore do"), with the most
+    boards a pair of each field played; "" where the scoring method ranks its own way."""
+    rule = section_ranking(section)
+    if rule is None:
+        return ""
+    most = [(field.name, max((row.boards for row in field.rows), default=0)) for field in fields]
+    boards = {n for _, n in most}
+    if len(boards) > 1:
+        return rule.shown.format(boards=", ".join(f"{n} ({name})" for name, n in most))
+    return rule.shown.format(boards=boards.pop() if boards else 0)
+
+
+def ranking_choices(section: Section) -> list[tuple[str, str]]:
+    """The ranking rules the Section's scoring method allows (scoring.methods.registry), for the desk."""
+    scoring = METHODS.get(section.scoring_method)
+    return [] if scoring is None else [(rule.name, rule.label) for rule in scoring.rankings]
 
 
 def sit_out(section: Section) -> dict | None:

@@ -53,6 +53,7 @@ urlpatterns = [
     ),
     path("direct/sections/<int:section_id>/", direct_pages.section, name="direct-section"),
     path("direct/sections/<int:section_id>/action/", direct_pages.section_action, name="direct-action"),
+    path("direct/sections/<int:section_id>/ranking/", direct_pages.ranking, name="direct-ranking"),
     path("direct/sections/<int:section_id>/room.json", direct_pages.room_state, name="direct-room"),
     path("direct/sections/<int:section_id>/not-played/", direct_pages.not_played, name="direct-not-played"),
     path("direct/sections/<int:section_id>/deals/", direct_pages.deals_download, name="direct-deals"),

@@ -261,15 +261,19 @@ def results(section: Section, boards: list) -> bytes:
     across = page_data.field_label(section)
     if across:
         story.append(Paragraph(f"Ranked across the field: {across}", styles["Normal"]))
-    for field in page_data.standings(section) if not section.is_party and not teams else []:
+    fields = page_data.standings(section) if not section.is_party and not teams else []
+    ranking = page_data.ranking_note(section, fields) if fields else ""
+    if ranking:
+        story.append(Paragraph(f"{ranking}.", styles["Normal"]))
+    for field in fields:
         if field.name:
             story.append(Paragraph(field.name, styles["Heading2"]))
-        rows = [["Rank", "Pair", "Names", "Score", "%"]] + [
-            [s.rank, f"{s.entry.section.name} {s.entry.tag}" if across else s.entry.tag, _cell(s.entry.name, small, 118),
-             _number(s.total), _number(s.percentage)]
+        rows = [["Rank", "Pair", "Names", "Score", "%", "Boards"]] + [
+            [s.rank, f"{s.entry.section.name} {s.entry.tag}" if across else s.entry.tag, _cell(s.entry.name, small, 104),
+             _number(s.total), _number(s.percentage), str(s.boards)]
             for s in field.rows
         ]  # fmt: skip
-        story.append(_table(rows, font, [14, 14, 118, 20, 20]))
+        story.append(_table(rows, font, [14, 14, 104, 20, 20, 14]))
     for board in boards:
         lines = page_data.traveller(board)
         if not lines:

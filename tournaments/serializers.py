@@ -3,6 +3,7 @@
 from rest_framework import serializers
 
 from games.engine.rule_sets import check_rule_set, check_scoring, default_rule_set
+from scoring.methods.registry import METHODS
 from tournaments.models import (
     Club,
     Entry,
@@ -57,9 +58,9 @@ class SectionSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Section
-        fields = ["id", "session", "name", "game", "movement_kind", "boards_per_round", "scoring_method", "rule_set",
-                  "conventions", "two_winners", "prizes", "lone_hand_prize", "status", "current_round", "rounds", "tables",
-                  "deal_seed", "cut_seed", "reason"]  # fmt: skip
+        fields = ["id", "session", "name", "game", "movement_kind", "boards_per_round", "scoring_method", "ranking",
+                  "rule_set", "conventions", "two_winners", "prizes", "lone_hand_prize", "status", "current_round", "rounds",
+                  "tables", "deal_seed", "cut_seed", "reason"]  # fmt: skip
         read_only_fields = [
             "movement_kind",
             "conventions",
@@ -70,8 +71,9 @@ class SectionSerializer(serializers.ModelSerializer):
         ]
 
     def validate(self, data: dict) -> dict:
-        """A new Section takes its game's rule set unless it names one; a rule set of another game, or a scoring
-        method its boards' scores do not allow, is refused."""
+        """A new Section takes its game's rule set and its scoring method's ranking rule unless it names them; a
+        rule set of another game, a scoring method its boards' scores do not allow, or a ranking rule the method
+        does not allow, is refused (a change: change_settings)."""
         game = data.get("game", self.instance.game if self.instance else "bridge")
         if self.instance is None and "rule_set" not in data:
             data["rule_set"] = default_rule_set(game)
@@ -85,6 +87,12 @@ class SectionSerializer(serializers.ModelSerializer):
             )
         except ValueError as error:
             raise serializers.ValidationError({"scoring_method": str(error)}) from None
+        scoring = METHODS.get(data.get("scoring_method", "mp"))
+        if self.instance is None and scoring is not None:
+            try:
+                data["ranking"] = scoring.ranking(data.get("ranking", "")).name
+            except ValueError as error:
+                raise serializers.ValidationError({"ranking": str(error)}) from None
         return data
 
     def to_representation(self, section: Section) -> dict:

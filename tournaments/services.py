@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
+from collections import Counter
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -25,6 +26,7 @@ from games.formats.handrecords import DealFileError, HandRecord
 from games.formats.numbers import POSITIVE, Column, NumberError, whole_number
 from games.models import Board, Result
 from games.services import Refused, new_table_code, publish
+from scoring.methods.registry import METHODS
 from scoring.services import standings_changed
 from scoring.teams import byes, team_matches, team_totals
 from tournaments.models import (
@@ -50,7 +52,9 @@ _TRANSITIONS = {
     Status.FINISHED: {Status.RUNNING, Status.PUBLISHED},
     Status.PUBLISHED: {Status.FINISHED},
 }
-SETTINGS = ("scoring_method", "rule_set", "two_winners", "boards_per_round", "prizes", "lone_hand_prize")
+SETTINGS = (
+    "scoring_method", "ranking", "rule_set", "two_winners", "boards_per_round", "prizes", "lone_hand_prize",
+)  # fmt: skip
 """Section settings that affect the standings: each change is a SectionVersion."""
 
 
@@ -162,6 +166,7 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
     section.boards.all().delete()
     section.table_codes.all().delete()
     _check_teams_scoring(section, teams)
+    check_ranking(section.scoring_method, section.ranking, movement)
     kind = EntryKind.PLAYER if individual else EntryKind.TEAM if teams else EntryKind.PAIR
     fixed = not individual and all(len(d) == 1 for d in directions.values())
     entries = {
@@ -224,6 +229,47 @@ def _check_teams_scoring(section: Section, teams: bool) -> None:
         )
 
 
+def check_ranking(method: str, ranking: str, movement: dict | None = None) -> str:
+    """The ranking rule a Section of `method` takes (blank: the method's default, scoring.methods.registry), or a
+    refusal naming the rules it allows; a raw total is refused where the movement gives the entrants unequal
+    numbers of boards (a sit-out, a phantom, an arrow switch), as it would rank them by boards played."""
+    scoring = METHODS.get(method)
+    if scoring is None:
+        if ranking:
+            raise Refused(f"{ScoringMethod(method).label} ranks its own way: leave the ranking blank")
+        return ""
+    try:
+        rule = scoring.ranking(ranking)
+    except ValueError as error:
+        raise Refused(str(error)) from None
+    fields = _boards_played(movement or {})
+    if rule.name == "total" and any(len(set(field.values())) > 1 for field in fields):
+        low, high = min(min(f.values()) for f in fields), max(max(f.values()) for f in fields)
+        raise Refused(
+            f"in this movement entrants play from {low} to {high} boards: rank them by percentage or by factored "
+            "totals, not by raw total"
+        )
+    return rule.name
+
+
+def _boards_played(movement: dict) -> list[Counter]:
+    """How many boards each entrant plays in the movement (issue 4's JSON), one Counter per field: those who sit
+    N-S only and those who sit E-W only are ranked apart (a two-winner Mitchell), the others together."""
+    played: Counter = Counter()
+    sides: dict[str, set[str]] = {}
+    for rnd in movement.get("rounds", []):
+        for table in rnd.get("tables", []):
+            seated = [("NS", table.get("ns")), ("EW", table.get("ew")),
+                      *(("NS" if seat in "NS" else "EW", e) for seat, e in (table.get("seats") or {}).items())]  # fmt: skip
+            for side, entrant in {(side, str(e)) for side, e in seated if e not in (None, "", "-", 0, "0")}:
+                played[entrant] += len(table.get("boards", []))
+                sides.setdefault(entrant, set()).add(side)
+    fields: dict[frozenset, Counter] = {}
+    for entrant, count in played.items():
+        fields.setdefault(frozenset(sides[entrant]), Counter())[entrant] = count
+    return list(fields.values())
+
+
 def _add_table_code(section: Section, table: int) -> None:
     for _ in range(10):
         try:
@@ -279,6 +325,8 @@ def change_settings(section: Section, changes: dict, user, reason: str) -> Secti
         for board in section.boards.all():  # no results yet: progressive contract's vulnerability is its own
             board.vulnerability = section_vulnerability(section.rule_set, board.number).value
             board.save(update_fields=["vulnerability"])
+    if "scoring_method" in changed or "ranking" in changed:
+        check_ranking(section.scoring_method, section.ranking, section.movement)
     _check_teams_scoring(section, section.entries.filter(kind=EntryKind.TEAM).exists())
     section.save()
     _version(section, before, user, reason.strip())

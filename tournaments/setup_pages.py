@@ -21,6 +21,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from games.engine.rule_sets import SECTION_CHOICES, check_scoring
 from games.formats.numbers import Column, NumberError, whole_number
 from games.services import Refused
+from scoring.methods.registry import RANKINGS
 from tournaments import member_pages, membership, services
 from tournaments.models import Club, Event, ScoringMethod, Section, Session
 from tournaments.movements.cards import table_cards
@@ -39,6 +40,13 @@ RULES = {f"{game}:{rule_set}": description for (game, rule_set), description in 
 
 SIZE_HINT = "; ".join(f"{kind.description.split(' (')[0]}: {kind.size}" for kind in SECTION_KINDS.values())
 """What the size is for each kind ("Mitchell: tables; Howell: pairs; ...")."""
+
+
+RANKING_CHOICES = [
+    ("", "As the scoring method's programs do (matchpoints: by percentage; ACBL and IMPs: factored totals)"),
+    *((rule.name, rule.label) for rule in RANKINGS.values()),
+]
+"""The ranking rules the page offers (scoring.methods.registry); blank takes the scoring method's default."""
 
 
 def _options(data) -> list[dict]:
@@ -191,7 +199,7 @@ def new_session(request, slug: str):
     context = {
         "club": club, "movements": MOVEMENTS, "methods": ScoringMethod.choices[:-1], "values": data,
         "today": datetime.date.today().isoformat(), "field_scoring": FIELD_SCORING, "options": _options(data),
-        "size_hint": SIZE_HINT, "rules": RULES,
+        "size_hint": SIZE_HINT, "rules": RULES, "rankings": RANKING_CHOICES,
     }  # fmt: skip
     if "kind" in data:
         try:
@@ -203,6 +211,8 @@ def new_session(request, slug: str):
             _rules(data, method)
             names, across = _sections_request(data, method)
             movements = _section_movements(data, names, across)
+            for movement in movements.values():
+                services.check_ranking(method, data.get("ranking", ""), movement)
         except Refused as error:
             context["problem"] = error.message
             return render(request, "direct/new_session.html", context, status=400)
@@ -244,12 +254,13 @@ def _create(request, club: Club, data, movements: dict, players: dict, across: b
         date = datetime.date.today()
     method = data.get("scoring_method", ScoringMethod.MATCHPOINTS)
     game, rule_set = _rules(data, method)
+    ranking = services.check_ranking(method, data.get("ranking", ""))
     event = Event.objects.create(club=club, name=name, date=date)
     session = Session.objects.create(event=event, number=1, scored_across=across)
     sections = []
     for letter, chosen in players.items():
         section = Section.objects.create(session=session, name=letter, scoring_method=method, game=game,
-                                         rule_set=rule_set)  # fmt: skip
+                                         rule_set=rule_set, ranking=ranking)  # fmt: skip
         section = services.install_movement(section, movements[letter], request.user)
         membership.name_entries(section, chosen)
         sections.append(section)

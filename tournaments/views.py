@@ -65,6 +65,7 @@ def _standings_context(request, section) -> dict:
     else:
         context["fields"] = page_data.standings(section)
         context["across"] = page_data.field_label(section)
+        context["ranking"] = page_data.ranking_note(section, context["fields"])
     return context
 
 

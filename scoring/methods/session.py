@@ -47,7 +47,16 @@ class Total(enum.Enum):
     """What a pair's published total is."""
 
     SUM = "sum"  # the sum of its Board scores
-    FACTORED = "factored"  # Compscore3: percentage × (most Boards anyone in the field played) × session top
+    FACTORED = "factored"  # Compscore3: total / Boards played × most Boards anyone in its field played
+
+
+class RankBy(enum.Enum):
+    """The figure places come from: pairs who played different numbers of Boards (sit-outs, phantoms, arrow
+    switches, late pairs, fouled Boards) are ranked fairly by their percentage or by a FACTORED total, not by a
+    raw sum. A tie is a tie on this figure."""
+
+    TOTAL = "total"  # the published total (the raw sum, or the factored total with Total.FACTORED)
+    PERCENTAGE = "percentage"  # EBUScore: the percentage of the tops of the Boards played (not at IMPs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +155,7 @@ class SessionOptions:
     factor_places: int | None = None  # hold that factor to so many decimals (Compscore3: 4)
     artificial: SessionAverage = SessionAverage.FIXED
     total: Total = Total.SUM
+    rank_by: RankBy = RankBy.TOTAL
 
 
 COMPSCORE = SessionOptions(publish_places=1, factor_to_session=True, factor_places=4, total=Total.FACTORED)
@@ -301,9 +311,11 @@ class Session:
             percentage = np.where(self._top > 0, total * 100 / self._top, np.nan)
         if self.options.total is Total.FACTORED:
             for members in self._parts:
-                boards, top = self._boards[members], self._top[members]
+                boards = self._boards[members]
                 with np.errstate(invalid="ignore", divide="ignore"):
-                    factored = percentage[members] * boards.max() * (top / boards) / 100
+                    factored = total[members] * boards.max() / boards
                 total[members] = np.where(boards > 0, factored, 0.0)
-        places, labels = field_places(np.column_stack([total, *tie_breaks]), parts=self._parts)
+        figure = percentage if self.options.rank_by is RankBy.PERCENTAGE else total
+        figure = np.where(self._boards > 0, figure, -np.inf)  # a pair yet to play a Board has no score: last
+        places, labels = field_places(np.column_stack([figure, *tie_breaks]), parts=self._parts)
         return Standings(tuple(self.pairs), total, percentage, self._boards.copy(), places, labels)

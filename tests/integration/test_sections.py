@@ -160,8 +160,8 @@ def test_sections_scored_across_the_field_compare_every_result_of_a_board(client
     pdf = PdfReader(io.BytesIO(client.get(f"/sections/{a.id}/results.pdf").content))
     text = "\n".join(page.extract_text() for page in pdf.pages)
     assert (
-        "Ranked across the field: sections A and B\nNorth-South\nRank\nPair\nNames\nScore\n%\n1\nB 2\n"
-        in text
+        "Ranked across the field: sections A and B\nRanked by percentage, as EBUScore does; totals are the points "
+        "scored.\nNorth-South\nRank\nPair\nNames\nScore\n%\nBoards\n1\nB 2\n" in text
     )
     for action in ("finish", "publish"):
         assert client.post(f"/direct/sections/{a.id}/action/", {"action": action}).status_code == 302

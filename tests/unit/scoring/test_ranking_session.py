@@ -9,7 +9,9 @@ from scoring.methods.matchpoints import Artificial, BoardOptions, Traveller
 from scoring.methods.ranking import award_prizes, competition_places, field_places, ranks, seeded_cut
 from scoring.methods.session import (
     COMPSCORE,
+    CrossImpMethod,
     MatchpointMethod,
+    RankBy,
     Session,
     SessionAverage,
     SessionOptions,
@@ -118,6 +120,70 @@ def test_compscore_factors_a_short_board_and_a_sit_out():
 def test_factored_total_only_with_the_option():
     options = SessionOptions(total=Total.SUM)
     assert _two_table_session(options).standings().total.tolist() == [2, 2, 2, 2]
+
+
+def _late_pair_session(options: SessionOptions) -> Session:
+    """Three tables; pairs E and F are late for board 3, a board of top 2 (one comparison) without Neuberg.
+
+    By hand (EBU, 2 a result beaten): board 1 [420, 400, 170] gives N-S A 4, C 2, E 0 and E-W B 0, D 2, F 4;
+    board 2 [-100, -50, 110] A 0, C 2, E 4 and B 4, D 2, F 0; board 3 [100, 140] A 0, C 2 and B 2, D 0.
+    Totals A 4, B 6, C 6, D 4, E 4, F 4 of tops 10, 10, 10, 10, 8, 8: 40, 60, 60, 40, 50, 50 %.
+    Factored to 3 boards: E and F 4 × 3 / 2 = 6, the others as they are."""
+    session = Session(list("ABCDEF"), MatchpointMethod(), options)
+    session.set_board("1", list("ACE"), list("BDF"), [420, 400, 170])
+    session.set_board("2", list("ACE"), list("BDF"), [-100, -50, 110])
+    session.set_board("3", list("AC"), list("BD"), [100, 140])
+    return session
+
+
+def test_a_raw_total_ranks_the_late_pairs_below_pairs_who_scored_less():
+    standings = _late_pair_session(SessionOptions()).standings()
+    assert standings.total.tolist() == [4, 6, 6, 4, 4, 4]
+    assert standings.ranks == ["3=", "1=", "1=", "3=", "3=", "3="]
+
+
+def test_ranked_by_percentage_the_total_stays_what_was_scored():
+    standings = _late_pair_session(SessionOptions(rank_by=RankBy.PERCENTAGE)).standings()
+    assert standings.total.tolist() == [4, 6, 6, 4, 4, 4]
+    assert standings.percentage.tolist() == pytest.approx([40, 60, 60, 40, 50, 50])
+    assert standings.ranks == ["5=", "1=", "1=", "5=", "3=", "3="]
+
+
+def test_factored_totals_rank_and_tie_on_the_factored_figure():
+    """E and F scored 50 % of smaller tops: factored to 3 boards they tie with B and C (60 %) on 6, and a tie is a
+    tie on the figure that ranks."""
+    standings = _late_pair_session(SessionOptions(total=Total.FACTORED)).standings()
+    assert standings.total.tolist() == pytest.approx([4, 6, 6, 4, 6, 6])
+    assert standings.boards.tolist() == [3, 3, 3, 3, 2, 2]
+    assert standings.ranks == ["5=", "1=", "1=", "5=", "1=", "1="]
+
+
+@pytest.mark.parametrize("options", [SessionOptions(), SessionOptions(rank_by=RankBy.PERCENTAGE),
+                                     SessionOptions(total=Total.FACTORED)])  # fmt: skip
+def test_a_pair_yet_to_play_ranks_last(options):
+    """Live standings of a Howell after its first round: the pair who sat out has no score, not a 0 that ties with
+    the pairs who scored none (or, at IMPs, ranks above those below average)."""
+    session = Session(["1", "2", "3", "4", "5"], MatchpointMethod(), options)
+    session.set_board("1", ["1", "3"], ["2", "4"], [420, -50])  # 1 and 4 get 2, 2 and 3 get 0
+    assert session.standings().ranks == ["1=", "3=", "3=", "1=", "5"]
+
+
+def test_at_imps_a_factored_total_is_the_total_per_board_times_the_most_boards():
+    """Cross-IMPs have no percentage. By hand: board 1 [420, 420, -50] gives N-S 1 and 3 (0 + 10) / 2 = 5, 5 −10
+    and E-W 2 and 4 −5, 6 +10; board 2, pairs 5 and 6 sitting out, [-50, 420]: 1 −10, 3 +10, 2 +10, 4 −10.
+    Totals 1 −5, 2 5, 3 15, 4 −15, 5 −10, 6 10; factored to 2 boards 5 has −20 and 6 has 20, and 6 wins."""
+    pairs = ["1", "2", "3", "4", "5", "6"]
+    raw = Session(pairs, CrossImpMethod())
+    factored = Session(pairs, CrossImpMethod(), SessionOptions(total=Total.FACTORED))
+    for session in (raw, factored):
+        session.set_board("1", ["1", "3", "5"], ["2", "4", "6"], [420, 420, -50])
+        session.set_board("2", ["1", "3"], ["2", "4"], [-50, 420])
+    assert raw.standings().total.tolist() == [-5, 5, 15, -15, -10, 10]
+    assert raw.standings().ranks == ["4", "3", "1", "6", "5", "2"]
+    standings = factored.standings()
+    assert np.isnan(standings.percentage).all()
+    assert standings.total.tolist() == [-5, 5, 15, -15, -20, 20]
+    assert standings.ranks == ["4", "3", "2", "5", "6", "1"]
 
 
 def test_neuberg_to_session_at_line_level():

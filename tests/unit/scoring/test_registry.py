@@ -1,8 +1,10 @@
 """One registry of scoring methods (scoring.methods.registry): a Section's method, rescore's and the files' names."""
 
+import pytest
+
 from scoring.methods.matchpoints import Scale
 from scoring.methods.publishers import PUBLISHERS, pbn_publisher, usebio_publisher
-from scoring.methods.registry import METHODS
+from scoring.methods.registry import METHODS, RANKINGS
 from scoring.methods.rescore import Method
 from scoring.methods.session import (
     COMPSCORE,
@@ -10,7 +12,9 @@ from scoring.methods.session import (
     ButlerMethod,
     CrossImpMethod,
     MatchpointMethod,
+    RankBy,
     SessionOptions,
+    Total,
 )
 from tournaments.models import Conventions, ScoringMethod
 
@@ -61,3 +65,31 @@ def test_files_name_their_publisher():
     assert pbn_publisher({"Application": "Magic Contest France - Read more at www.brenning.se"}) == "magic"
     assert pbn_publisher({"Generator": "Magic Contest 4.13"}) == "magic"
     assert pbn_publisher({"Generator": "JFR Pary"}) == pbn_publisher({}) == ""
+
+
+def test_each_method_carries_the_ranking_rules_it_allows_its_default_first():
+    """EBUScore ranks matchpoints by percentage; ACBLscore and Compscore factor a pair who played fewer boards;
+    IMPs have no percentage, so they are factored (total / boards × most boards) or summed."""
+    assert {n: [r.name for r in s.rankings] for n, s in METHODS.items()} == {
+        "mp": ["percentage", "factored", "total"],
+        "mp-acbl": ["factored", "percentage", "total"],
+        "butler": ["factored", "total"],
+        "cross-imp": ["factored", "total"],
+    }
+    assert METHODS["mp"].ranking("") is RANKINGS["percentage"]
+    assert METHODS["butler"].ranking("").options() == SessionOptions(total=Total.FACTORED)
+    assert METHODS["mp"].ranking("percentage").options() == SessionOptions(rank_by=RankBy.PERCENTAGE)
+    assert METHODS["mp"].ranking("total").options() == SessionOptions()
+    with pytest.raises(
+        ValueError, match="Butler IMPs is not ranked by 'percentage'; .* one of: factored, total"
+    ):
+        METHODS["butler"].ranking("percentage")
+
+
+def test_the_standings_name_the_rule_and_the_boards_factored_to():
+    assert RANKINGS["factored"].shown.format(boards=26) == (
+        "Totals factored to 26 boards, as Compscore and ACBLscore do"
+    )
+    assert RANKINGS["percentage"].shown.format(boards=26) == (
+        "Ranked by percentage, as EBUScore does; totals are the points scored"
+    )
