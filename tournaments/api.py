@@ -6,7 +6,6 @@ A service's Refused becomes a 4xx naming the problem (config.api.RefusedMixin), 
 
 from __future__ import annotations
 
-from django.http import HttpResponse
 from django.template.defaultfilters import pluralize
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, mixins, viewsets
@@ -15,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import RefusedMixin, list_filters, number_param, require_director
+from config.downloads import download
 from games import exchange
 from games.services import Refused
 from tournaments import membership, services
@@ -270,9 +270,7 @@ class SectionViewSet(DirectorViewSet):
         data.is_valid(raise_exception=True)
         kind = data.validated_data["kind"]
         writer, content_type, suffix = EXPORTS[kind]
-        response = HttpResponse(writer(section), content_type=content_type)
-        response["Content-Disposition"] = f'attachment; filename="section-{section.id}{suffix}"'
-        return response
+        return download(writer(section), f"section-{section.id}{suffix}", content_type)
 
     @extend_schema(responses=SeatingSerializer(many=True))
     @action(detail=True, methods=["get"])
