@@ -265,6 +265,10 @@ def read_usebio(data: str | bytes, source: str) -> Imported:
                 score_ns=None if line.adjusted else line.score,
                 adjusted=Artificial.parse(line.score).code if line.adjusted else "",
             ))  # fmt: skip
+    if not imported.lines and not imported.deals:  # an event description alone is no session to store
+        raise Refused(
+            f"{source}: no BOARD with a TRAVELLER_LINE and no HANDSET: the file holds nothing to import"
+        )
     try:  # after the lines, whose own checks name a problem in USEBIO's words
         imported.scoring_method = from_usebio(document).method.value
     except ValueError as error:
