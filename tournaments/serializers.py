@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+from config.api import RefuseReadOnly
 from games.engine.rule_sets import check_rule_set, default_rule_set
 from tournaments.models import (
     Club,
@@ -35,14 +36,18 @@ class EventSerializer(serializers.ModelSerializer):
         fields = ["id", "club", "name", "date", "description"]
 
 
-class SessionSerializer(serializers.ModelSerializer):
+class SessionSerializer(RefuseReadOnly, serializers.ModelSerializer):
     class Meta:
         model = Session
         fields = ["id", "event", "number", "name", "starts", "scored_across"]
-        read_only_fields = ["scored_across"]  # set with the sections on the set-up page
+        read_only_fields = ["scored_across"]
+        read_only_reasons = {
+            "scored_across": "a session is scored across the field when it is set up with its sections on the "
+            "new-session page (they are dealt the same boards then); it cannot change afterwards",
+        }
 
 
-class SectionSerializer(serializers.ModelSerializer):
+class SectionSerializer(RefuseReadOnly, serializers.ModelSerializer):
     reason = serializers.CharField(write_only=True, required=False, help_text="Why a setting changes (kept).")
     tables = serializers.SerializerMethodField()
     rounds = serializers.IntegerField(read_only=True)
@@ -61,6 +66,11 @@ class SectionSerializer(serializers.ModelSerializer):
                   "two_winners", "prizes", "lone_hand_prize", "status", "current_round", "rounds", "tables", "deal_seed",
                   "cut_seed", "reason"]  # fmt: skip
         read_only_fields = ["movement_kind", "status", "current_round", "deal_seed", "cut_seed"]
+        read_only_reasons = {
+            "movement_kind": "set by installing a movement (POST /api/sections/<id>/movement/)",
+            "status": "changed with POST /api/sections/<id>/status/ (running, finished, published)",
+            "current_round": "moved on with POST /api/sections/<id>/next-round/",
+        }
 
     def validate(self, data: dict) -> dict:
         """A new Section takes its game's rule set unless it names one; a rule set of another game is refused."""
