@@ -52,10 +52,9 @@ def _problem(value: Any) -> str | None:
             if problem := _text_problem(item, path):
                 return problem
             continue
-        children = (
+        children = list(
             item.items() if isinstance(item, dict) else enumerate(item) if isinstance(item, list) else ()
         )
-        children = list(children)
         if children and depth == MAX_DEPTH and any(isinstance(c, dict | list) for _, c in children):
             return TOO_DEEP
         for name, child in reversed(children):
