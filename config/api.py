@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import ProtectedError, RestrictedError
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
-from rest_framework import exceptions
+from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 
 from games.formats.numbers import ID, Column, NumberError, whole_number
@@ -35,6 +35,33 @@ class RefusedMixin:
             )
             return Response({"detail": named, "errors": exc.detail}, status=400)
         return super().handle_exception(exc)
+
+
+class RefuseReadOnly:
+    """A ModelSerializer mixin: a read-only field named in Meta.read_only_reasons, sent with a value other than the
+    row's, is refused with a 400 giving the reason, where DRF would ignore it and answer 200 having changed
+    nothing. Sent unchanged (a PUT of what a GET answered) it is no change, and accepted."""
+
+    def to_internal_value(self, data):
+        values = super().to_internal_value(data)
+        errors = {}
+        for name, reason in self.Meta.read_only_reasons.items():
+            if not hasattr(data, "get") or name not in data:
+                continue
+            current = (
+                getattr(self.instance, name)
+                if self.instance is not None
+                else self.Meta.model._meta.get_field(name).get_default()
+            )
+            try:
+                same = self.fields[name].to_internal_value(data[name]) == current
+            except serializers.ValidationError:
+                same = False
+            if not same:
+                errors[name] = [reason]
+        if errors:
+            raise serializers.ValidationError(errors)
+        return values
 
 
 def number_param(request, name: str, column: Column = ID) -> int | None:

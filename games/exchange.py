@@ -9,7 +9,6 @@ a disagreement is reported as a warning (the file's score stands).
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 from dataclasses import dataclass, field
@@ -19,7 +18,7 @@ from django.db import transaction
 
 from games.engine.bridge import Contract, Vulnerability, board_dealer, board_vulnerability, rules, score_deal
 from games.engine.cards import SEATS, Card, Deal, DealError, Rank, Seat, Suit
-from games.formats import pbn, usebio
+from games.formats import pbn, spreadsheet, usebio
 from games.formats.numbers import POSITIVE, SMALL, Column, NumberError, quoted, whole_number
 from games.formats.pbn.sheet import Row, ScoreSheet, partnerships
 from games.lines import Line, Refused, check_lead
@@ -284,6 +283,10 @@ def read_usebio(data: str | bytes, source: str) -> Imported:
                 score_ns=None if line.adjusted else line.score,
                 adjusted=Artificial.parse(line.score).code if line.adjusted else "",
             ))  # fmt: skip
+    if not imported.lines and not imported.deals:  # an event description alone is no session to store
+        raise Refused(
+            f"{source}: no BOARD with a TRAVELLER_LINE and no HANDSET: the file holds nothing to import"
+        )
     try:  # after the lines, whose own checks name a problem in USEBIO's words
         imported.scoring_method = from_usebio(document).method.value
     except ValueError as error:
@@ -549,7 +552,7 @@ def results_csv(section: Section) -> str:
     """One row per result. An adjusted line has no score_ns and its code in `adjusted`: "A6040", a weighted
     "60% +420, 40% -50" or a split "N-S +420 / E-W -50" (N-S scores, as on the traveller)."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = spreadsheet.Writer(out)
     writer.writerow(["board", "round", "table", "ns", "ew", "contract", "declarer", "lead", "tricks", "score_ns",
                      "adjusted", "mp_ns", "mp_ew", "pct_ns", "pct_ew"])  # fmt: skip
     rows = Result.objects.filter(section=section).select_related("board", "ns", "ew")
@@ -566,7 +569,7 @@ def standings_csv(section: Section) -> str:
     """The standings; a progressive party's also give each player's prize and how a tie for it was cut."""
     party = section.is_party
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = spreadsheet.Writer(out)
     writer.writerow(
         ["rank", "entry", "direction", "name", "total", "percentage", "boards"] + ["prize", "cut"] * party
     )

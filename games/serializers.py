@@ -4,6 +4,7 @@ import copy
 
 from rest_framework import serializers
 
+from config.json_input import JSONField
 from games.formats.numbers import ID, INTEGER, POSITIVE, SMALL, Column, NumberError, whole_number
 from games.models import Board, PlayRecord, Result, ResultConflict, ResultVersion
 from games.services import snapshot
@@ -204,11 +205,9 @@ class CodeSerializer(serializers.Serializer):
 
 
 class PlayRecordSerializer(serializers.ModelSerializer):
-    auction = serializers.JSONField(required=False, help_text='Calls from the dealer: ["1NT", "Pass", ...]')
-    play = serializers.JSONField(
-        required=False, help_text='{"first": "W", "tricks": [["SK", "S2", "SA", "S5"], ...]}'
-    )
-    claim = serializers.JSONField(required=False, allow_null=True, help_text="Tricks declarer claimed in all")
+    auction = JSONField(required=False, help_text='Calls from the dealer: ["1NT", "Pass", ...]')
+    play = JSONField(required=False, help_text='{"first": "W", "tricks": [["SK", "S2", "SA", "S5"], ...]}')
+    claim = JSONField(required=False, allow_null=True, help_text="Tricks declarer claimed in all")
 
     class Meta:
         model = PlayRecord

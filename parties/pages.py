@@ -9,11 +9,12 @@ import datetime
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_POST
 
+from config.downloads import download
 from games.formats.numbers import Column, NumberError, whole_number
 from games.models import Tally
 from games.services import Refused
@@ -99,9 +100,7 @@ def table_cards(request, section_id: int):
     tables)."""
     section = _party(request, section_id)
     pdf = printables.table_cards_pdf(section, request.build_absolute_uri("/").rstrip("/"))
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="party-{section.id}-table-cards.pdf"'
-    return response
+    return download(pdf, f"party-{section.id}-table-cards.pdf", "application/pdf", inline=True)
 
 
 @login_required

@@ -11,13 +11,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, JsonResponse
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
+from config.downloads import download
 from games import lines
 from games import services as game_services
 from games.engine.rule_sets import counts_honors
@@ -205,9 +206,7 @@ def deals_download(request, section_id: int):
         data, name, kind = services.hand_record_file(section, request.GET.get("format", ""))
     except Refused as error:
         return _refused(request, section, error.message, error.status)
-    response = HttpResponse(data, content_type=kind.media_type)
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    return download(data, name, kind.media_type)
 
 
 @login_required

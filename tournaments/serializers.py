@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+from config.api import RefuseReadOnly
 from games.engine.rule_sets import check_rule_set, check_scoring, default_rule_set
 from scoring.methods.registry import METHODS
 from tournaments.models import (
@@ -36,14 +37,18 @@ class EventSerializer(serializers.ModelSerializer):
         fields = ["id", "club", "name", "date", "description"]
 
 
-class SessionSerializer(serializers.ModelSerializer):
+class SessionSerializer(RefuseReadOnly, serializers.ModelSerializer):
     class Meta:
         model = Session
         fields = ["id", "event", "number", "name", "starts", "scored_across"]
-        read_only_fields = ["scored_across"]  # set with the sections on the set-up page
+        read_only_fields = ["scored_across"]
+        read_only_reasons = {
+            "scored_across": "a session is scored across the field when it is set up with its sections on the "
+            "new-session page (they are dealt the same boards then); it cannot change afterwards",
+        }
 
 
-class SectionSerializer(serializers.ModelSerializer):
+class SectionSerializer(RefuseReadOnly, serializers.ModelSerializer):
     reason = serializers.CharField(write_only=True, required=False, help_text="Why a setting changes (kept).")
     tables = serializers.SerializerMethodField()
     rounds = serializers.IntegerField(read_only=True)
@@ -69,6 +74,11 @@ class SectionSerializer(serializers.ModelSerializer):
             "deal_seed",
             "cut_seed",
         ]
+        read_only_reasons = {
+            "movement_kind": "set by installing a movement (POST /api/sections/<id>/movement/)",
+            "status": "changed with POST /api/sections/<id>/status/ (running, finished, published)",
+            "current_round": "moved on with POST /api/sections/<id>/next-round/",
+        }
 
     def validate(self, data: dict) -> dict:
         """A new Section takes its game's rule set and its scoring method's ranking rule unless it names them; a

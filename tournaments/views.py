@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 from rest_framework.exceptions import APIException
 
+from config.downloads import download
 from games.engine.rule_sets import counts_honors
 from games.models import Board, PlayRecord, Publication, Result
 from games.services import Refused, confirm_at_table, enter_at_table, table_seating
@@ -298,9 +299,7 @@ def describe(result: Result) -> str:
 
 
 def pdf_response(data: bytes, name: str) -> HttpResponse:
-    response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{name}"'
-    return response
+    return download(data, name, "application/pdf", inline=True)
 
 
 def cards_pdf(request, section_id: int, kind: str):

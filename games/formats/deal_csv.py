@@ -12,6 +12,7 @@ import io
 from collections.abc import Sequence
 
 from games.engine.cards import Seat, Vulnerability
+from games.formats import spreadsheet
 from games.formats.deals import RANK_LETTERS, DealFileError, HandRecord, deal_of_hands, suit_ranks
 
 _VULNERABILITY = {
@@ -57,7 +58,7 @@ def read_csv(data: bytes) -> list[HandRecord]:
 
 def write_csv(records: Sequence[HandRecord], *, title: str = "") -> bytes:
     out = io.StringIO()
-    writer = csv.writer(out, quoting=csv.QUOTE_ALL, lineterminator="\r\n")
+    writer = spreadsheet.Writer(out, quoting=csv.QUOTE_ALL, lineterminator="\r\n")
     for r in records:
         suits = [suit_ranks(r.deal, seat, suit) for seat in range(4) for suit in range(4)]
         writer.writerow([*suits, r.board, f"{r.dealer.value}/{_SPELLING[r.vulnerability]}"])

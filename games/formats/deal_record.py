@@ -163,6 +163,8 @@ def read(text: str) -> tuple[str, Any, list[Callable[[tuple[int, ...]], GameRepo
         document = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(f"not JSON: {error}") from None
+    except RecursionError:
+        raise RecordError("not JSON that can be read: nested too deeply") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise RecordError(f'not a deal record: "format" must be "{FORMAT}"')
     if document.get("version", 1) != 1:

@@ -95,6 +95,8 @@ def read_egn(text: str) -> EgnGame:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise EgnError(f"not JSON: line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise EgnError("not JSON that can be read: nested too deeply") from None
     if not isinstance(data, dict) or not isinstance(data.get("deals"), list):
         raise EgnError("not an EGN file: no 'deals' list")
     metadata = data.get("metadata") or {}

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from games.exchange import read_pbn, read_usebio
-from games.formats import egn, pbn, usebio
+from games.formats import deal_record, egn, pbn, usebio
 from games.services import Refused
 
 BOUNDED = settings(max_examples=150, deadline=1000, suppress_health_check=[HealthCheck.too_slow])
@@ -140,3 +140,13 @@ def test_the_seeds_are_read(text):
         assert len(read_usebio(text.encode(), "seed.xml").deals) == 1
     else:
         assert len(egn.read_egn(text).deals) == 1
+
+
+@pytest.mark.parametrize("depth", [1500, 100_000])
+def test_json_nested_too_deep_is_named_not_a_recursion_error(depth):
+    """An .egn or a .deal.json file of 1,500 brackets raised RecursionError out of `manage.py replay`."""
+    text = "[" * depth + "]" * depth
+    with pytest.raises(egn.EgnError, match="not JSON that can be read: nested too deeply"):
+        egn.read_egn(text)
+    with pytest.raises(deal_record.RecordError, match="not JSON that can be read: nested too deeply"):
+        deal_record.read(text)
