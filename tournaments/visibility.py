@@ -11,6 +11,8 @@ PBN/USEBIO/CSV exports, printed results) are shown:
   at its table in the current round of a running section (so a phone shared by two pairs never shows what one of
   them has still to play);
 - anonymous viewers, before publication: no board at all.
+A job over a whole section (jobs.api: its double-dummy analysis, its replay audit) shows its result to who may see
+every one of its boards (Viewer.sees_every_board), whoever started it.
 Live standings (totals, percentages, boards played) are public while the section runs; a scorecard is its own
 players' (or their table's) until publication, and shows only the boards the viewer may see.
 
@@ -84,6 +86,12 @@ class Viewer:
 
     def sees_board(self, board_id: int) -> bool:
         return self.sees_all or board_id in self.played
+
+    @property
+    def sees_every_board(self) -> bool:
+        """May see every board of the section: what a job over the whole section (its double-dummy analysis with
+        the par of each board, its replay audit) covers, so what its result needs."""
+        return self.sees_all or set(self.section.boards.values_list("id", flat=True)) <= self.played
 
     @property
     def shown_boards(self) -> set[int] | None:

@@ -1,0 +1,227 @@
+"""Trust, round 2 (issue 26, items 1, 2 and 8's last two): no hidden par through the job list, no markup from a name
+in a PDF (nothing fetched), no board's matchpoints in the live standings before the field has played it, and no
+session of more boards than a real one has.
+
+The viewers are those of the hidden-boards walk (test_hidden_boards.session: round 2 of a running 3-table Mitchell,
+pair 1 and its table having played boards 1 and 4 of 6): the public, a player (Ada, of pair 1), the phone at table 1
+and another club's director."""
+
+from __future__ import annotations
+
+import io
+import socket
+import threading
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from pypdf import PdfReader
+
+from games.models import Board
+from jobs.models import Job, State
+from tests.integration.api_helpers import make_director, mitchell
+from tests.integration.test_hidden_boards import session, viewer_client  # noqa: F401 - session: a fixture
+from tournaments import services
+from tournaments.models import Event, Player, Section, Session, TableCode
+
+pytestmark = pytest.mark.django_db
+
+VIEWERS = ["public", "player", "table", "other director"]
+PAR = {str(n): 100 * n + 20 for n in range(1, 7)}  # the par an analysis reported, one a board: 120 ... 620
+
+
+def _viewer_user(kind: str, world):
+    return {"player": world["ada"], "other director": world["bob"]}.get(kind)
+
+
+# 1. The par of every hidden board through the job list.
+
+
+@pytest.mark.parametrize("kind", VIEWERS)
+def test_looking_at_the_hand_records_starts_no_job_for_anyone_but_the_director(session, kind):  # noqa: F811
+    section = session["section"]
+    client, headers = viewer_client(kind, session)
+    for url in (f"/sections/{section.id}/hands/", f"/sections/{section.id}/hands.pdf"):
+        answer = client.get(url, headers=headers)
+        assert answer.status_code in (200, 403, 404), url
+    assert not Job.objects.filter(section=section).exists(), f"a look by {kind} started a job"
+    assert client.get(f"/api/jobs/?section={section.id}", headers=headers).status_code in (200, 401, 403)
+    if kind in ("player", "table"):  # boards they have played show, without their figures, saying why
+        answer = client.get(f"/sections/{section.id}/hands/", headers=headers)
+        assert "No double-dummy analysis yet: the director starts it from the desk" in answer.content.decode()
+
+    director, _ = viewer_client("director", session)
+    assert director.get(f"/sections/{section.id}/hands/").status_code == 200
+    job = Job.objects.get(section=section, kind="analyse")
+    assert job.created_by == session["alice"], (
+        "the director's look starts the analysis, in the director's name"
+    )
+
+
+@pytest.mark.parametrize("kind", VIEWERS)
+def test_a_job_shows_its_result_only_to_who_may_see_every_board_it_covers(session, kind):  # noqa: F811
+    """A job a viewer started (an analysis started by a look, before this was closed) lists for them, but not its
+    par of boards they have still to play, nor a reason for failing that may quote a deal; the section's director
+    reads both, and so does everyone once the section is published."""
+    section = session["section"]
+    user = _viewer_user(kind, session)
+    done = Job.objects.create(kind="analyse", section=section, state=State.DONE, progress=100, created_by=user,
+                              result={"boards": 6, "par": PAR})  # fmt: skip
+    failed = Job.objects.create(kind="analyse", section=section, state=State.FAILED, created_by=user,
+                                error="board 3: 'N:AKQJT98765432...' has 14 cards")  # fmt: skip
+    client, headers = viewer_client(kind, session)
+    for url in (
+        "/api/jobs/",
+        f"/api/jobs/?section={section.id}",
+        f"/api/jobs/{done.id}/",
+        f"/api/jobs/{failed.id}/",
+    ):
+        answer = client.get(url, headers=headers)
+        body = answer.content.decode()
+        assert answer.status_code in (200, 401, 403, 404), url
+        assert "620" not in body and "AKQJ" not in body, f"{kind} reads {url}: {body}"
+    if user is not None:
+        listed = {job["id"]: job for job in client.get("/api/jobs/").json()}
+        assert set(listed) == {done.id, failed.id}, "their own jobs are listed, with their progress"
+        assert (listed[done.id]["state"], listed[done.id]["result"], listed[failed.id]["error"]) == (
+            "done",
+            None,
+            "",
+        )
+    for url in (f"/sections/{section.id}/hands/", f"/sections/{section.id}/hands/analysis/"):
+        assert "620" not in client.get(url, headers=headers).content.decode()
+
+    director, _ = viewer_client("director", session)
+    assert director.get(f"/api/jobs/{done.id}/").json()["result"] == {"boards": 6, "par": PAR}
+    assert "14 cards" in director.get(f"/api/jobs/{failed.id}/").json()["error"]
+    if user is not None:
+        services.set_status(section, "finished", session["alice"])
+        services.set_status(section, "published", session["alice"])
+        assert client.get(f"/api/jobs/{done.id}/").json()["result"] == {"boards": 6, "par": PAR}, "published"
+
+
+def test_a_player_who_has_played_every_board_reads_the_result_of_their_job(session):  # noqa: F811
+    """The rule is the boards' rule, not "directors only": Ada's pair 1 played boards 1 and 4; with all six
+    played by them (the others entered here by the director's rows), the par of the six is hers to read."""
+    section = session["section"]
+    job = Job.objects.create(kind="analyse", section=section, state=State.DONE, progress=100,
+                             created_by=session["ada"], result={"boards": 6, "par": PAR})  # fmt: skip
+    client, _ = viewer_client("player", session)
+    assert client.get(f"/api/jobs/{job.id}/").json()["result"] is None
+    entry = section.entries.get(number=1)
+    for board in Board.objects.filter(section=section).exclude(number__in=(1, 4)):
+        board.results.create(section=section, ns=entry, ew=section.entries.get(number=4), contract="Pass",
+                             score_ns=0)  # fmt: skip
+    assert client.get(f"/api/jobs/{job.id}/").json()["result"] == {"boards": 6, "par": PAR}
+
+
+# 2. Names fed to the PDF library as markup.
+
+
+@pytest.fixture
+def listener():
+    """A local TCP port that records every connection made to it (and answers none): any fetch of an address
+    on it, by any PDF, is seen."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+    server.settimeout(0.2)
+    connections: list[tuple] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        while not stop.is_set():
+            try:
+                conn, peer = server.accept()
+            except OSError:
+                continue
+            connections.append(peer)
+            conn.close()
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield server.getsockname()[1], connections
+    stop.set()
+    thread.join(timeout=2)
+    server.close()
+
+
+def _published_section(name: str) -> Section:
+    """A 3-table Mitchell whose event is called `name`, dealt, every board played, finished and published."""
+    alice, club = make_director()
+    event = Event.objects.create(club=club, name=name, date="2026-11-24")
+    section = Section.objects.create(session=Session.objects.create(event=event), name="A")
+    services.install_movement(section, mitchell(3, 2), alice)
+    services.deal_boards(section)
+    section = services.set_status(section, "running", alice)
+    codes = list(TableCode.objects.filter(section=section).values_list("code", flat=True))
+    phone = Client(headers={"X-Forwarded-Proto": "https"})
+    for round_number in range(1, 4):
+        for code in codes:
+            for board in phone.get("/api/table/", headers={"X-Table-Code": code}).json()["boards"]:
+                answer = phone.post("/api/table/results/", {"board": board["board"], "contract": "3NT",
+                                    "declarer": "N", "tricks": 9}, content_type="application/json",
+                                    headers={"X-Table-Code": code})  # fmt: skip
+                assert answer.status_code == 201, answer.content
+        if round_number < 3:
+            section = services.next_round(section, alice)
+    section = services.set_status(section, "finished", alice)
+    section.entries.filter(number=1).update(name=name)  # a pair's name too
+    return services.set_status(section, "published", alice)
+
+
+def _text(answer) -> str:
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/pdf", answer.status_code
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.content)).pages)
+
+
+MARKUP = [
+    "<b>unclosed",
+    '<font face="x">Pairs</font>',
+    '<img src="http://127.0.0.1:{port}/x.png"/> Pairs',
+    '<a href="http://127.0.0.1:{port}/">Pairs</a> & <br/> <para>',
+]
+
+
+@pytest.mark.parametrize("markup", MARKUP)
+@pytest.mark.parametrize("kind", ["public", "player", "table", "other director"])
+def test_a_name_holding_markup_prints_as_written_and_fetches_nothing(transactional_db, client, listener, markup,
+                                                                     kind):  # fmt: skip
+    port, connections = listener
+    name = markup.format(port=port)
+    section = _published_section(name)
+    if kind == "other director":
+        client.force_login(make_director("bob", "lakeside")[0])
+    if kind == "player":
+        ada = User.objects.create_user("ada")
+        player = Player.objects.create(club=section.club, first_name="Ada", last_name="Abbott", user=ada)
+        section.entries.get(number=1).players.add(player)
+        client.force_login(ada)
+    headers = (
+        {"X-Table-Code": TableCode.objects.filter(section=section).first().code} if kind == "table" else {}
+    )
+    for pdf in ("hands.pdf", "results.pdf", "scorecards.pdf", "cards-guide.pdf", "cards-table.pdf"):
+        text = _text(client.get(f"/sections/{section.id}/{pdf}", headers=headers))
+        if pdf in ("hands.pdf", "results.pdf", "scorecards.pdf"):
+            assert name.split(" ")[0] in text.replace("\n", " "), f"{pdf}: the name as written"
+    assert connections == [], f"the PDFs fetched {connections}"
+
+
+def test_a_pbn_event_holding_an_image_prints_and_fetches_nothing(client, listener):
+    """An imported PBN's [Event] names the event: an <img> in it is printed as text, never fetched."""
+    from tests.shared import shared_path
+
+    port, connections = listener
+    text = shared_path("data", "pbn", "test_set.pbn").read_bytes().decode("latin-1")
+    image = f'<img src=\\"http://127.0.0.1:{port}/x.png\\" width=\\"9\\" height=\\"9\\"/>'  # PBN's \\" is "
+    text = text.replace('[Event "', f'[Event "{image} ', 1)
+    director, club = make_director()
+    client.force_login(director)
+    made = client.post("/api/imports/", {"club": club.id, "format": "pbn", "data": text})
+    assert made.status_code == 201, made.content
+    section_id = made.json()["id"]
+    assert client.post(f"/api/sections/{section_id}/status/", {"status": "published"}).status_code == 200
+    client.logout()
+    for pdf in ("hands.pdf", "results.pdf", "scorecards.pdf"):
+        assert "<img src=" in _text(client.get(f"/sections/{section_id}/{pdf}")).replace("\n", ""), pdf
+    assert connections == [], f"the PDFs fetched {connections}"
