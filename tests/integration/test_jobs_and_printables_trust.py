@@ -175,35 +175,30 @@ def _text(answer) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.content)).pages)
 
 
-MARKUP = [
-    "<b>unclosed",
-    '<font face="x">Pairs</font>',
-    '<img src="http://127.0.0.1:{port}/x.png"/> Pairs',
-    '<a href="http://127.0.0.1:{port}/">Pairs</a> & <br/> <para>',
-]
+MARKUP = ["<b>unclosed", '<font face="x">Pairs</font>', '<img src="http://127.0.0.1:{port}/x.png"/> Pairs']
 
 
 @pytest.mark.parametrize("markup", MARKUP)
-@pytest.mark.parametrize("kind", ["public", "player", "table", "other director"])
-def test_a_name_holding_markup_prints_as_written_and_fetches_nothing(transactional_db, client, listener, markup,
-                                                                     kind):  # fmt: skip
+def test_a_name_holding_markup_prints_as_written_and_fetches_nothing(listener, markup):
+    """The event's name and a pair's hold reportlab markup: every PDF of the published section answers 200 to the
+    public, a player, a table's phone and another club's director, with the name as written, and nothing is
+    fetched from the address an <img> names."""
     port, connections = listener
     name = markup.format(port=port)
     section = _published_section(name)
-    if kind == "other director":
-        client.force_login(make_director("bob", "lakeside")[0])
-    if kind == "player":
-        ada = User.objects.create_user("ada")
-        player = Player.objects.create(club=section.club, first_name="Ada", last_name="Abbott", user=ada)
-        section.entries.get(number=1).players.add(player)
-        client.force_login(ada)
-    headers = (
-        {"X-Table-Code": TableCode.objects.filter(section=section).first().code} if kind == "table" else {}
-    )
-    for pdf in ("hands.pdf", "results.pdf", "scorecards.pdf", "cards-guide.pdf", "cards-table.pdf"):
-        text = _text(client.get(f"/sections/{section.id}/{pdf}", headers=headers))
-        if pdf in ("hands.pdf", "results.pdf", "scorecards.pdf"):
-            assert name.split(" ")[0] in text.replace("\n", " "), f"{pdf}: the name as written"
+    ada = User.objects.create_user("ada")
+    player = Player.objects.create(club=section.club, first_name="Ada", last_name="Abbott", user=ada)
+    section.entries.get(number=1).players.add(player)
+    code = TableCode.objects.filter(section=section).first().code
+    for kind in ("public", "player", "table", "other director"):
+        client = Client(headers={"X-Forwarded-Proto": "https"})
+        if kind in ("player", "other director"):
+            client.force_login(make_director("bob", "lakeside")[0] if kind == "other director" else ada)
+        headers = {"X-Table-Code": code} if kind == "table" else {}
+        for pdf in ("hands.pdf", "results.pdf", "scorecards.pdf", "cards-guide.pdf", "cards-table.pdf"):
+            text = _text(client.get(f"/sections/{section.id}/{pdf}", headers=headers))
+            if pdf in ("hands.pdf", "results.pdf", "scorecards.pdf"):
+                assert name.split(" ")[0] in text.replace("\n", " "), f"{kind}, {pdf}: the name as written"
     assert connections == [], f"the PDFs fetched {connections}"
 
 
