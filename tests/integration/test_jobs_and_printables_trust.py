@@ -220,3 +220,49 @@ def test_a_pbn_event_holding_an_image_prints_and_fetches_nothing(client, listene
     for pdf in ("hands.pdf", "results.pdf", "scorecards.pdf"):
         assert "<img src=" in _text(client.get(f"/sections/{section_id}/{pdf}")).replace("\n", ""), pdf
     assert connections == [], f"the PDFs fetched {connections}"
+
+
+# 8. A session of 32,767 boards, and a double-dummy job anyone could start on it.
+
+
+def _big_pbn(boards: int) -> str:
+    return "".join(
+        f'[Event "Big"]\n[Board "{n}"]\n[North "A"]\n[South "B"]\n[East "C"]\n[West "D"]\n'
+        f'[Deal "{services.deal_from_seed("ab" * 16, n).to_pbn()}"]\n[Declarer "N"]\n[Contract "3NT"]\n[Result "9"]\n\n'
+        for n in range(1, boards + 1)
+    )
+
+
+def test_a_director_imports_no_more_boards_than_a_session_has(client):
+    director, club = make_director()
+    client.force_login(director)
+    refused = client.post("/api/imports/", {"club": club.id, "format": "pbn", "data": _big_pbn(129)})
+    assert refused.status_code == 400
+    assert refused.json()["detail"] == "the PBN file has 129 boards: a section has at most 128"
+    assert not Event.objects.exists(), "nothing imported"
+    event = Event.objects.create(club=club, name="Marathon", date="2026-11-24")
+    section = Section.objects.create(session=Session.objects.create(event=event), name="A")
+    huge = {
+        "rounds": [
+            {"round": 1, "tables": [{"table": 1, "ns": "1", "ew": "2", "boards": list(range(1, 32768))}]}
+        ]
+    }
+    answer = client.post(
+        f"/api/sections/{section.id}/movement/", {"movement": huge}, content_type="application/json"
+    )
+    assert answer.status_code == 400
+    assert answer.json()["detail"] == "the movement has 32767 boards: a section has at most 128"
+    assert not Board.objects.filter(section=section).exists()
+    made = client.post("/api/imports/", {"club": club.id, "format": "pbn", "data": _big_pbn(128)})
+    assert made.status_code == 201, "a long day's boards are a session"
+
+
+@pytest.mark.parametrize("kind", VIEWERS)
+def test_only_the_sections_director_starts_its_double_dummy_job(session, kind):  # noqa: F811
+    section = session["section"]
+    client, headers = viewer_client(kind, session)
+    for job in ("analyse", "audit"):
+        answer = client.post("/api/jobs/", {"kind": job, "section": section.id}, headers=headers)
+        assert answer.status_code in (401, 403), (job, answer.status_code)
+    client.get(f"/sections/{section.id}/hands/", headers=headers)
+    assert not Job.objects.exists()
