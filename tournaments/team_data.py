@@ -87,7 +87,8 @@ def standings_context(section: Section, viewer: Viewer) -> dict:
     view = TeamsView.of(section)
     now = view.bye_teams(section.current_round) if section.status == Status.RUNNING else []
     return {
-        "is_teams": True, "teams": standings(section, view), "team_rounds": view.rounds_begun, "byes_now": now,
+        "is_teams": True, "teams": standings(section, view, ranked=viewer.sees_standings),
+        "team_rounds": view.rounds_begun, "byes_now": now,
         "my_bye": any(team.id in viewer.entries for team in now), "bye_vps": BYE_VPS,
     }  # fmt: skip
 
@@ -111,10 +112,12 @@ def my_byes(user) -> list[Entry]:
     return [entry for entry in mine if entry.id in byes(entry.section).get(entry.section.current_round, ())]
 
 
-def standings(section: Section, view: TeamsView | None = None) -> list[TeamRow]:
-    """The stored ranking with each team's VPs round by round (its opponent or its bye)."""
+def standings(section: Section, view: TeamsView | None = None, ranked: bool = True) -> list[TeamRow]:
+    """The stored ranking with each team's VPs round by round (its opponent or its bye); not `ranked` (a viewer
+    who may not see the standings yet, tournaments.visibility), in the teams' order."""
     view = view or TeamsView.of(section)
-    rows = Standing.objects.filter(section=section).select_related("entry").order_by("place", "entry__number")
+    order = ("place",) if ranked else ()
+    rows = Standing.objects.filter(section=section).select_related("entry").order_by(*order, "entry__number")
     return [TeamRow(row, view.cells(row.entry_id, view.rounds_begun)) for row in rows]
 
 

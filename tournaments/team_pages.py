@@ -45,7 +45,9 @@ def team(request, section_id: int, number: int):
     entry = get_object_or_404(Entry.objects.prefetch_related("players"), section=section, number=number)
     view = team_data.TeamsView.of(section)
     rows = team_data.team_matches_of(view, entry)
+    viewer = page_data.viewer(request, section)
     return render(request, "pages/team.html", {
-        "section": section, "entry": entry, "rows": rows, "standing": getattr(entry, "standing", None),
+        "section": section, "entry": entry, "rows": rows,
+        "standing": getattr(entry, "standing", None) if viewer.sees_standings else None,
         "here": f"Team {entry.tag}",
     })  # fmt: skip

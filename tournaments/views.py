@@ -56,6 +56,7 @@ def _standings_context(request, section) -> dict:
         "viewer": viewer,
         "live": section.status == Status.RUNNING,
         "is_party": party,
+        "figures": viewer.sees_standings,
     }
     if party:
         context["party"] = page_data.party_rows(section)
@@ -63,7 +64,7 @@ def _standings_context(request, section) -> dict:
     elif team_data.is_teams(section):
         context.update(team_data.standings_context(section, viewer))
     else:
-        context["fields"] = page_data.standings(section)
+        context["fields"] = page_data.standings(section, ranked=context["figures"])
         context["across"] = page_data.field_label(section)
     return context
 
@@ -191,7 +192,7 @@ def scorecard_page(request, section_id: int, number: int):
     names = dict(section.entries.values_list("number", "name"))
     for line in lines:
         line["opponent_name"] = names.get(line["opponent"], "")
-    standing = getattr(entry, "standing", None)
+    standing = getattr(entry, "standing", None) if viewer.sees_standings else None
     return render(request, "pages/scorecard.html", {
         "section": section, "entry": entry, "seen": True, "lines": lines, "standing": standing,
         "here": f"Scorecard {entry.tag}",

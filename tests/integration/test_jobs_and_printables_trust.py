@@ -19,6 +19,7 @@ from pypdf import PdfReader
 
 from games.models import Board
 from jobs.models import Job, State
+from scoring.services import recompute_standings
 from tests.integration.api_helpers import make_director, mitchell
 from tests.integration.test_hidden_boards import session, viewer_client  # noqa: F401 - session: a fixture
 from tournaments import services
@@ -266,3 +267,58 @@ def test_only_the_sections_director_starts_its_double_dummy_job(session, kind): 
         assert answer.status_code in (401, 403), (job, answer.status_code)
     client.get(f"/sections/{section.id}/hands/", headers=headers)
     assert not Job.objects.exists()
+
+
+# 8. Live standings polled after each entry: that result's matchpoints on a board others have still to play.
+
+
+def _standings_seen(client, section: Section, headers: dict) -> tuple[list[dict], str, str]:
+    """The standings as this viewer polls them: the API's rows, the live fragment, the scorecard page of pair 1."""
+    api = client.get(f"/api/sections/{section.id}/standings/", headers=headers).json()
+    fragment = client.get(f"/sections/{section.id}/standings/", headers=headers).content.decode()
+    card = client.get(f"/sections/{section.id}/scorecards/1/", headers=headers).content.decode()
+    return api, fragment, card
+
+
+@pytest.mark.parametrize("kind", VIEWERS)
+def test_live_standings_tell_no_one_still_to_play_a_board_how_it_went(session, kind):  # noqa: F811
+    """Round 2: table 2 (pairs 2 and 4) enters board 5, which pair 3-6 played in round 1 and pair 1 (Ada, and the
+    phone at table 1) has still to play. Polled before and after, the standings of every viewer but the director
+    change only in the boards played: no rank, score or percentage, and no order by rank, while play goes on."""
+    section = session["section"]
+    recompute_standings(section.id)
+    client, headers = viewer_client(kind, session)
+    api, fragment, card = _standings_seen(client, section, headers)
+    assert [row["entry"] for row in api] == [1, 2, 3, 4, 5, 6], "in entry order, not ranked"
+    assert {(row["rank"], row["place"], row["total"], row["percentage"]) for row in api} == {
+        (None, None, None, None)
+    }
+    assert "Ranks and scores show once every table has finished" in fragment
+    assert '<th scope="col">Rank</th>' not in fragment and ">%</th>" not in fragment
+    assert "rank <strong>" not in card
+
+    answer = _enter(Client(headers={"X-Forwarded-Proto": "https"}), session["codes"][2], 5, "3NT", "N", 9)
+    assert answer.status_code == 201, answer.content
+    recompute_standings(section.id)
+    after, fragment_after, _ = _standings_seen(client, section, headers)
+    changed = {row["entry"]: row["boards"] for row in after} != {row["entry"]: row["boards"] for row in api}
+    assert changed, "the boards played move on"
+    assert [{k: v for k, v in row.items() if k != "boards"} for row in after] == [
+        {k: v for k, v in row.items() if k != "boards"} for row in api
+    ], "nothing but the boards played moved"
+
+    director, _ = viewer_client("director", session)
+    full, fragment, card = _standings_seen(director, section, {})
+    assert all(row["percentage"] is not None for row in full if row["boards"]), (
+        "the director's view stays full"
+    )
+    assert '<th scope="col">Rank</th>' in fragment and "rank <strong>" in card
+
+    services.set_status(section, "finished", session["alice"])
+    api, fragment, _ = _standings_seen(client, section, headers)
+    assert all(row["rank"] for row in api) and '<th scope="col">Rank</th>' in fragment, "once play is over"
+
+
+def _enter(client: Client, code: str, board: int, contract: str, declarer: str, tricks: int):
+    return client.post("/api/table/results/", {"board": board, "contract": contract, "declarer": declarer,
+                       "tricks": tricks}, content_type="application/json", headers={"X-Table-Code": code})  # fmt: skip
