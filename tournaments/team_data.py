@@ -221,8 +221,10 @@ def board_rooms(section: Section, board: Board) -> list[BoardMatch]:
     return found
 
 
-def team_matches_of(view: TeamsView, entry: Entry) -> list[dict]:
-    """A team's rounds: each match from its side (opponent, IMPs for and against, VPs) or its bye."""
+def team_matches_of(view: TeamsView, entry: Entry, seen: set[int] | None = None) -> list[dict]:
+    """A team's rounds: each match from its side (opponent, IMPs for and against, VPs) or its bye. With `seen`
+    (the board numbers a viewer may see; None for all), a match over a board not among them shows no score: its
+    IMPs would tell how that board went (tournaments.visibility)."""
     rows = []
     for cell in view.cells(entry.id):
         if cell.bye:
@@ -232,6 +234,10 @@ def team_matches_of(view: TeamsView, entry: Entry) -> list[dict]:
         if match is None:
             continue
         home = match.home == entry.id
+        if seen is not None and not set(match.schedule) <= seen:
+            rows.append({"round": cell.round, "match": match, "opponent": cell.opponent, "home": home,
+                         "hidden": True, "boards": 0, "scheduled": match.scheduled})  # fmt: skip
+            continue
         rows.append({
             "round": cell.round, "match": match, "opponent": cell.opponent, "home": home, "vps": cell.vps,
             "imps_for": match.home_imps if home else match.away_imps,

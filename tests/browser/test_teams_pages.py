@@ -53,8 +53,11 @@ def test_the_team_standings_and_a_match_read_on_a_phone_and_a_desktop(site, new_
     club = Club.objects.create(name="Riverton Bridge Club", slug="riverton")
     section = round_robin_two_rounds_in(club)
     bye_team = int(section.movement["rounds"][1]["sit_out"][0])
+    director = new_page(PHONE)
+    log_in(director, site, club)
     for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
-        page = new_page(viewport)
+        page = director  # the director's view is live and full while play goes on
+        page.set_viewport_size(viewport)
         page.goto(f"{site}/sections/{section.id}/")
         table = page.locator("table.team-standings")
         table.wait_for()
@@ -74,12 +77,21 @@ def test_the_team_standings_and_a_match_read_on_a_phone_and_a_desktop(site, new_
         assert page.locator("table.match tbody tr").count() == 3
         score = page.locator("#match-score").inner_text()
         assert "IMPs" in score and "VPs" in score and "3 of 3 boards scored" in score
-        # Both rooms of every board side by side: the public sees the match once it is scored, not the hands
-        # or the results (not published yet): those rows stay hidden.
-        assert page.locator("table.match tbody td", has_text="Hidden until you have played it").count() == 3
-        assert no_overflow(page), f"{name}: the match fits the window"
-        assert axe_violations(page) == []
-        shot(page, f"teams-match-public-{name}")
+
+    # The public, while play goes on (issue 26): the teams without VPs or ranks, a match without its score (it
+    # would tell how the boards went to the teams still playing them), its boards hidden.
+    public = new_page(PHONE)
+    public.goto(f"{site}/sections/{section.id}/")
+    table = public.locator("table.team-standings")
+    table.wait_for()
+    assert table.locator("thead th").all_inner_texts() == ["Team"]
+    assert public.locator("#standings-later").is_visible()
+    public.goto(f"{site}/sections/{section.id}/rounds/1/matches/1/")
+    score = public.locator("#match-score").inner_text()
+    assert "IMPs" not in score and "VPs" not in score and "3 of 3 boards scored" in score
+    assert public.locator("table.match tbody td", has_text="Hidden until you have played it").count() == 3
+    assert no_overflow(public) and axe_violations(public) == []
+    shot(public, "teams-match-public-phone")
 
     # A table's phone in round 2 names the team with the bye.
     phone = new_page(PHONE)
@@ -89,8 +101,6 @@ def test_the_team_standings_and_a_match_read_on_a_phone_and_a_desktop(site, new_
     assert no_overflow(phone)
     shot(phone, "teams-table-phone")
 
-    director = new_page(PHONE)
-    log_in(director, site, club)
     for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         director.set_viewport_size(viewport)
         director.goto(f"{site}/sections/{section.id}/rounds/1/matches/1/")

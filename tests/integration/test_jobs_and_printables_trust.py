@@ -322,3 +322,39 @@ def test_live_standings_tell_no_one_still_to_play_a_board_how_it_went(session, k
 def _enter(client: Client, code: str, board: int, contract: str, declarer: str, tricks: int):
     return client.post("/api/table/results/", {"board": board, "contract": contract, "declarer": declarer,
                        "tricks": tricks}, content_type="application/json", headers={"X-Table-Code": code})  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", VIEWERS)
+def test_a_teams_match_in_play_shows_no_score_to_those_still_to_play_its_boards(kind):
+    """A 5-team round robin (tests/browser/test_teams_pages.py sets it up) in round 2: match 2 (tables 3 and 4) has
+    played its three boards, match 1 (tables 1 and 2) has still to play the same three. To the team at table 1 (its
+    player, its phone), the public and another club's director, the standings show no VPs or ranks, match 2 no IMPs
+    or VPs and its teams' pages no score of it; the director's pages keep them all."""
+    from tests.browser.test_teams_pages import round_robin_two_rounds_in
+
+    alice, club = make_director()
+    section = round_robin_two_rounds_in(club)
+    section.results.filter(round=2, table__in=(1, 2)).delete()
+    recompute_standings(section.id)
+    round2 = {s.table: s for s in section.seatings.filter(round=2)}
+    client = Client(headers={"X-Forwarded-Proto": "https"})
+    if kind == "player":
+        ada = User.objects.create_user("ada")
+        round2[1].ns.players.add(
+            Player.objects.create(club=club, first_name="Ada", last_name="Abbott", user=ada)
+        )
+        client.force_login(ada)
+    if kind == "other director":
+        client.force_login(make_director("bob", "lakeside")[0])
+    if kind == "table":
+        assert client.post("/table/", {"code": section.table_codes.get(table=1).code}).status_code == 302
+    director = Client(headers={"X-Forwarded-Proto": "https"})
+    director.force_login(alice)
+    for viewer, full in ((client, False), (director, True)):
+        standings = viewer.get(f"/sections/{section.id}/").content.decode()
+        assert ('<th scope="col" class="num">VPs</th>' in standings) is full, kind
+        page = viewer.get(f"/sections/{section.id}/rounds/2/matches/2/").content.decode()
+        score = page.split('id="match-score">')[1].split("</p>")[0]
+        assert ("IMPs" in score or "VPs" in score) is full, (kind, score)
+        team = viewer.get(f"/sections/{section.id}/teams/{round2[3].ns.number}/").content.decode()
+        assert ("in play" in team) is not full, kind
