@@ -32,7 +32,9 @@ def match(request, section_id: int, round_number: int, number: int):
     viewer = page_data.viewer(request, section)
     home, away = view.entries[found.home], view.entries[found.away]
     lines = team_data.match_lines(section, viewer, found, view.entries)
-    hidden = sum(1 for line in lines if not line.seen)  # then no total: it would tell how the hidden boards went
+    hidden = sum(
+        1 for line in lines if not line.seen
+    )  # then no total: it would tell how the hidden boards went
     return render(request, "pages/match.html", {
         "section": section, "match": found, "home": home, "away": away, "lines": lines, "hidden": hidden,
         "vps": found.vps if found.boards and not hidden else None,
@@ -43,7 +45,9 @@ def match(request, section_id: int, round_number: int, number: int):
 def _seen_numbers(section, viewer) -> set[int] | None:
     """The numbers of the boards this viewer may see; None for all of them."""
     shown = viewer.shown_boards
-    return None if shown is None else set(section.boards.filter(id__in=shown).values_list("number", flat=True))
+    return (
+        None if shown is None else set(section.boards.filter(id__in=shown).values_list("number", flat=True))
+    )
 
 
 def team(request, section_id: int, number: int):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import DESKTOP, PHONE, axe_violations, log_in, no_overflow, shot
-from tests.club import RESULTS, TEAMS, members
+from tests.club import TEAMS, members, round_robin_two_rounds_in
 from tournaments import membership
 from tournaments.models import Club, Event, Section, Session
 
@@ -22,31 +22,6 @@ def seen_heads(page) -> list[str]:
         "heads => heads.map(th => [...th.childNodes].filter(n => !n.classList?.contains('visually-hidden'))"
         ".map(n => n.textContent).join(''))"
     )
-
-
-def round_robin_two_rounds_in(club) -> Section:
-    """A 5-team round robin of 3-board matches, its teams named, rounds 1 and 2 scored from the tables."""
-    from games.services import enter_at_table
-    from tournaments import services
-
-    event = Event.objects.create(club=club, name="Winter Teams", date="2026-11-24")
-    section = Section.objects.create(
-        session=Session.objects.create(event=event), name="A", scoring_method="vp"
-    )
-    movement = services.generate_movement("teams-round-robin", teams=5, boards_per_round=3)
-    services.install_movement(section, movement, None)
-    services.deal_boards(section)
-    membership.name_entries(section, {number: members(club, names) for number, names in TEAMS.items()})
-    section = services.set_status(section, "running", None)
-    for rnd in (1, 2):
-        for seating in section.seatings.filter(round=rnd):
-            for board in seating.boards:
-                contract, declarer, tricks = RESULTS[(seating.table * 5 + board * 3 + rnd) % len(RESULTS)]
-                values = {"board": board, "contract": contract, "declarer": declarer, "tricks": tricks}
-                enter_at_table(section, seating.table, values)
-        if rnd == 1:
-            section = services.next_round(section, None)
-    return section
 
 
 def test_the_team_standings_and_a_match_read_on_a_phone_and_a_desktop(site, new_page):

@@ -20,6 +20,7 @@ from pypdf import PdfReader
 from games.models import Board
 from jobs.models import Job, State
 from scoring.services import recompute_standings
+from tests.club import round_robin_two_rounds_in
 from tests.integration.api_helpers import make_director, mitchell
 from tests.integration.test_hidden_boards import session, viewer_client  # noqa: F401 - session: a fixture
 from tournaments import services
@@ -326,12 +327,10 @@ def _enter(client: Client, code: str, board: int, contract: str, declarer: str, 
 
 @pytest.mark.parametrize("kind", VIEWERS)
 def test_a_teams_match_in_play_shows_no_score_to_those_still_to_play_its_boards(kind):
-    """A 5-team round robin (tests/browser/test_teams_pages.py sets it up) in round 2: match 2 (tables 3 and 4) has
+    """A 5-team round robin (tests/club.py sets it up) in round 2: match 2 (tables 3 and 4) has
     played its three boards, match 1 (tables 1 and 2) has still to play the same three. To the team at table 1 (its
     player, its phone), the public and another club's director, the standings show no VPs or ranks, match 2 no IMPs
     or VPs and its teams' pages no score of it; the director's pages keep them all."""
-    from tests.browser.test_teams_pages import round_robin_two_rounds_in
-
     alice, club = make_director()
     section = round_robin_two_rounds_in(club)
     section.results.filter(round=2, table__in=(1, 2)).delete()
