@@ -31,6 +31,7 @@ from scoring.methods.rescore import from_usebio
 from scoring.models import LineScore, Standing
 from scoring.services import standings_changed
 from tournaments.models import Club, Entry, Event, Player, Section, Session, Status
+from tournaments.services import check_boards
 
 
 @dataclass
@@ -169,6 +170,7 @@ def store(imported: Imported, club: Club, source: str) -> Section:
         entry.players.set([_player(club, name, national_id) for name, national_id in pair["players"]])
         entries[label] = entry
     numbers = sorted({line.board for line in imported.lines} | set(imported.deals))
+    check_boards(len(numbers), source)
     boards = {}
     for number in numbers:
         deal, dealer, vulnerability = imported.deals.get(

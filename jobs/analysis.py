@@ -19,6 +19,7 @@ from games.formats.egn import replay_file as replay_egn
 from games.formats.pbn.audit import replay_file as replay_pbn
 from games.models import Board, PlayRecord
 from tournaments.models import Section
+from tournaments.permissions import is_director, section_club_id
 
 from . import services
 from .models import Job, Kind, State
@@ -49,19 +50,35 @@ def board_analysis(board: Board) -> dict:
 
 def hand_record_analysis(section: Section, user=None) -> Job | None:
     """The analysis the hand records wait for, so that no page or PDF solves a deal in its request: the Section's
-    analysis job under way, or one started now when a dealt board has none stored yet; None when every dealt board
-    has its figures. A failed analysis is left as it is (its reason shown) rather than started again on every
-    look: the director starts it again from the desk once the deal is put right. Without a broker the job runs
-    in this process, as every job does."""
+    analysis job under way, or one started now when a dealt board has none stored yet; None when there is none.
+
+    Only a director of the section's club starts it by looking (the job is theirs, and so is its result: the par
+    of every board, played or not). A look by anyone else (the public, a player, a table's phone, another club's
+    director) starts nothing: a GET must not set a worker solving deals for a stranger, and a job started in a
+    viewer's name would show them its result. A failed analysis is left as it is (its reason shown) rather than
+    started again on every look: the director starts it again from the desk once the deal is put right. Without a
+    broker the job runs in this process, as every job does."""
+    if not is_director(user, section_club_id(section)):
+        return _under_way(section)
     with transaction.atomic():
         Section.objects.select_for_update(no_key=True).filter(id=section.id).first()  # one new job at a time
-        latest = Job.objects.filter(section=section, kind=Kind.ANALYSE).order_by("-id").first()
-        if latest is not None and latest.state in (State.PENDING, State.RUNNING, State.FAILED):
+        latest = _under_way(section)
+        if latest is not None:
             return latest
         if not Board.objects.filter(section=section, analysis__isnull=True).exclude(deal="").exists():
             return None
-        job = services.start(Kind.ANALYSE, section, user=user if user and user.is_authenticated else None)
+        job = services.start(Kind.ANALYSE, section, user=user)
     return Job.objects.get(id=job.id)  # eagerly run (no broker) by now
+
+
+def _under_way(section: Section) -> Job | None:
+    """The Section's latest analysis when it is still to run, running, or failed (its reason for the desk)."""
+    latest = Job.objects.filter(section=section, kind=Kind.ANALYSE).order_by("-id").first()
+    return (
+        latest
+        if latest is not None and latest.state in (State.PENDING, State.RUNNING, State.FAILED)
+        else None
+    )
 
 
 def analysis_summary(section_id: int) -> dict:

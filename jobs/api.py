@@ -1,7 +1,9 @@
 """GET /api/jobs/ and /api/jobs/<id>/: a job's state and progress, for the director's progress bars. POST
 /api/jobs/ {"kind": "analyse" or "audit", "section": id} starts a section's double-dummy analysis or replay
 audit (202, the job); the other kinds start from their own actions (the bell) and commands (rotate). A director
-sees and starts the jobs of their clubs' sections; whoever started a job without a section sees that one."""
+sees and starts the jobs of their clubs' sections; whoever started a job sees that one, but the result (and the
+reason it failed, which may quote a deal) of a section's job only when they may see every board of the section
+(tournaments.visibility): an analysis's result holds the par of every board, played or not."""
 
 from django.db.models import Q
 from rest_framework import mixins, permissions, serializers, status, viewsets
@@ -13,6 +15,7 @@ from games.formats.numbers import ID
 from games.serializers import Number
 from tournaments.models import Section
 from tournaments.permissions import directed_club_ids, is_director, section_club_id
+from tournaments.visibility import Viewer
 
 from . import services
 from .models import Job
@@ -26,6 +29,13 @@ class JobSerializer(serializers.ModelSerializer):
             "started", "finished", "error", "result", "created",
         ]  # fmt: skip
         read_only_fields = fields
+
+    def to_representation(self, job: Job) -> dict:
+        data = super().to_representation(job)
+        sees = self.context.get("sees_result")
+        if sees is not None and not sees(job):
+            data["result"], data["error"] = None, ""
+        return data
 
 
 class StartSerializer(serializers.Serializer):
@@ -55,6 +65,20 @@ class JobViewSet(RefusedMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelVi
             jobs = jobs.filter(section=section)
         kind = self.request.query_params.get("kind")
         return jobs.filter(kind=kind) if kind else jobs
+
+    def get_serializer_context(self) -> dict:
+        """With `sees_result(job)`: may this user see the job's result (every board of its section; a job without
+        a section is its starter's own)? Asked once per section of a list."""
+        seen: dict[int, bool] = {}
+
+        def sees_result(job: Job) -> bool:
+            if job.section_id is None:
+                return True
+            if job.section_id not in seen:
+                seen[job.section_id] = Viewer(job.section, self.request.user).sees_every_board
+            return seen[job.section_id]
+
+        return {**super().get_serializer_context(), "sees_result": sees_result}
 
     def get_serializer_class(self):
         return StartSerializer if self.action == "create" else JobSerializer

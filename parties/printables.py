@@ -1,5 +1,6 @@
 """A party's table cards: one per table, with its players for round 1, its access code and a QR code that opens the
-table's phone page with the code filled in (reportlab draws the QR code: no other library)."""
+table's phone page with the code filled in (reportlab draws the QR code: no other library). Names and addresses go
+into a Paragraph through tournaments.movements.cards.plain, as in every printable."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table
 
 from tournaments.models import Section
+from tournaments.movements.cards import plain
 
 from .services import first_seating
 
@@ -41,10 +43,10 @@ def table_cards_pdf(section: Section, site: str) -> bytes:
             colWidths=[12 * mm, 70 * mm],
         )
         story.append(KeepTogether([
-            Paragraph(f"{section.session.event.name}: table {table}{where}", styles["Heading2"]),
+            Paragraph(plain(f"{section.session.event.name}: table {table}{where}"), styles["Heading2"]),
             Paragraph("Round 1", styles["Normal"]), seats, Spacer(1, 4 * mm),
-            Paragraph(f"The table's code: <b>{codes.get(table, '')}</b>. Scan to enter the tally on a phone:", styles["Normal"]),
-            _qr(url), Paragraph(url, styles["Normal"]), Spacer(1, 12 * mm),
+            Paragraph(f"The table's code: <b>{plain(codes.get(table, ''))}</b>. Scan to enter the tally on a phone:", styles["Normal"]),
+            _qr(url), Paragraph(plain(url), styles["Normal"]), Spacer(1, 12 * mm),
         ]))  # fmt: skip
     buffer = io.BytesIO()
     SimpleDocTemplate(buffer, pagesize=A4, title=f"Table cards: {section.session.event.name}").build(story)

@@ -1,8 +1,10 @@
 """A section's standings and an entry's scorecard: GET /api/sections/<id>/standings/ and
 /api/sections/<id>/scorecard/<number>/, routed by scoring.urls beside the tournaments API's sections.
 
-Who may see what is tournaments.visibility's: standings are public while the section runs; a scorecard is its own
-players' until publication, and shows only the boards the viewer may see.
+Who may see what is tournaments.visibility's: while play goes on the standings give each entry and its boards
+played, their ranks and scores only to the section's directors (a live total moves by a result's matchpoints on a
+board others have still to play); a scorecard is its own players' until publication, and shows only the boards the
+viewer may see.
 """
 
 from __future__ import annotations
@@ -32,10 +34,15 @@ class SectionScoresViewSet(RefusedMixin, viewsets.GenericViewSet):
     @extend_schema(responses=StandingSerializer(many=True))
     @action(detail=True, methods=["get"])
     def standings(self, request, pk=None):
-        """Standings as last computed (live while the section runs)."""
+        """Standings as last computed (live for the section's directors while it runs; for anyone else, until the
+        field has finished, each entry with its boards played, in entry order, and no rank, place, score or prize)."""
         section = self.get_object()
         rows = section.standings.select_related("entry")
-        return Response(StandingSerializer(rows, many=True).data)
+        if Viewer.of(request, section).sees_standings:
+            return Response(StandingSerializer(rows, many=True).data)
+        hidden = dict.fromkeys(("rank", "place", "total", "percentage", "prize", "cut"))
+        data = StandingSerializer(rows.order_by("entry__number"), many=True).data
+        return Response([{**row, **hidden} for row in data])
 
     @extend_schema(responses=ScorecardLineSerializer(many=True))
     @action(detail=True, methods=["get"], url_path=r"scorecard/(?P<number>\d+)")

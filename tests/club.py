@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tournaments.models import Club, Player
+from games.services import enter_at_table
+from tournaments import membership, services
+from tournaments.models import Club, Event, Player, Section, Session
 
 NAMES = ["Ann Smith", "Bob Jones", "Cath Brown", "Dan White", "Eve Black", "Fay Green", "Gil Gray", "Hal Hart",
          "Ivy Irons", "Jon Jay", "Kim Kerr", "Len Long", "Meg Moss", "Ned North", "Ola Oak", "Pat Pike",
@@ -76,3 +78,25 @@ def play_rounds(section, user, rounds: int, tricks: dict[tuple[int, int], int]) 
                 line = score_line(section, boards[number], "4S", "N", tricks.get((seating.round, number), 10))
                 enter_result(section, boards[number], seating.ns, seating.ew, line, round=seating.round,
                              table=seating.table, by="test", user=user)  # fmt: skip
+
+
+def round_robin_two_rounds_in(club) -> Section:
+    """A 5-team round robin of 3-board matches, its teams named, rounds 1 and 2 scored from the tables."""
+    event = Event.objects.create(club=club, name="Winter Teams", date="2026-11-24")
+    section = Section.objects.create(
+        session=Session.objects.create(event=event), name="A", scoring_method="vp"
+    )
+    movement = services.generate_movement("teams-round-robin", teams=5, boards_per_round=3)
+    services.install_movement(section, movement, None)
+    services.deal_boards(section)
+    membership.name_entries(section, {number: members(club, names) for number, names in TEAMS.items()})
+    section = services.set_status(section, "running", None)
+    for rnd in (1, 2):
+        for seating in section.seatings.filter(round=rnd):
+            for board in seating.boards:
+                contract, declarer, tricks = RESULTS[(seating.table * 5 + board * 3 + rnd) % len(RESULTS)]
+                values = {"board": board, "contract": contract, "declarer": declarer, "tricks": tricks}
+                enter_at_table(section, seating.table, values)
+        if rnd == 1:
+            section = services.next_round(section, None)
+    return section

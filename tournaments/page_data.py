@@ -81,13 +81,15 @@ class Field:
         return any(row.entry.name for row in self.rows)
 
 
-def standings(section: Section) -> list[Field]:
+def standings(section: Section, ranked: bool = True) -> list[Field]:
     """The stored standings, one list per field (N-S and E-W apart in a two-winner movement); of every section of
-    the session when it is scored across the field (one ranking)."""
+    the session when it is scored across the field (one ranking). Not `ranked` (a viewer who may not see the
+    standings yet, tournaments.visibility): in the entries' order, since the ranking's order tells it too."""
+    order = ("place",) if ranked else ()
     rows = list(
         Standing.objects.filter(section__in=section_field(section))
         .select_related("entry__section")
-        .order_by("field", "place", "entry__section__name", "entry__number")
+        .order_by("field", *order, "entry__section__name", "entry__number")
     )
     fields: dict[str, list[Standing]] = {}
     for row in rows:

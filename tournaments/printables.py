@@ -1,14 +1,14 @@
 """PDFs clubs print (reportlab): guide and table cards (the movements package's cards), hand records four boards
 a page with their double-dummy tables, results (standings and travellers) and scorecards.
 
-What goes on the paper comes from tournaments.page_data, the same figures the pages show.
+What goes on the paper comes from tournaments.page_data, the same figures the pages show. Every name, title and
+address goes into a Paragraph through `plain` (tournaments.movements.cards): a Paragraph reads its text as markup.
 """
 
 from __future__ import annotations
 
 import datetime
 import io
-from html import escape
 from pathlib import Path
 
 import segno
@@ -23,7 +23,7 @@ from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemp
 from scoring.serializers import scorecards as scorecard_lines
 from tournaments import page_data, team_data
 from tournaments.models import Section
-from tournaments.movements.cards import cards_pdf, guide_cards, table_cards
+from tournaments.movements.cards import cards_pdf, guide_cards, plain, table_cards
 from tournaments.movements.model import Movement, Round, Unit
 from tournaments.movements.model import Table as MovementTable
 
@@ -133,9 +133,9 @@ def _note(tables: list[int | None], links: dict[int, tuple[str, str]]) -> tuple[
     played = sorted({t for t in tables if t is not None and t in links})
     if len(played) == 1:
         code, address = links[played[0]]
-        words = f'Table {played[0]} code: <b>{code}</b><br/><font size="9">Scan to enter results, or open {address}</font>'
+        words = f'Table {played[0]} code: <b>{plain(code)}</b><br/><font size="9">Scan to enter results, or open {plain(address)}</font>'
         return words, qr_png(address)
-    return "Table codes: " + ", ".join(f"table {t} <b>{links[t][0]}</b>" for t in played), None
+    return "Table codes: " + ", ".join(f"table {t} <b>{plain(links[t][0])}</b>" for t in played), None
 
 
 def _build(buffer, title: str, section: Section, story: list) -> None:
@@ -169,7 +169,7 @@ def _styles(font: str):
 
 def _hand(suits: list[tuple[str, str, str]], font: str) -> str:
     return "<br/>".join(
-        f'<font color="{"#b00000" if colour == "red" else "#000000"}">{_suit(symbol, font)}</font> {ranks}'
+        f'<font color="{"#b00000" if colour == "red" else "#000000"}">{_suit(symbol, font)}</font> {plain(ranks)}'
         for symbol, colour, ranks in suits
     )
 
@@ -178,7 +178,8 @@ def _board_cell(entry: dict, styles, font: str) -> list:
     board = entry["board"]
     small = styles["Normal"].clone("small", fontSize=8.5, leading=10.5)
     head = Paragraph(
-        f"<b>Board {board.number}</b><br/>Dealer {board.dealer}<br/>Vul {board.vulnerability}", small
+        f"<b>Board {board.number}</b><br/>Dealer {plain(board.dealer)}<br/>Vul {plain(board.vulnerability)}",
+        small,
     )
     diagram = entry["diagram"]
     if diagram is None:
@@ -196,7 +197,7 @@ def _board_cell(entry: dict, styles, font: str) -> list:
         dd.setStyle([*_GRID, ("FONTNAME", (0, 0), (-1, -1), font), ("FONTSIZE", (0, 0), (-1, -1), 7.5),
                      ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")])  # fmt: skip
         par = entry["par"]
-        words = f"Par {par['score']:+d}: {', '.join(par['contracts'])}" if par else ""
+        words = plain(f"Par {par['score']:+d}: {', '.join(par['contracts'])}") if par else ""
         parts += [Spacer(1, 2 * mm), dd, Paragraph(words, small)]
     return parts
 
@@ -216,12 +217,12 @@ def hand_records(section: Section, boards: list[dict], note: str = "") -> bytes:
                        ("INNERGRID", (0, 0), (-1, -1), 0.4, colors.grey)])  # fmt: skip
         if story:
             story.append(PageBreak())
-        story.append(Paragraph(f"{section} — hand records", styles["Heading3"]))
+        story.append(Paragraph(plain(f"{section} — hand records"), styles["Heading3"]))
         if note:
-            story.append(Paragraph(note, styles["Normal"]))
+            story.append(Paragraph(plain(note), styles["Normal"]))
         story.append(grid)
     if not story:
-        story.append(Paragraph(f"{section}: no boards to show.", styles["Normal"]))
+        story.append(Paragraph(plain(f"{section}: no boards to show."), styles["Normal"]))
     _build(buffer, f"Hand records: {section}", section, story)
     return buffer.getvalue()
 
@@ -248,7 +249,7 @@ def results(section: Section, boards: list) -> bytes:
     font = _font()
     styles = _styles(font)
     buffer = io.BytesIO()
-    story = [Paragraph(f"{section} — results", styles["Title"])]
+    story = [Paragraph(plain(f"{section} — results"), styles["Title"])]
     if section.is_party:
         rows = [["Rank", "Player", "Games won", "Lone hands"]] + [
             [r["rank"], str(r["entry"]), _number(r["games"]), str(r["lone_hands"])] for r in page_data.party_rows(section)
@@ -260,14 +261,14 @@ def results(section: Section, boards: list) -> bytes:
         story.append(_team_standings(section, small, font))
     across = page_data.field_label(section)
     if across:
-        story.append(Paragraph(f"Ranked across the field: {across}", styles["Normal"]))
+        story.append(Paragraph(plain(f"Ranked across the field: {across}"), styles["Normal"]))
     fields = page_data.standings(section) if not section.is_party and not teams else []
     ranking = page_data.ranking_note(section, fields) if fields else ""
     if ranking:
-        story.append(Paragraph(f"{ranking}.", styles["Normal"]))
+        story.append(Paragraph(plain(f"{ranking}."), styles["Normal"]))
     for field in fields:
         if field.name:
-            story.append(Paragraph(field.name, styles["Heading2"]))
+            story.append(Paragraph(plain(field.name), styles["Heading2"]))
         rows = [["Rank", "Pair", "Names", "Score", "%", "Boards"]] + [
             [s.rank, f"{s.entry.section.name} {s.entry.tag}" if across else s.entry.tag, _cell(s.entry.name, small, 104),
              _number(s.total), _number(s.percentage), str(s.boards)]
@@ -322,7 +323,7 @@ def _fits(text: str, style, width: float | None) -> bool:
 
 def _cell(text: str, style, width: float | None = None) -> Paragraph | str:
     """A name in a table cell, wrapped within the column (`width`, mm) rather than cut."""
-    return text if not text or _fits(text, style, width) else Paragraph(escape(text), style)
+    return text if not text or _fits(text, style, width) else Paragraph(plain(text), style)
 
 
 def _named(entry, style, width: float | None = None) -> Paragraph | str:
@@ -331,7 +332,7 @@ def _named(entry, style, width: float | None = None) -> Paragraph | str:
     text = f"{entry.tag} {entry.name}".strip()
     if _fits(text, style, width):
         return text
-    return Paragraph(f"<b>{escape(entry.tag)}</b> {escape(entry.name)}".strip(), style)
+    return Paragraph(f"<b>{plain(entry.tag)}</b> {plain(entry.name)}".strip(), style)
 
 
 def _team_standings(section: Section, style, font: str) -> Table:
@@ -364,10 +365,10 @@ def scorecards(section: Section, entries: list) -> bytes:
         summary = f"Rank {standing.rank}, {_number(standing.percentage)}%" if standing else ""
         title = f"Scorecard: {entry.tag} {entry.name}".strip()
         story.append(KeepTogether([
-            Paragraph(title, styles["Heading2"]), Paragraph(f"{section}. {summary}", styles["Normal"]),
+            Paragraph(plain(title), styles["Heading2"]), Paragraph(plain(f"{section}. {summary}"), styles["Normal"]),
             Spacer(1, 2 * mm), _table(rows, font), Spacer(1, 6 * mm),
         ]))  # fmt: skip
     if not story:
-        story.append(Paragraph(f"{section}: no scorecards to show.", styles["Normal"]))
+        story.append(Paragraph(plain(f"{section}: no scorecards to show."), styles["Normal"]))
     _build(buffer, f"Scorecards: {section}", section, story)
     return buffer.getvalue()

@@ -137,6 +137,17 @@ def _read_movement(movement: dict) -> list[dict]:
     return rows
 
 
+MAX_BOARDS = 128
+"""The most boards one section may have: a long club session plays 24 to 36, an all-day Swiss 56, a long match 64.
+More is no session but a mistake (or boards numbered to 32,767 to set the double-dummy job solving for hours)."""
+
+
+def check_boards(count: int, where: str) -> None:
+    """Refuse a section of more boards than a real session has, naming the limit."""
+    if count > MAX_BOARDS:
+        raise Refused(f"{where} has {count} boards: a section has at most {MAX_BOARDS}")
+
+
 @transaction.atomic
 def install_movement(section: Section, movement: dict, user, two_winners: bool | None = None) -> Section:
     """Replace a Section's movement: entries, seating, boards (Law 2 dealer and vulnerability) and table codes.
@@ -184,6 +195,7 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
         for row in rows
     ])  # fmt: skip
     numbers = sorted({b for row in rows for b in row["boards"]})
+    check_boards(len(numbers), "the movement")
     Board.objects.bulk_create([
         Board(section=section, number=n, dealer=board_dealer(n).value,
               vulnerability=section_vulnerability(section.rule_set, n).value)

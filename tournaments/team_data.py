@@ -87,7 +87,8 @@ def standings_context(section: Section, viewer: Viewer) -> dict:
     view = TeamsView.of(section)
     now = view.bye_teams(section.current_round) if section.status == Status.RUNNING else []
     return {
-        "is_teams": True, "teams": standings(section, view), "team_rounds": view.rounds_begun, "byes_now": now,
+        "is_teams": True, "teams": standings(section, view, ranked=viewer.sees_standings),
+        "team_rounds": view.rounds_begun, "byes_now": now,
         "my_bye": any(team.id in viewer.entries for team in now), "bye_vps": BYE_VPS,
     }  # fmt: skip
 
@@ -111,10 +112,12 @@ def my_byes(user) -> list[Entry]:
     return [entry for entry in mine if entry.id in byes(entry.section).get(entry.section.current_round, ())]
 
 
-def standings(section: Section, view: TeamsView | None = None) -> list[TeamRow]:
-    """The stored ranking with each team's VPs round by round (its opponent or its bye)."""
+def standings(section: Section, view: TeamsView | None = None, ranked: bool = True) -> list[TeamRow]:
+    """The stored ranking with each team's VPs round by round (its opponent or its bye); not `ranked` (a viewer
+    who may not see the standings yet, tournaments.visibility), in the teams' order."""
     view = view or TeamsView.of(section)
-    rows = Standing.objects.filter(section=section).select_related("entry").order_by("place", "entry__number")
+    order = ("place",) if ranked else ()
+    rows = Standing.objects.filter(section=section).select_related("entry").order_by(*order, "entry__number")
     return [TeamRow(row, view.cells(row.entry_id, view.rounds_begun)) for row in rows]
 
 
@@ -218,8 +221,10 @@ def board_rooms(section: Section, board: Board) -> list[BoardMatch]:
     return found
 
 
-def team_matches_of(view: TeamsView, entry: Entry) -> list[dict]:
-    """A team's rounds: each match from its side (opponent, IMPs for and against, VPs) or its bye."""
+def team_matches_of(view: TeamsView, entry: Entry, seen: set[int] | None = None) -> list[dict]:
+    """A team's rounds: each match from its side (opponent, IMPs for and against, VPs) or its bye. With `seen`
+    (the board numbers a viewer may see; None for all), a match over a board not among them shows no score: its
+    IMPs would tell how that board went (tournaments.visibility)."""
     rows = []
     for cell in view.cells(entry.id):
         if cell.bye:
@@ -229,6 +234,10 @@ def team_matches_of(view: TeamsView, entry: Entry) -> list[dict]:
         if match is None:
             continue
         home = match.home == entry.id
+        if seen is not None and not set(match.schedule) <= seen:
+            rows.append({"round": cell.round, "match": match, "opponent": cell.opponent, "home": home,
+                         "hidden": True, "boards": 0, "scheduled": match.scheduled})  # fmt: skip
+            continue
         rows.append({
             "round": cell.round, "match": match, "opponent": cell.opponent, "home": home, "vps": cell.vps,
             "imps_for": match.home_imps if home else match.away_imps,

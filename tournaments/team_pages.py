@@ -32,11 +32,22 @@ def match(request, section_id: int, round_number: int, number: int):
     viewer = page_data.viewer(request, section)
     home, away = view.entries[found.home], view.entries[found.away]
     lines = team_data.match_lines(section, viewer, found, view.entries)
+    hidden = sum(
+        1 for line in lines if not line.seen
+    )  # then no total: it would tell how the hidden boards went
     return render(request, "pages/match.html", {
-        "section": section, "match": found, "home": home, "away": away, "lines": lines,
-        "hidden": sum(1 for line in lines if not line.seen), "vps": found.vps if found.boards else None,
+        "section": section, "match": found, "home": home, "away": away, "lines": lines, "hidden": hidden,
+        "vps": found.vps if found.boards and not hidden else None,
         "here": f"Round {round_number}: Team {home.tag} v Team {away.tag}", "projector": request.GET.get("projector") == "1",
     })  # fmt: skip
+
+
+def _seen_numbers(section, viewer) -> set[int] | None:
+    """The numbers of the boards this viewer may see; None for all of them."""
+    shown = viewer.shown_boards
+    return (
+        None if shown is None else set(section.boards.filter(id__in=shown).values_list("number", flat=True))
+    )
 
 
 def team(request, section_id: int, number: int):
@@ -44,8 +55,10 @@ def team(request, section_id: int, number: int):
     section = _teams_section(request, section_id)
     entry = get_object_or_404(Entry.objects.prefetch_related("players"), section=section, number=number)
     view = team_data.TeamsView.of(section)
-    rows = team_data.team_matches_of(view, entry)
+    viewer = page_data.viewer(request, section)
+    rows = team_data.team_matches_of(view, entry, _seen_numbers(section, viewer))
     return render(request, "pages/team.html", {
-        "section": section, "entry": entry, "rows": rows, "standing": getattr(entry, "standing", None),
+        "section": section, "entry": entry, "rows": rows,
+        "standing": getattr(entry, "standing", None) if viewer.sees_standings else None,
         "here": f"Team {entry.tag}",
     })  # fmt: skip

@@ -57,6 +57,7 @@ def _standings_context(request, section) -> dict:
         "viewer": viewer,
         "live": section.status == Status.RUNNING,
         "is_party": party,
+        "figures": viewer.sees_standings,
     }
     if party:
         context["party"] = page_data.party_rows(section)
@@ -64,7 +65,7 @@ def _standings_context(request, section) -> dict:
     elif team_data.is_teams(section):
         context.update(team_data.standings_context(section, viewer))
     else:
-        context["fields"] = page_data.standings(section)
+        context["fields"] = page_data.standings(section, ranked=context["figures"])
         context["across"] = page_data.field_label(section)
         context["ranking"] = page_data.ranking_note(section, context["fields"])
     return context
@@ -143,9 +144,14 @@ def audit(request, section_id: int, number: int):
     return render(request, "pages/audit.html", {"section": section, "board": board, "records": records})
 
 
+NOT_STARTED = (
+    "No double-dummy analysis yet: the director starts it from the desk or by opening the hand records."
+)
+
+
 def _analysis(request, section) -> Job | None:
-    """The analysis the hand records wait for (started if it has not run), its reason for failing left to the
-    director's desk: it may quote a deal."""
+    """The analysis the hand records wait for (started if it has not run and the viewer directs the section), its
+    reason for failing left to the director's desk: it may quote a deal."""
     job = hand_record_analysis(section, request.user)
     if job is not None:
         job.error = ""
@@ -154,14 +160,15 @@ def _analysis(request, section) -> Job | None:
 
 def hand_records(request, section_id: int):
     """Every board the viewer may see, with its double-dummy table once the analysis job has solved it: started
-    here when it has not run, its progress shown, the page reloaded when it is done."""
+    here when it has not run and the viewer directs the section, its progress shown, the page reloaded when it is
+    done."""
     section = page_data.page_section(request, section_id)
     job = _analysis(request, section)
     boards = page_data.hand_records(section, page_data.viewer(request, section))
     unanalysed = sum(1 for entry in boards if entry["diagram"] and not entry["dd_rows"])
     return render(request, "pages/hand_records.html", {
         "section": section, "boards": boards, "unanalysed": unanalysed, "jobs": [job] if unanalysed and job else [],
-        "job_url": reverse("page-hands-analysis", args=[section.id]),
+        "job_url": reverse("page-hands-analysis", args=[section.id]), "not_started": NOT_STARTED,
     })  # fmt: skip
 
 
@@ -187,7 +194,7 @@ def scorecard_page(request, section_id: int, number: int):
     names = dict(section.entries.values_list("number", "name"))
     for line in lines:
         line["opponent_name"] = names.get(line["opponent"], "")
-    standing = getattr(entry, "standing", None)
+    standing = getattr(entry, "standing", None) if viewer.sees_standings else None
     return render(request, "pages/scorecard.html", {
         "section": section, "entry": entry, "seen": True, "lines": lines, "standing": standing,
         "here": f"Scorecard {entry.tag}",
@@ -322,7 +329,7 @@ def cards_pdf(request, section_id: int, kind: str):
 
 def hand_records_pdf(request, section_id: int):
     """The hand records at once: with the double-dummy tables the analysis job stored, and while it still runs
-    (started here when it has not), without them and saying so."""
+    (started here when it has not and the viewer directs the section), without them and saying so."""
     section = page_data.page_section(request, section_id)
     job = _analysis(request, section)
     boards = page_data.hand_records(section, page_data.viewer(request, section))
@@ -330,6 +337,8 @@ def hand_records_pdf(request, section_id: int):
     note = ""
     if unanalysed and job is not None and job.state == State.FAILED:
         note = "The double-dummy analysis failed: the director can start it again from the desk."
+    elif unanalysed and job is None:
+        note = NOT_STARTED
     elif unanalysed:
         note = (f"The double-dummy analysis is under way ({unanalysed} board{pluralize(unanalysed)} to go): "
                 "print again when it is done for the double-dummy tables.")  # fmt: skip

@@ -11,8 +11,15 @@ PBN/USEBIO/CSV exports, printed results) are shown:
   at its table in the current round of a running section (so a phone shared by two pairs never shows what one of
   them has still to play);
 - anonymous viewers, before publication: no board at all.
-Live standings (totals, percentages, boards played) are public while the section runs; a scorecard is its own
-players' (or their table's) until publication, and shows only the boards the viewer may see.
+A job over a whole section (jobs.api: its double-dummy analysis, its replay audit) shows its result to who may see
+every one of its boards (Viewer.sees_every_board), whoever started it.
+Standings (ranks, totals, percentages, their order) are shown to the section's directors always, and to everyone
+else once nobody in the field has a board still to play (every section of it finished or published:
+Viewer.sees_standings). While play goes on, anyone else sees each entry and how many boards it has played: a live
+total polled after each entry moves by that result's matchpoints (or IMPs, or a match's VPs) on a board others have
+still to play, which tells them how it went. This is the club's custom with ACBLscore and Bridgemate, whose
+standings go up when the last round is in, and the director's screen keeps its full live view. A scorecard is its
+own players' (or their table's) until publication, and shows only the boards the viewer may see, without the rank.
 
 The seeds a section's boards were dealt from and its prize ties cut with are read by its directors only until it is
 published: whoever holds the deal seed can rebuild every hidden deal (tournaments.services.deal_from_seed).
@@ -86,6 +93,18 @@ class Viewer:
         return self.sees_all or board_id in self.played
 
     @property
+    def sees_standings(self) -> bool:
+        """May see ranks, totals and percentages (module docstring): a director, or anyone once the field is done;
+        a progressive party's anytime (its tables deal their own hands: no board is played twice)."""
+        return self.director or self.section.is_party or field_played(self.section)
+
+    @property
+    def sees_every_board(self) -> bool:
+        """May see every board of the section: what a job over the whole section (its double-dummy analysis with
+        the par of each board, its replay audit) covers, so what its result needs."""
+        return self.sees_all or set(self.section.boards.values_list("id", flat=True)) <= self.played
+
+    @property
     def shown_boards(self) -> set[int] | None:
         """The board ids this viewer may see; None for all of them."""
         return None if self.sees_all else self.played
@@ -117,6 +136,18 @@ def field_published(section: Section) -> bool:
     return not (
         section.session.scored_across
         and Section.objects.filter(session_id=section.session_id).exclude(status=Status.PUBLISHED).exists()
+    )
+
+
+def field_played(section: Section) -> bool:
+    """No board of the section's field is still to be played: it and the sections it shares its deals with (a
+    session scored across the field) are finished or published."""
+    done = (Status.FINISHED, Status.PUBLISHED)
+    if section.status not in done:
+        return False
+    return not (
+        section.session.scored_across
+        and Section.objects.filter(session_id=section.session_id).exclude(status__in=done).exists()
     )
 
 

@@ -1,5 +1,5 @@
-"""The hand records follow the analysis they started (issue 17): its progress bar while no worker has taken it, then
-the page reloaded by itself with every double-dummy table once the job is done."""
+"""The hand records follow the analysis a director's look started (issues 17 and 26): its progress bar while no
+worker has taken it, then the page reloaded by itself with every double-dummy table once the job is done."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from config.celery import app
 from jobs.models import Job
 from jobs.tasks import analyse
-from tests.browser.conftest import axe_violations, running_mitchell, shot
+from tests.browser.conftest import axe_violations, log_in, running_mitchell, shot
 from tournaments.models import Club, Section, Status
 
 pytestmark = pytest.mark.browser
@@ -33,6 +33,7 @@ def test_the_page_shows_the_analysis_under_way_and_its_tables_once_done(
     monkeypatch.setitem(app.conf, "task_always_eager", False)
     monkeypatch.setitem(app.conf, "task_default_queue", f"nobody-{uuid.uuid4().hex[:10]}")
     page = new_page()
+    log_in(page, site, published.club)
     page.goto(f"{site}/sections/{published.id}/hands/")
     assert page.get_by_role("progressbar", name=re.compile("Double-dummy analysis")).is_visible()
     page.get_by_text("waiting for a worker").wait_for()

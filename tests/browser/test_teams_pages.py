@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import DESKTOP, PHONE, axe_violations, log_in, no_overflow, shot
-from tests.club import RESULTS, TEAMS, members
+from tests.club import TEAMS, members, round_robin_two_rounds_in
 from tournaments import membership
 from tournaments.models import Club, Event, Section, Session
 
@@ -24,37 +24,15 @@ def seen_heads(page) -> list[str]:
     )
 
 
-def round_robin_two_rounds_in(club) -> Section:
-    """A 5-team round robin of 3-board matches, its teams named, rounds 1 and 2 scored from the tables."""
-    from games.services import enter_at_table
-    from tournaments import services
-
-    event = Event.objects.create(club=club, name="Winter Teams", date="2026-11-24")
-    section = Section.objects.create(
-        session=Session.objects.create(event=event), name="A", scoring_method="vp"
-    )
-    movement = services.generate_movement("teams-round-robin", teams=5, boards_per_round=3)
-    services.install_movement(section, movement, None)
-    services.deal_boards(section)
-    membership.name_entries(section, {number: members(club, names) for number, names in TEAMS.items()})
-    section = services.set_status(section, "running", None)
-    for rnd in (1, 2):
-        for seating in section.seatings.filter(round=rnd):
-            for board in seating.boards:
-                contract, declarer, tricks = RESULTS[(seating.table * 5 + board * 3 + rnd) % len(RESULTS)]
-                values = {"board": board, "contract": contract, "declarer": declarer, "tricks": tricks}
-                enter_at_table(section, seating.table, values)
-        if rnd == 1:
-            section = services.next_round(section, None)
-    return section
-
-
 def test_the_team_standings_and_a_match_read_on_a_phone_and_a_desktop(site, new_page):
     club = Club.objects.create(name="Riverton Bridge Club", slug="riverton")
     section = round_robin_two_rounds_in(club)
     bye_team = int(section.movement["rounds"][1]["sit_out"][0])
+    director = new_page(PHONE)
+    log_in(director, site, club)
     for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
-        page = new_page(viewport)
+        page = director  # the director's view is live and full while play goes on
+        page.set_viewport_size(viewport)
         page.goto(f"{site}/sections/{section.id}/")
         table = page.locator("table.team-standings")
         table.wait_for()
@@ -74,12 +52,21 @@ def test_the_team_standings_and_a_match_read_on_a_phone_and_a_desktop(site, new_
         assert page.locator("table.match tbody tr").count() == 3
         score = page.locator("#match-score").inner_text()
         assert "IMPs" in score and "VPs" in score and "3 of 3 boards scored" in score
-        # Both rooms of every board side by side: the public sees the match once it is scored, not the hands
-        # or the results (not published yet): those rows stay hidden.
-        assert page.locator("table.match tbody td", has_text="Hidden until you have played it").count() == 3
-        assert no_overflow(page), f"{name}: the match fits the window"
-        assert axe_violations(page) == []
-        shot(page, f"teams-match-public-{name}")
+
+    # The public, while play goes on (issue 26): the teams without VPs or ranks, a match without its score (it
+    # would tell how the boards went to the teams still playing them), its boards hidden.
+    public = new_page(PHONE)
+    public.goto(f"{site}/sections/{section.id}/")
+    table = public.locator("table.team-standings")
+    table.wait_for()
+    assert table.locator("thead th").all_inner_texts() == ["Team"]
+    assert public.locator("#standings-later").is_visible()
+    public.goto(f"{site}/sections/{section.id}/rounds/1/matches/1/")
+    score = public.locator("#match-score").inner_text()
+    assert "IMPs" not in score and "VPs" not in score and "3 of 3 boards scored" in score
+    assert public.locator("table.match tbody td", has_text="Hidden until you have played it").count() == 3
+    assert no_overflow(public) and axe_violations(public) == []
+    shot(public, "teams-match-public-phone")
 
     # A table's phone in round 2 names the team with the bye.
     phone = new_page(PHONE)
@@ -89,8 +76,6 @@ def test_the_team_standings_and_a_match_read_on_a_phone_and_a_desktop(site, new_
     assert no_overflow(phone)
     shot(phone, "teams-table-phone")
 
-    director = new_page(PHONE)
-    log_in(director, site, club)
     for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         director.set_viewport_size(viewport)
         director.goto(f"{site}/sections/{section.id}/rounds/1/matches/1/")

@@ -1,5 +1,6 @@
 """Printed hand records at once (issue 17): the hand-records page and PDF never solve a deal in the request. They
-show what the analysis job stored, start that job when it has not run (one at a time), follow its progress, and
+show what the analysis job stored, start that job when it has not run (one at a time; at a director's look only,
+issue 26), follow its progress, and
 print at once without the double-dummy tables, saying so, while it runs. The solver is counted through endplay's
 own function; "no worker free" is a real broker queue that no worker reads."""
 
@@ -78,10 +79,14 @@ def test_the_page_and_pdf_start_the_analysis_and_answer_without_solving(
     client, published, solver_calls, no_worker_free
 ):
     no_worker_free()
+    assert client.get(f"/sections/{published.id}/hands/").status_code == 200
+    assert not Job.objects.filter(section=published).exists(), "the public's look starts nothing (issue 26)"
+    director = published.club.directors.get()
+    client.force_login(director)
     page = client.get(f"/sections/{published.id}/hands/")
     assert page.status_code == 200 and solver_calls == []
     job = Job.objects.get(section=published, kind="analyse")
-    assert (job.state, job.progress, job.created_by) == (State.PENDING, 0, None)
+    assert (job.state, job.progress, job.created_by) == (State.PENDING, 0, director)
     assert Outbox.objects.filter(key=f"job:{job.id}").exists(), "sent to the broker, for a worker to take"
     html = page.content.decode()
     assert html.count("<strong>Board ") == BOARDS and 'class="dd"' not in html
@@ -114,12 +119,15 @@ def test_once_analysed_the_page_and_pdf_show_the_stored_tables_and_start_nothing
     assert text.count("Par ") == BOARDS and "under way" not in text
     assert solver_calls == [] and Job.objects.filter(section=published).count() == 1
 
-    # Dealt again: the stored figures were the old deals'; the next look starts a new analysis.
+    # Dealt again: the stored figures were the old deals'; the director's next look starts a new analysis.
     Section.objects.filter(id=published.id).update(status=Status.SETUP)
     sections.deal_boards(published, seed="a1" * 16)
     assert not Board.objects.filter(section=published).filter(analysis__isnull=False).exists()
     Section.objects.filter(id=published.id).update(status=Status.PUBLISHED)
     no_worker_free()
+    html = client.get(f"/sections/{published.id}/hands/").content.decode()
+    assert "No double-dummy analysis yet: the director starts it from the desk" in html
+    client.force_login(published.club.directors.get())
     html = client.get(f"/sections/{published.id}/hands/").content.decode()
     assert 'class="dd"' not in html and solver_calls == []
     assert Job.objects.filter(section=published, state=State.PENDING).count() == 1

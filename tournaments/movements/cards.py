@@ -4,10 +4,19 @@ round -> who sits there, which boards), as text and as PDF (reportlab)."""
 from __future__ import annotations
 
 import io
+from html import escape
 
 from .model import Movement, Unit
 
 Card = tuple[str, list[str], list[list[str]]]  # title, column headings, rows
+
+
+def plain(text: object) -> str:
+    """`text` as reportlab Paragraph markup that prints it as written: the one way every printable (cards, hand
+    records, results, scorecards, a party's table cards) puts a name, a title or an address into a Paragraph.
+    A Paragraph reads <, > and & as markup: an event named "<b>unclosed" would stop the PDF, and an
+    <img src="http://..."> in a name or a file's [Event] would make the server fetch that address for every copy."""
+    return escape(str(text), quote=False)
 
 
 def board_list(boards: tuple[int, ...]) -> str:
@@ -117,7 +126,8 @@ Note = tuple[str, bytes | None]
 
 
 def cards_pdf(cards: list[Card], notes: list[Note | None] | None = None) -> bytes:
-    """One card per block, kept whole on a page, A4; `notes[i]`, where given, is printed above card i's grid."""
+    """One card per block, kept whole on a page, A4; `notes[i]`, where given, is printed above card i's grid (its
+    text is markup: whoever writes it passes what it quotes through `plain`)."""
     from reportlab.lib import colors  # reportlab is heavy: loaded only when a PDF is drawn
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import getSampleStyleSheet
@@ -129,7 +139,7 @@ def cards_pdf(cards: list[Card], notes: list[Note | None] | None = None) -> byte
     styles = getSampleStyleSheet()
     story: list[Flowable] = []
     for i, (title, headings, rows) in enumerate(cards):
-        parts: list[Flowable] = [Paragraph(title, styles["Heading3"])]
+        parts: list[Flowable] = [Paragraph(plain(title), styles["Heading3"])]
         note = notes[i] if notes else None
         if note is not None:
             text, png = note
