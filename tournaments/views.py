@@ -18,13 +18,14 @@ from rest_framework.exceptions import APIException
 
 from games.engine.bridge import rules
 from games.models import Board, PlayRecord, Publication, Result
-from games.services import Refused, confirm_at_table, enter_at_table, table_seating
+from games.services import Refused, confirm_at_table, enter_at_table
 from jobs.analysis import hand_record_analysis
 from jobs.models import Job, Kind, State
 from scoring.serializers import scorecard
 from tournaments import page_data, printables, team_data
 from tournaments.models import Club, Entry, Status
 from tournaments.permissions import check_code
+from tournaments.rounds import table_seating
 from tournaments.welcome import first_run
 
 
@@ -202,7 +203,8 @@ def _api_error(error: APIException) -> str:
 
 
 def table(request):
-    """Log in with the table's code, then enter and confirm this round's boards."""
+    """Log in with the table's code, then enter and confirm the boards of its round: the earliest it still has
+    results to enter (tournaments.rounds.table_round)."""
     if request.method == "POST":
         try:
             code = check_code(request, request.POST.get("code", ""))

@@ -8,7 +8,7 @@ PBN/USEBIO/CSV exports, printed results) are shown:
   scored across the field, whose sections share their deals, once every section of it is published);
 - before that, only to a viewer every entry of whom has played the board (their result on it is in; a team's in
   both rooms of its match): a logged-in player for their own entries; a table code for both pairs (or teams) sitting
-  at its table in the current round of a running section (so a phone shared by two pairs never shows what one of
+  at its table in its round of a running section (the round its phone shows, tournaments.rounds.table_round) (so a phone shared by two pairs never shows what one of
   them has still to play);
 - anonymous viewers, before publication: no board at all.
 Live standings (totals, percentages, boards played) are public while the section runs; a scorecard is its own
@@ -28,6 +28,7 @@ from django.db.models import Q
 from games.models import Result
 from tournaments.models import Entry, ScoringMethod, Section, Session, Status, TableCode
 from tournaments.permissions import directed_club_ids, is_director, section_club_id
+from tournaments.rounds import table_round
 
 
 class Viewer:
@@ -44,7 +45,9 @@ class Viewer:
                 Entry.objects.filter(section=section, players__user=user).values_list("id", flat=True)
             )
         if self.code is not None and section.status == Status.RUNNING:
-            seating = section.seatings.filter(round=section.current_round, table=self.code.table).first()
+            seating = section.seatings.filter(
+                round=table_round(section, self.code.table), table=self.code.table
+            ).first()
             self.entries += [e for e in (seating.ns_id, seating.ew_id) if e] if seating else []
 
     @classmethod
