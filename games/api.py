@@ -246,7 +246,8 @@ class TableView(TableCodeAccess, RefusedMixin, APIView):
 
     def state(self) -> dict:
         """The table now: section, its round (the earliest it still has results to enter, tournaments.rounds), the
-        director's round ("room_round"), pairs, and the round's boards with what is entered."""
+        director's round ("room_round"), pairs, and the round's boards with what is entered ("entered"; the result
+        itself only where every pair at the table since has played the board: tournaments.visibility)."""
         code = self.code
         section = code.section
         seating = table_seating(section, code.table)
@@ -257,13 +258,17 @@ class TableView(TableCodeAccess, RefusedMixin, APIView):
             ).select_related("board", "ns", "ew", "line_score")
         }
         boards = Board.objects.filter(section=section, number__in=seating.boards).order_by("number")
+        viewer = Viewer.of(
+            self.request, section
+        )  # a late round's results: only what everyone here has played
         return {
             "section": section.id, "section_name": str(section), "table": code.table, "round": seating.round,
             "room_round": section.current_round,
             "ns": seating.ns.number if seating.ns else None, "ew": seating.ew.number if seating.ew else None,
             "boards": [
-                {"board": b.number, "dealer": b.dealer, "vulnerability": b.vulnerability,
-                 "result": ResultSerializer(results[b.number]).data if b.number in results else None}
+                {"board": b.number, "dealer": b.dealer, "vulnerability": b.vulnerability, "entered": b.number in results,
+                 "result": ResultSerializer(results[b.number]).data
+                 if b.number in results and viewer.sees_board(b.id) else None}
                 for b in boards
             ],
         }  # fmt: skip

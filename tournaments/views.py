@@ -230,15 +230,20 @@ def table(request):
         r.board.number: r
         for r in Result.objects.filter(section=section, ns=seating.ns, ew=seating.ew).select_related("board")
     }
+    viewer = page_data.viewer(request, section)  # a late round's results: only what everyone here has played
     boards = [
-        {"board": board, "result": results.get(board.number)}
+        {
+            "board": board,
+            "entered": board.number in results,
+            "result": results.get(board.number) if viewer.sees_board(board.id) else None,
+        }
         for board in Board.objects.filter(section=section, number__in=seating.boards).order_by("number")
     ]
     players = page_data.seated_players(section, seating)
     return render(request, "pages/table.html", {
         "section": section, "code": code, "seating": seating, "boards": boards, "players": players,
         "byes": team_data.bye_teams(section, seating.round) if team_data.is_teams(section) else [],
-        "done": all(b["result"] for b in boards), "tricks": range(14), "honors": rules(section.rule_set).honors,
+        "done": all(b["entered"] for b in boards), "tricks": range(14), "honors": rules(section.rule_set).honors,
     })  # fmt: skip
 
 
