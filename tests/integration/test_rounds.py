@@ -23,7 +23,9 @@ def howell(client):
     user, club = make_director()
     event = Event.objects.create(club=club, name="Thursday Howell", date="2026-11-26")
     section = Section.objects.create(session=Session.objects.create(event=event), name="A")
-    services.install_movement(section, services.generate_movement("howell", pairs=10, boards_per_round=3), user)
+    services.install_movement(
+        section, services.generate_movement("howell", pairs=10, boards_per_round=3), user
+    )
     section = services.deal_boards(section)
     section = services.set_status(section, Status.RUNNING, user)
     codes = dict(section.table_codes.values_list("table", "code"))
@@ -36,7 +38,13 @@ def howell(client):
         if rnd < 3:
             services.next_round(section, user)
     client.force_login(user)
-    return client, Section.objects.get(id=section.id), user, codes, section.seatings.get(round=3, table=2).boards[-1]
+    return (
+        client,
+        Section.objects.get(id=section.id),
+        user,
+        codes,
+        section.seatings.get(round=3, table=2).boards[-1],
+    )
 
 
 def phone_enters(client, code: str, board: int):
@@ -141,10 +149,14 @@ def test_the_api_next_round_asks_first_and_records_going_on_as_the_desk_does(how
     assert (record.changed_by, record.reason) == (user, reason)
     # The desk's button records the same words.
     asked = client.post(f"/direct/sections/{section.id}/action/", {"action": "next-round"})
-    assert asked.status_code == 200 and "Go on to the next round? 16 results missing" in asked.content.decode()
+    assert (
+        asked.status_code == 200 and "Go on to the next round? 16 results missing" in asked.content.decode()
+    )
     client.post(f"/direct/sections/{section.id}/action/", {"action": "next-round", "confirm": "yes"})
     record = SectionVersion.objects.filter(section=section).latest("number")
-    assert record.reason.startswith(f"Go on to the next round with 16 results missing (table 2 round 3: boards {late}")
+    assert record.reason.startswith(
+        f"Go on to the next round with 16 results missing (table 2 round 3: boards {late}"
+    )
     assert Section.objects.get(id=section.id).current_round == 5
 
 
@@ -161,4 +173,41 @@ def test_the_api_closing_asks_first_and_records_going_on(howell):
     assert (record.changed_by, record.reason) == (
         user,
         f"Close the session with 1 result missing (table 2 round 3: boards {late})",
+    )
+
+
+def test_the_bell_asks_first_about_tables_without_a_tally_and_records_ringing_anyway(client):
+    """A party's bell is its next round: tables that sent no tally are asked about first, on the host's page and
+    through the API alike, and ringing anyway is recorded with them."""
+    user, club = make_director()
+    client.force_login(user)
+    made = client.post("/api/parties/", {"club": club.id, "name": "Euchre", "kind": "euchre", "players": 12},
+                       content_type="application/json").json()  # fmt: skip
+    sid = made["party"]
+    client.post(f"/api/sections/{sid}/status/", {"status": "running"})
+    code = Section.objects.get(id=sid).table_codes.get(table=2).code
+    sent = client.post("/api/table/tally/", {"hands": 7, "ns_points": 5, "ew_points": 2},
+                       content_type="application/json", headers={"X-Table-Code": code})  # fmt: skip
+    assert sent.status_code == 200
+    page = client.post(f"/direct/sections/{sid}/party/", {"cut-3": "NS"})
+    text = page.content.decode()
+    assert page.status_code == 200 and "Ring the bell? 2 tallies missing" in text
+    assert '<input type="hidden" name="cut-3" value="NS">' in text, "the host's cut is kept for the answer"
+    following = [
+        {"table": t["table"], "seats": {k: str(v) for k, v in t["seats"].items()}} for t in made["tables"]
+    ]
+    url = f"/api/sections/{sid}/bell/"
+    asked = client.post(url, {"seating": following}, content_type="application/json")
+    assert asked.status_code == 409 and asked.json()["needs_confirmation"] is True
+    assert [(m["round"], m["table"], m["boards"]) for m in asked.json()["missing"]] == [
+        (1, 1, []),
+        (1, 3, []),
+    ]
+    assert Section.objects.get(id=sid).current_round == 1
+    rung = client.post(url, {"seating": following, "confirm": True}, content_type="application/json")
+    assert rung.status_code == 200 and rung.json()["current_round"] == 2
+    record = SectionVersion.objects.filter(section_id=sid).latest("number")
+    assert (record.changed_by, record.reason) == (
+        user,
+        "Ring the bell with 2 tallies missing (table 1 round 1: no tally; table 3 round 1: no tally)",
     )
