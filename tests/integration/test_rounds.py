@@ -5,6 +5,7 @@ API's) and closing ask first when results are missing and record going on anyway
 from __future__ import annotations
 
 import pytest
+from django.db.models import Q
 
 from games.models import Result
 from tests.integration.api_helpers import make_director
@@ -97,6 +98,21 @@ def test_a_table_enters_its_missing_board_after_the_room_moved_on(howell):
     page = client.get("/table/").content.decode()
     assert "<h1>Table 2, round 3</h1>" in page and "The room is in round 4" in page
     assert f"Enter board {late}</button>" in page
+    # Whoever holds the phone may be round 4's pairs as well: round 3's results show where all four have played
+    # the board (here every one: they met those boards before), and only there (tests/integration/test_hidden_boards).
+    state = client.get("/api/table/", headers={"X-Table-Code": codes[2]}).json()
+    assert [b["entered"] for b in state["boards"]] == [True, True, False]
+    pairs = {e for s in section.seatings.filter(table=2, round__in=(3, 4)) for e in (s.ns_id, s.ew_id)}
+    played = {
+        b["board"]
+        for b in state["boards"]
+        if all(Result.objects.filter(board__section=section, board__number=b["board"]).filter(
+            Q(ns_id=p) | Q(ew_id=p)).exists() for p in pairs)
+    }  # fmt: skip
+    assert {b["board"] for b in state["boards"] if b["result"]} == played
+    assert page.count("Entered. It shows here once every pair") == len(
+        {b["board"] for b in state["boards"] if b["entered"]} - played
+    )
     answer = phone_enters(client, codes[2], late)
     assert answer.status_code == 201, answer.content
     result = Result.objects.get(id=answer.json()["id"])
