@@ -258,9 +258,7 @@ class TableView(TableCodeAccess, RefusedMixin, APIView):
             ).select_related("board", "ns", "ew", "line_score")
         }
         boards = Board.objects.filter(section=section, number__in=seating.boards).order_by("number")
-        viewer = Viewer.of(
-            self.request, section
-        )  # a late round's results: only what everyone here has played
+        viewer = Viewer.of(self.request, section)  # a late round's results: what everyone here has played
         return {
             "section": section.id, "section_name": str(section), "table": code.table, "round": seating.round,
             "room_round": section.current_round,

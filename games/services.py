@@ -185,10 +185,8 @@ def table_and_board(
     except NumberError as error:
         raise Refused(str(error)) from None
     if round_number is None and read is not None and read[0] == number and number in _boards(read[1]):
-        row, round_number = (
-            read[1],
-            section.current_round,
-        )  # the board is at this table in the director's round
+        # the board is at this table in the director's round, as the table code's query read it
+        row, round_number = read[1], section.current_round
     else:
         round_number = round_number or entry_round(section, table, number)
         with prepared_cursor() as cursor:

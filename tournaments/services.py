@@ -278,7 +278,8 @@ def change_settings(section: Section, changes: dict, user, reason: str) -> Secti
 @transaction.atomic
 def set_status(section: Section, status: str, user, reason: str = "", confirm: bool = False) -> Section:
     """Move a Section along setup → running → finished → published (and back a step to correct). Closing with
-    results missing needs confirmation (tournaments.rounds.NeedsConfirmation); going on anyway is recorded with the list."""
+    results missing needs confirmation (tournaments.rounds.NeedsConfirmation); closing anyway is recorded with
+    the list."""
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     current = Status(section.status)
     if status not in _TRANSITIONS[current]:
