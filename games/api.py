@@ -45,6 +45,7 @@ from tournaments.permissions import (
     check_code,
     directed_club_ids,
 )
+from tournaments.rounds import table_seating
 from tournaments.selectors import visible_sections
 from tournaments.visibility import Viewer, results_seen_by
 
@@ -244,10 +245,12 @@ class TableView(TableCodeAccess, RefusedMixin, APIView):
     content_negotiation_class = PhoneNegotiation
 
     def state(self) -> dict:
-        """The table now: section, round, pairs, and this round's boards with what is entered."""
+        """The table now: section, its round (the earliest it still has results to enter, tournaments.rounds), the
+        director's round ("room_round"), pairs, and the round's boards with what is entered ("entered"; the result
+        itself only where every pair at the table since has played the board: tournaments.visibility)."""
         code = self.code
         section = code.section
-        seating = services.table_seating(section, code.table)
+        seating = table_seating(section, code.table)
         results = {
             r.board.number: r
             for r in Result.objects.filter(
@@ -255,12 +258,15 @@ class TableView(TableCodeAccess, RefusedMixin, APIView):
             ).select_related("board", "ns", "ew", "line_score")
         }
         boards = Board.objects.filter(section=section, number__in=seating.boards).order_by("number")
+        viewer = Viewer.of(self.request, section)  # a late round's results: what everyone here has played
         return {
             "section": section.id, "section_name": str(section), "table": code.table, "round": seating.round,
+            "room_round": section.current_round,
             "ns": seating.ns.number if seating.ns else None, "ew": seating.ew.number if seating.ew else None,
             "boards": [
-                {"board": b.number, "dealer": b.dealer, "vulnerability": b.vulnerability,
-                 "result": ResultSerializer(results[b.number]).data if b.number in results else None}
+                {"board": b.number, "dealer": b.dealer, "vulnerability": b.vulnerability, "entered": b.number in results,
+                 "result": ResultSerializer(results[b.number]).data
+                 if b.number in results and viewer.sees_board(b.id) else None}
                 for b in boards
             ],
         }  # fmt: skip
@@ -316,7 +322,9 @@ class TableResultView(TableView):
 
     @extend_schema(request=ResultEntrySerializer, responses={201: ResultSerializer, 200: ResultSerializer})
     def post(self, request):
-        """Enter a result for one of this round's boards: 201 new, 200 the same again, 409 a different one."""
+        """Enter a result for a board this table has been seated for up to the director's round (its round is
+        found: tournaments.rounds.entry_round): 201 new, 200 the same again, 409 a different one, 403 a board not
+        seated here, naming the table's rounds."""
         values = entry_values(request.data)
         beside = self.beside
         read = (beside.params[0], beside.row) if beside is not None and beside.row is not None else None

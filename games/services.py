@@ -35,6 +35,7 @@ from scoring.methods.matchpoints import ARTIFICIAL_PERCENTAGES, Artificial, adju
 from scoring.models import Standing
 from scoring.services import refresh_standings, standings_changed
 from tournaments.models import Entry, Seating, Section, Status
+from tournaments.rounds import entry_round
 from tournaments.selectors import section_field
 
 LEAD_TRIES = 3
@@ -130,18 +131,6 @@ def _describe(values: dict) -> str:
     return f"{values.get('contract')} by {values.get('declarer')}, {values.get('tricks')} tricks, {values.get('score_ns')}"
 
 
-def table_seating(section: Section, table: int, round_number: int | None = None) -> Seating:
-    round_number = round_number or section.current_round
-    seating = (
-        Seating.objects.filter(section=section, round=round_number, table=table)
-        .select_related("ns", "ew")
-        .first()
-    )
-    if seating is None:
-        raise Refused(f"table {table} has no seating in round {round_number}", 404)
-    return seating
-
-
 SEATING_COLUMNS = (
     "st.id, st.boards, st.ns_id, ns.number, st.ew_id, ew.number, b.id, b.dealer, b.vulnerability, b.deal, "
     "COALESCE(lr.count, 0)"
@@ -154,7 +143,7 @@ SEATING_JOINS = """(tournaments_seating st
     LEFT JOIN games_leadrefusal lr ON lr.board_id = b.id AND lr."table" = st."table")"""
 """The tables SEATING_COLUMNS reads, given the board's number."""
 SEATING_ON = 'st.section_id = s.id AND st.round = s.current_round AND st."table" = c."table"'
-"""SEATING_JOINS joined on a table code (c) and its Section (s): the code's table in the current round."""
+"""SEATING_JOINS joined on a table code (c) and its Section (s): the code's table in the director's round."""
 _TABLE_AND_BOARD = f'SELECT {SEATING_COLUMNS} FROM {SEATING_JOINS} WHERE st.section_id = %s AND st.round = %s AND st."table" = %s'
 
 
@@ -174,12 +163,19 @@ def _names(model, given: frozenset[str]) -> list[str]:
     return [field.attname for field in model._meta.concrete_fields if field.attname in given]
 
 
+def _boards(row: tuple) -> list[int]:
+    """The boards of a row of SEATING_COLUMNS (none when no seating matched)."""
+    boards = row[1]
+    return json.loads(boards) if isinstance(boards, str) else boards or []
+
+
 def table_and_board(
     section: Section, table: int, number, round_number: int | None = None, read: tuple | None = None
 ) -> tuple[Seating, Board, int]:
-    """The Seating at the table in this round (or `round_number`), with its pairs, its Board numbered `number` and
-    how many leads the table sent for it were refused (LeadRefusal), or Refused naming why. `read` is (board
-    number, row of SEATING_COLUMNS in the current round) when the table code's query read them already.
+    """The Seating at the table in the round it enters board `number` in (tournaments.rounds.entry_round; a
+    terminal such as a Bridgemate names its `round_number`), with its pairs, the Board and how many leads the table
+    sent for it were refused (LeadRefusal), or Refused naming why. `read` is (board number, row of SEATING_COLUMNS
+    in the director's round) when the table code's query read them already.
 
     One prepared SQL statement instead of the ORM's three: this is the path of every scorer's entry, where
     building the queries cost more than running them, and planning the join more than running it (bench/api.py).
@@ -188,10 +184,11 @@ def table_and_board(
         number = whole_number(number, "board", POSITIVE)
     except NumberError as error:
         raise Refused(str(error)) from None
-    round_number = round_number or section.current_round
-    if read is not None and read[0] == number and round_number == section.current_round:
-        row = read[1] if read[1][0] is not None else None
+    if round_number is None and read is not None and read[0] == number and number in _boards(read[1]):
+        # the board is at this table in the director's round, as the table code's query read it
+        row, round_number = read[1], section.current_round
     else:
+        round_number = round_number or entry_round(section, table, number)
         with prepared_cursor() as cursor:
             cursor.execute(_TABLE_AND_BOARD, [number, section.id, round_number, table])
             row = cursor.fetchone()
@@ -208,7 +205,7 @@ def table_and_board(
         table=table,
         ns_id=ns_id,
         ew_id=ew_id,
-        boards=json.loads(boards) if isinstance(boards, str) else boards,
+        boards=_boards(row),
     )
     seating.ns = _loaded(Entry, section, id=ns_id, number=ns_number) if ns_id else None
     seating.ew = _loaded(Entry, section, id=ew_id, number=ew_number) if ew_id else None
@@ -232,8 +229,9 @@ def enter_at_table(
     by: str = "",
     read: tuple | None = None,
 ) -> tuple[Result, bool]:
-    """A scorer's entry: the board must be at this table in the current round (a table terminal such as a
-    Bridgemate names its round); pairs come from the seating (`read`: as table_and_board takes it)."""
+    """A scorer's entry: the board must have been seated at this table up to the director's round, in the round
+    table_and_board finds (a table terminal such as a Bridgemate names its round); pairs come from the seating
+    (`read`: as table_and_board takes it)."""
     if section.status != Status.RUNNING:
         raise Refused(f"{section} is not running: scores are not taken", 409)
     seating, board, refused = table_and_board(section, table, values.get("board"), round_number, read)

@@ -11,9 +11,10 @@ from rest_framework.views import APIView
 
 from config.api import RefusedMixin, require_director
 from games.models import Tally
-from games.services import Refused, table_seating
+from games.services import Refused
 from tournaments.models import Club, Section, Status
 from tournaments.permissions import TableCodeAccess, is_director
+from tournaments.rounds import table_seating
 from tournaments.selectors import visible_sections
 from tournaments.serializers import SectionSerializer
 
@@ -121,12 +122,13 @@ class BellView(RefusedMixin, APIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         if values.get("seating") or values.get("last"):
-            section = bell.ring_bell(section, request.user, values.get("seating"), values.get("last", False))
+            section = bell.ring_bell(section, request.user, values.get("seating"), values.get("last", False),
+                                     confirm=values["confirm"])  # fmt: skip
             return Response(SectionSerializer(section, context={"request": request}).data)
         if section.status != Status.RUNNING or not section.is_party:
             raise Refused(f"{section} is not a running progressive party", 409)
         options = {k: values[k] for k in ("method", "head", "tied") if values.get(k)}
-        job = bell.start_bell(section, request.user, **options)
+        job = bell.start_bell(section, request.user, confirm=values["confirm"], **options)
         return Response({"job": job.id, "kind": job.kind, "state": job.state}, status=202)
 
 

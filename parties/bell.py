@@ -8,7 +8,6 @@ write itself, for a seating the host gives."""
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
 
 from games.engine.cards import Side
 from games.lines import Refused
@@ -17,9 +16,10 @@ from jobs import services as job_services
 from jobs.models import Job
 from jobs.services import JobFailed
 from scoring.services import standings_changed
+from tournaments import rounds
 from tournaments.models import Seating, Section, Status
 from tournaments.movements.progressive import Head, Method, progress, progress_hearts
-from tournaments.services import entrant_number
+from tournaments.services import entrant_number, record_reason
 
 from .core import forts_played, next_fort_game, party_kind, party_ladies
 from .standings import decide_table
@@ -67,11 +67,13 @@ def ring_bell(
     next_seating: list[dict] | None = None,
     last: bool = False,
     cuts: dict[int, str] | None = None,
+    confirm: bool = False,
 ) -> Section:
     """The head table's bell: every table's tally is frozen as it stands, the round's winners are decided (Hoyle
     1940 L11413–11416, through scoring.methods.books.games_won), and the next round is seated (or, last, the
     party ends). cuts: the side that won the cut at a tied table ({3: "NS"}), kept as its winners (who move)
-    with no punches (the cut wins no game)."""
+    with no punches (the cut wins no game). Tables that sent no tally need the host's confirmation
+    (tournaments.rounds.NeedsConfirmation), as the desk's next round does; ringing anyway is recorded."""
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     if section.status != Status.RUNNING or not section.is_party:
         raise Refused(f"{section} is not a running progressive party", 409)
@@ -79,6 +81,7 @@ def ring_bell(
         raise Refused(
             "give the next round's seating (tables with seats N, E, S, W), or last=true to end the party"
         )
+    reason = rounds.ask_first(section, "bell", confirm)
     number = section.current_round
     tallies = []
     for table in section.seatings.filter(round=number).values_list("table", flat=True):
@@ -94,17 +97,20 @@ def ring_bell(
         tally_version(tally, "frozen", before, by, user)
     if last:
         section.status = Status.FINISHED
+        section.save(update_fields=["status"])
     else:
         _next_seating(section, number + 1, next_seating)
-        section.current_round = number + 1
-        section.round_started = timezone.now()
-    section.save(update_fields=["status", "current_round", "round_started"])
+        rounds.advance(section, number + 1)
+    if reason:
+        record_reason(section, user, reason)
     standings_changed(section.id)
     return section
 
 
-def start_bell(section: Section, user=None, last: bool = False, **options) -> Job:
-    """The bell as a job, for the round now being played (so that a second delivery cannot ring twice)."""
+def start_bell(section: Section, user=None, last: bool = False, confirm: bool = False, **options) -> Job:
+    """The bell as a job, for the round now being played (so that a second delivery cannot ring twice). Tables
+    that sent no tally are asked about first, as ring_bell asks (the job rings with the host's confirmation)."""
+    rounds.ask_first(section, "bell", confirm)
     arguments = {"round": section.current_round, "last": last, **options}
     return job_services.start("bell", section, arguments, user)
 
@@ -176,7 +182,7 @@ def bell_job(job: Job) -> dict:
             {"table": rows[i].table, "seats": dict(zip("NESW", map(str, seats), strict=True))}
             for i, seats in enumerate(moved)
         ]  # fmt: skip
-        ring_bell(section, None, following, last=last, cuts=cuts)
+        ring_bell(section, None, following, last=last, cuts=cuts, confirm=True)
     return _rung(Section.objects.get(id=section.id), number)
 
 

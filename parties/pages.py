@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from config.downloads import download
@@ -23,6 +24,7 @@ from tournaments import services as tournament_services
 from tournaments.models import Club, Entry, Seating, Section, Status
 from tournaments.page_data import at_table, page_section, seat_numbers
 from tournaments.permissions import is_director
+from tournaments.rounds import NeedsConfirmation
 from tournaments.selectors import directed_section
 
 from . import bell, printables, services, standings, tallies
@@ -140,7 +142,19 @@ def party(request, section_id: int):
                 for key, value in request.POST.items()
                 if key.startswith("cut-") and value in ("NS", "EW")
             }
-            bell.start_bell(section, request.user, last=request.POST.get("last") == "1", tied=tied)
+            last = request.POST.get("last") == "1"
+            try:
+                bell.start_bell(
+                    section, request.user, last=last, tied=tied, confirm=request.POST.get("confirm") == "yes"
+                )
+            except NeedsConfirmation as asked:  # tables that sent no tally: asked first, as the desk asks
+                kept = {f"cut-{table}": side for table, side in tied.items()} | (
+                    {"last": "1"} if last else {}
+                )
+                return render(request, "direct/confirm.html", {
+                    "section": section, "label": asked.label, "missing": asked.missing, "results": asked.results,
+                    "url": reverse("direct-party", args=[section.id]), "kept": kept,
+                })  # fmt: skip
             messages.success(
                 request,
                 f"The bell rings for round {section.current_round}: every table is frozen as it stands.",

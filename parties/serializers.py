@@ -39,6 +39,11 @@ class BellSerializer(serializers.Serializer):
         help_text='The next round: [{"table": 1, "seats": {"N": "3", "E": "7", "S": "1", "W": "12"}}, ...]',
     )  # fmt: skip
     last = serializers.BooleanField(required=False, default=False, help_text="End the party with this bell.")
+    confirm = serializers.BooleanField(
+        required=False, default=False,
+        help_text="Ring although tables have sent no tally (without it, a 409 lists them: needs_confirmation and "
+                  "missing); the list is recorded as a section version",
+    )  # fmt: skip
     method = serializers.ChoiceField(choices=["together", "split"], required=False,
                                      help_text="Without a seating: how winners move (Hoyle 1940 L11401-11408)")  # fmt: skip
     head = serializers.ChoiceField(choices=["stay", "wrap"], required=False,

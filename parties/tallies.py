@@ -10,9 +10,9 @@ from django.db import transaction
 from games.formats.numbers import COUNT, Column, NumberError, quoted, whole_number
 from games.lines import Refused
 from games.models import Tally, TallyVersion
-from games.services import table_seating
 from scoring.services import standings_changed
 from tournaments.models import Seating, Section, Status
+from tournaments.rounds import table_seating
 
 from .core import lone_hands_allowed, party_kind, round_deals
 from .standings import decide_table

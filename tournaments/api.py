@@ -31,6 +31,7 @@ from tournaments.serializers import (
     HandRecordSerializer,
     ImportSerializer,
     MovementSerializer,
+    NextRoundSerializer,
     SeatingSerializer,
     SectionSerializer,
     SectionVersionSerializer,
@@ -259,15 +260,21 @@ class SectionViewSet(DirectorViewSet):
     @extend_schema(request=StatusSerializer, responses=SectionSerializer)
     @action(detail=True, methods=["post"])
     def status(self, request, pk=None):
-        """Start (running), close (finished) or publish a section."""
+        """Start (running), close (finished) or publish a section. Closing with results missing answers 409 with
+        the list (needs_confirmation, missing) unless `confirm` is given; then the list is recorded."""
         section, values = self._director_asks(request, StatusSerializer)
-        return self._answer(request, services.set_status(section, values["status"], request.user))
+        return self._answer(request, services.set_status(section, values["status"], request.user,
+                                                         values.get("reason", ""), values["confirm"]))  # fmt: skip
 
-    @extend_schema(request=None, responses=SectionSerializer)
+    @extend_schema(request=NextRoundSerializer, responses=SectionSerializer)
     @action(detail=True, methods=["post"], url_path="next-round")
     def next_round(self, request, pk=None):
-        """Move the section on to its next round."""
-        return self._answer(request, services.next_round(self._director_section(request), request.user))
+        """Move the section on to its next round (the director's: results entered never move it). With results
+        missing it answers 409 with the list (needs_confirmation, missing) unless `confirm` is given; then the list
+        is recorded as a section version."""
+        section, values = self._director_asks(request, NextRoundSerializer)
+        return self._answer(request, services.next_round(section, request.user, values.get("reason", ""),
+                                                         values["confirm"]))  # fmt: skip
 
     @extend_schema(parameters=[ExportSerializer], responses={(200, "text/plain"): str})
     @action(detail=True, methods=["get"])

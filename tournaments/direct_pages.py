@@ -29,7 +29,7 @@ from jobs.models import Kind
 from jobs.services import latest_jobs
 from jobs.services import start as start_job
 from scoring.services import section_ranking
-from tournaments import member_pages, membership, page_data, room, services, team_data
+from tournaments import member_pages, membership, page_data, rounds, services, team_data
 from tournaments.models import Club, Game, Seating, Section, Status
 from tournaments.permissions import directed_club_ids
 from tournaments.selectors import directed_section
@@ -64,7 +64,6 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
     entered = {
         (r, t): n for r, t, n in _counts(Result.objects.filter(section=section).values_list("round", "table"))
     }
-    section.current_round = room.round_in_play(section)
     seatings = section.seatings.filter(round=section.current_round).select_related("ns", "ew")
     tables = [
         {"seating": s, "entered": entered.get((s.round, s.table), 0), "expected": len(s.boards)}
@@ -81,7 +80,7 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
     return render(request, "direct/section.html", {
         "section": section, "tables": tables, "codes": section.table_codes.all(),
         "boards": section.boards.all(), "conflicts": _conflicts(section), "party": section.is_party,
-        "last_round": room.most_rounds(section), "missing": _missing(section),
+        "last_round": rounds.most_rounds(section), "missing": rounds.missing_in_play(section),
         "jobs": latest_jobs(section), "deal_formats": handrecords.FORMATS.values(),
         "entries": member_pages.section_entry_rows(section, typed),
         "members": member_pages.member_choices(section.club),
@@ -111,21 +110,14 @@ def _conflicts(section: Section):
     )
 
 
-def _missing(section: Section) -> list[room.Missing]:
-    """The results missing in the rounds played so far (none before play starts, none at a party)."""
-    if section.status == Status.SETUP or section.is_party:
-        return []
-    return room.missing_results(section, up_to=room.round_in_play(section))
-
-
 @login_required
 def room_state(request, section_id: int):
     """The desk's live state for its poll (JSON): round, status, the results missing and the open conflicts,
     each conflict with the link that resolves it."""
     section = _section(request, section_id)
     return JsonResponse({
-        "round": room.round_in_play(section), "rounds": room.most_rounds(section), "status": section.status,
-        "missing": [m.as_dict() for m in _missing(section)],
+        "round": section.current_round, "rounds": rounds.most_rounds(section), "status": section.status,
+        "missing": [m.as_dict() for m in rounds.missing_in_play(section)],
         "conflicts": [{
             "id": c.id, "board": c.result.board.number, "ns": c.result.ns.number, "ew": c.result.ew.number,
             "text": f"Board {c.result.board.number}, pairs {c.result.ns.tag} v {c.result.ew.tag}: "
@@ -237,29 +229,31 @@ def _counts(pairs) -> list[tuple]:
 
 
 ACTIONS = {
-    "start": lambda s, u: services.set_status(s, Status.RUNNING, u),
-    "next-round": lambda s, u: services.next_round(s, u),
-    "finish": lambda s, u: services.set_status(s, Status.FINISHED, u),
-    "publish": lambda s, u: services.set_status(s, Status.PUBLISHED, u),
-    "reopen": lambda s, u: services.set_status(s, Status.RUNNING if s.status == Status.FINISHED else Status.FINISHED, u),
+    "start": lambda s, u, confirm: services.set_status(s, Status.RUNNING, u),
+    "next-round": lambda s, u, confirm: services.next_round(s, u, confirm=confirm),
+    "finish": lambda s, u, confirm: services.set_status(s, Status.FINISHED, u, confirm=confirm),
+    "publish": lambda s, u, confirm: services.set_status(s, Status.PUBLISHED, u, _published_early(s, confirm)),
+    "reopen": lambda s, u, confirm: services.set_status(s, Status.RUNNING if s.status == Status.FINISHED else Status.FINISHED, u),
 }  # fmt: skip
-ACTIONS_WITH_REASON = {
-    "next-round": services.next_round,
-    "finish": lambda s, u, reason: services.set_status(s, Status.FINISHED, u, reason),
-    "publish": lambda s, u, reason: services.set_status(s, Status.PUBLISHED, u, reason),
-}
-ASK_FIRST = {"next-round": "Go on to the next round", "finish": "Close the session"}
-"""Actions that first list the results still missing and ask; going on anyway is recorded with that list."""
+"""The desk's buttons; `confirm` is the director's yes to the question asked first (results missing, or
+publishing before the rest of the field)."""
 
 
-def _went_on(name: str, missing: list[room.Missing]) -> str:
-    lines = "; ".join(f"table {m.seating.table} round {m.seating.round}: boards {', '.join(map(str, m.boards))}"
-                      for m in missing)  # fmt: skip
-    count = sum(len(m.boards) for m in missing)
-    return f"{ASK_FIRST[name]} with {count} result{pluralize(count)} missing ({lines})"
+class PublishedEarly(Refused):
+    """Publishing while other sections of the field are still to come: asked first on the desk."""
+
+    def __init__(self, in_play: dict[Section, str]) -> None:
+        super().__init__("publish before the rest of the field?", 409)
+        self.in_play = in_play
 
 
-def _published_early(in_play: dict[Section, str]) -> str:
+def _published_early(section: Section, confirm: bool) -> str:
+    """The reason to record when publishing before the rest of the field; PublishedEarly until confirmed."""
+    in_play = rounds.field_in_play(section) if section.status == Status.FINISHED else {}
+    if not in_play:
+        return ""
+    if not confirm:
+        raise PublishedEarly(in_play)
     named = ", ".join(f"{s.name} ({still})" for s, still in in_play.items())
     return f"Published before the rest of the field: section{pluralize(len(in_play))} {named}"
 
@@ -280,26 +274,19 @@ def section_action(request, section_id: int):
     elif action is None:
         messages.error(request, "unknown action")
     else:
-        missing = _missing(section) if name in ASK_FIRST else []
-        in_play = (
-            room.field_in_play(section) if name == "publish" and section.status == Status.FINISHED else {}
-        )
-        if missing and request.POST.get("confirm") != "yes":
-            return render(request, "direct/confirm.html", {
-                "section": section, "action": name, "label": ASK_FIRST[name], "missing": missing,
-                "count": sum(len(m.boards) for m in missing),
-            })  # fmt: skip
-        if in_play and request.POST.get("confirm") != "yes":
-            return render(request, "direct/confirm_field.html", {"section": section, "in_play": in_play})
         try:
-            reason = _went_on(name, missing) if missing else _published_early(in_play) if in_play else ""
-            section = (
-                ACTIONS_WITH_REASON[name](section, request.user, reason)
-                if reason
-                else action(section, request.user)
-            )
+            section = action(section, request.user, request.POST.get("confirm") == "yes")
             messages.success(
                 request, f"{section}: {section.get_status_display().lower()}, round {section.current_round}."
+            )
+        except rounds.NeedsConfirmation as asked:
+            return render(request, "direct/confirm.html", {
+                "section": section, "action": name, "label": asked.label, "missing": asked.missing,
+                "results": asked.results,
+            })  # fmt: skip
+        except PublishedEarly as asked:
+            return render(
+                request, "direct/confirm_field.html", {"section": section, "in_play": asked.in_play}
             )
         except Refused as error:
             messages.error(request, error.message)
@@ -317,8 +304,9 @@ def entry(request, section_id: int, number: int):
         if number in s.boards
     ]
     if request.method == "POST":
-        added, refused = _enter_rows(request, section, board, rows)
-        services.follow_results(section)
+        added, refused = _enter_rows(
+            request, section, board, rows
+        )  # nobody's round moves (tournaments.rounds)
         if added:
             messages.success(request, f"Board {number}: {added} result{pluralize(added)} entered.")
         for message in refused:

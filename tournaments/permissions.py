@@ -2,7 +2,7 @@
 
 - Director: club staff (Club.directors, or a superuser): everything in their club, nothing in another club.
 - Table scorer: a table's access code (header X-Table-Code, or the session after POST /api/table/login/):
-  only that table's boards in the current round of a running Section.
+  only the boards that table has been seated for up to the director's round of a running Section.
 - Player: a login linked to a Player: their own scorecards, and what the public sees.
 - Public: events and Sections once running; live standings while running; boards and results when published.
 

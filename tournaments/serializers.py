@@ -163,9 +163,21 @@ class MovementSerializer(serializers.Serializer):
     two_winners = serializers.BooleanField(required=False, allow_null=True, default=None)
 
 
+CONFIRM_HELP = (
+    "Go on although results are missing (without it, a 409 lists them: needs_confirmation and missing); the list "
+    "is recorded as a section version"
+)
+
+
 class StatusSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["running", "finished", "published"])
     reason = serializers.CharField(required=False, allow_blank=True)
+    confirm = serializers.BooleanField(required=False, default=False, help_text=CONFIRM_HELP)
+
+
+class NextRoundSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True)
+    confirm = serializers.BooleanField(required=False, default=False, help_text=CONFIRM_HELP)
 
 
 class DealSerializer(serializers.Serializer):

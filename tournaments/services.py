@@ -13,7 +13,6 @@ import secrets
 from collections import Counter
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.text import slugify
 
 from games.engine.bridge import board_dealer, section_vulnerability
@@ -43,7 +42,7 @@ from tournaments.movements.jsonout import movement_data
 from tournaments.movements.model import MovementError, boards_of_set
 from tournaments.movements.registry import SECTION_KINDS
 from tournaments.movements.teams import swiss_pairing, two_rooms
-from tournaments.room import round_in_play, swiss_rounds
+from tournaments.rounds import advance, ask_first, begin, last_round, swiss_rounds
 from tournaments.selectors import section_field
 
 _TRANSITIONS = {
@@ -347,18 +346,21 @@ def change_settings(section: Section, changes: dict, user, reason: str) -> Secti
 
 
 @transaction.atomic
-def set_status(section: Section, status: str, user, reason: str = "") -> Section:
-    """Move a Section along setup → running → finished → published (and back a step to correct)."""
+def set_status(section: Section, status: str, user, reason: str = "", confirm: bool = False) -> Section:
+    """Move a Section along setup → running → finished → published (and back a step to correct). Closing with
+    results missing needs confirmation (tournaments.rounds.NeedsConfirmation); closing anyway is recorded with
+    the list."""
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     current = Status(section.status)
     if status not in _TRANSITIONS[current]:
         allowed = ", ".join(sorted(_TRANSITIONS[current]))
         raise Refused(f"{section} is {current.label.lower()}; it can go to: {allowed}", 409)
+    if status == Status.FINISHED and current == Status.RUNNING:
+        reason = "; ".join(filter(None, [ask_first(section, "finish", confirm), reason.strip()]))
     if status == Status.RUNNING and current == Status.SETUP:
         if not section.seatings.exists():
             raise Refused(f"{section} has no movement yet: install one first", 409)
-        section.current_round = 1
-        section.round_started = timezone.now()
+        begin(section)
     section.status = status
     section.save(update_fields=["status", "current_round", "round_started"])
     if status == Status.PUBLISHED:
@@ -366,42 +368,36 @@ def set_status(section: Section, status: str, user, reason: str = "") -> Section
     elif status == Status.FINISHED:
         standings_changed(section.id)
     if reason:
-        _version(section, _settings(section), user, reason)
+        record_reason(section, user, reason)
     return section
 
 
-def follow_results(section: Section) -> Section:
-    """Move the round on to the one whose results are being entered (room.round_in_play), so that the phones take
-    that round's results too."""
-    playing = round_in_play(section)
-    if section.status == Status.RUNNING and playing > section.current_round:
-        Section.objects.filter(id=section.id, current_round__lt=playing).update(current_round=playing)
-        section.current_round = playing
-    return section
+def record_reason(section: Section, user, reason: str) -> None:
+    """Keep why the director did something the standings or the room depend on (going on with results missing,
+    publishing before the rest of the field) as a SectionVersion."""
+    _version(section, _settings(section), user, reason)
 
 
 @transaction.atomic
-def next_round(section: Section, user, reason: str = "") -> Section:
-    """On to the round after the one in play (room.round_in_play: results entered through the grid move it on);
-    a reason, when results are missing, is kept as a SectionVersion."""
+def next_round(section: Section, user, reason: str = "", confirm: bool = False) -> Section:
+    """On to the round after the director's (a Swiss's drawn first). With results missing it needs confirmation
+    (tournaments.rounds.NeedsConfirmation); going on anyway is recorded with the list as a SectionVersion."""
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
-    section.current_round = round_in_play(section)
     if section.status != Status.RUNNING:
         raise Refused(f"{section} is not running", 409)
     if section.is_party:
         raise Refused(f"{section} is a progressive party: ring the bell to end the round", 409)
-    last = max(section.seatings.values_list("round", flat=True), default=0)
+    last = last_round(section)
     planned = (section.movement or {}).get("planned_rounds")
     if section.movement_kind == "swiss" and section.current_round >= last and (not planned or last < planned):
         _draw_swiss_round(section, last + 1)
         last += 1
     if section.current_round >= last:
         raise Refused(f"round {section.current_round} is the last round of {section}", 409)
-    section.current_round += 1
-    section.round_started = timezone.now()
-    section.save(update_fields=["current_round", "round_started"])
+    reason = "; ".join(filter(None, [ask_first(section, "next-round", confirm), reason.strip()]))
+    advance(section, section.current_round + 1)
     if reason:
-        _version(section, _settings(section), user, reason)
+        record_reason(section, user, reason)
     return section
 
 

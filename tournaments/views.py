@@ -19,13 +19,14 @@ from rest_framework.exceptions import APIException
 from config.downloads import download
 from games.engine.rule_sets import counts_honors
 from games.models import Board, PlayRecord, Publication, Result
-from games.services import Refused, confirm_at_table, enter_at_table, table_seating
+from games.services import Refused, confirm_at_table, enter_at_table
 from jobs.analysis import hand_record_analysis
 from jobs.models import Job, Kind, State
 from scoring.serializers import scorecard
 from tournaments import page_data, printables, team_data
 from tournaments.models import Club, Entry, Game, Status
 from tournaments.permissions import check_code
+from tournaments.rounds import table_seating
 from tournaments.welcome import first_run
 
 
@@ -211,7 +212,8 @@ def _api_error(error: APIException) -> str:
 
 
 def table(request):
-    """Log in with the table's code, then enter and confirm this round's boards."""
+    """Log in with the table's code, then enter and confirm the boards of its round: the earliest it still has
+    results to enter (tournaments.rounds.table_round)."""
     if request.method == "POST":
         try:
             code = check_code(request, request.POST.get("code", ""))
@@ -237,15 +239,20 @@ def table(request):
         r.board.number: r
         for r in Result.objects.filter(section=section, ns=seating.ns, ew=seating.ew).select_related("board")
     }
+    viewer = page_data.viewer(request, section)  # a late round's results: only what everyone here has played
     boards = [
-        {"board": board, "result": results.get(board.number)}
+        {
+            "board": board,
+            "entered": board.number in results,
+            "result": results.get(board.number) if viewer.sees_board(board.id) else None,
+        }
         for board in Board.objects.filter(section=section, number__in=seating.boards).order_by("number")
     ]
     players = page_data.seated_players(section, seating)
     return render(request, "pages/table.html", {
         "section": section, "code": code, "seating": seating, "boards": boards, "players": players,
         "byes": team_data.bye_teams(section, seating.round) if team_data.is_teams(section) else [],
-        "done": all(b["result"] for b in boards), "tricks": range(14), "honors": counts_honors(section.game, section.rule_set),
+        "done": all(b["entered"] for b in boards), "tricks": range(14), "honors": counts_honors(section.game, section.rule_set),
         "whist": section.game == Game.WHIST,
     })  # fmt: skip
 

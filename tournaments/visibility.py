@@ -7,9 +7,10 @@ PBN/USEBIO/CSV exports, printed results) are shown:
 - to anyone who may see the section (tournaments.selectors.visible_sections) once it is published (in a session
   scored across the field, whose sections share their deals, once every section of it is published);
 - before that, only to a viewer every entry of whom has played the board (their result on it is in; a team's in
-  both rooms of its match): a logged-in player for their own entries; a table code for both pairs (or teams) sitting
-  at its table in the current round of a running section (so a phone shared by two pairs never shows what one of
-  them has still to play);
+  both rooms of its match): a logged-in player for their own entries; a table code for every pair (or team)
+  sitting at its table in a running section from the round its phone shows (tournaments.rounds.table_round) to the
+  director's round (so a phone shared by two pairs, or held by the next round's while it enters a late board,
+  never shows what one of them has still to play);
 - anonymous viewers, before publication: no board at all.
 A job over a whole section (jobs.api: its double-dummy analysis, its replay audit) shows its result to who may see
 every one of its boards (Viewer.sees_every_board), whoever started it.
@@ -35,6 +36,7 @@ from django.db.models import Q
 from games.models import Result
 from tournaments.models import Entry, ScoringMethod, Section, Session, Status, TableCode
 from tournaments.permissions import directed_club_ids, is_director, section_club_id
+from tournaments.rounds import table_round
 
 
 class Viewer:
@@ -51,8 +53,12 @@ class Viewer:
                 Entry.objects.filter(section=section, players__user=user).values_list("id", flat=True)
             )
         if self.code is not None and section.status == Status.RUNNING:
-            seating = section.seatings.filter(round=section.current_round, table=self.code.table).first()
-            self.entries += [e for e in (seating.ns_id, seating.ew_id) if e] if seating else []
+            seated = section.seatings.filter(
+                table=self.code.table,
+                round__gte=table_round(section, self.code.table),
+                round__lte=section.current_round,
+            ).values_list("ns_id", "ew_id")
+            self.entries += list(dict.fromkeys(e for pair in seated for e in pair if e))
 
     @classmethod
     def of(cls, request, section: Section) -> Viewer:

@@ -141,14 +141,16 @@ def test_table_codes_reach_only_their_table_and_round(client, world):
     assert (state["table"], state["round"], [b["board"] for b in state["boards"]]) == (1, 1, [1, 2])
     refused = enter(client, code1, 3)  # board 3 is at table 2 this round
     assert refused.status_code == 403
-    assert refused.json()["detail"] == "board 3 is not played at table 1 in round 1 (boards 1, 2)"
+    assert refused.json()["detail"] == (
+        "board 3 comes to table 1 in round 2; the room is in round 1: table 1 plays boards 1-2 in round 1"
+    )
     assert enter(client, code2, 3).status_code == 201
     # The other section's code enters into its own section only.
     assert enter(client, world["code_b"], 1).status_code == 201
     assert Result.objects.filter(section=world["b"]).count() == 1
     assert Result.objects.filter(section=world["a"]).count() == 1
     # A finished section's codes are closed.
-    services.set_status(world["b"], "finished", world["bob"])
+    services.set_status(world["b"], "finished", world["bob"], confirm=True)
     closed = client.get("/api/table/", headers={"X-Table-Code": world["code_b"]})
     assert closed.status_code == 403 and "not running" in closed.json()["detail"]
     assert client.get("/api/table/", headers={"X-Table-Code": "NOPE99"}).status_code in (401, 403)

@@ -323,7 +323,13 @@ def test_a_timed_round_shows_its_countdown_on_the_projector(client):
     following = [
         {"table": t["table"], "seats": {k: str(v) for k, v in t["seats"].items()}} for t in made["tables"]
     ]
-    client.post(f"/api/sections/{sid}/bell/", {"seating": following}, content_type="application/json")
+    asked = client.post(f"/api/sections/{sid}/bell/", {"seating": following}, content_type="application/json")
+    assert asked.status_code == 409 and [m["table"] for m in asked.json()["missing"]] == [1, 2], (
+        "no tally sent"
+    )
+    client.post(
+        f"/api/sections/{sid}/bell/", {"seating": following, "confirm": True}, content_type="application/json"
+    )
     bell = Section.objects.get(id=sid).round_started
     assert bell > started
     page = client.get(f"/sections/{sid}/seating/").content.decode()

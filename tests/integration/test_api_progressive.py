@@ -94,7 +94,11 @@ def test_a_frozen_tally_is_corrected_with_a_version(client):
     client.post(f"/api/sections/{sid}/status/", {"status": "running"})
     client.post("/api/table/tally/", {"ns_points": 3, "ew_points": 5}, content_type="application/json",
                 headers={"X-Table-Code": codes[2]})  # fmt: skip
-    client.post(f"/api/sections/{sid}/bell/", {"seating": seats(ROUND_2)}, content_type="application/json")
+    client.post(
+        f"/api/sections/{sid}/bell/",
+        {"seating": seats(ROUND_2), "confirm": True},
+        content_type="application/json",
+    )
     no_reason = client.post(f"/api/sections/{sid}/correct-tally/", {"round": 1, "table": 2, "ns_points": 5,
                             "ew_points": 3, "reason": ""}, content_type="application/json")  # fmt: skip
     assert no_reason.status_code == 400

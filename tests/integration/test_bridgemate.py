@@ -245,7 +245,7 @@ def test_the_data_connector_refusing_or_absent_is_a_command_error():
         dc.canned[5] = json.dumps(fixture("responses", "Error"))
         with pytest.raises(CommandError, match="the Data Connector refused the section .*Validation"):
             run(section.id, "--url", dc.url, "--club-id", CLUB)
-        set_status(section, "finished", user)
+        set_status(section, "finished", user, confirm=True)
         dc.enqueue(bridgemate_result(bridgemate.session_guid(section), 1, 1, 1, 1, 4, 0, 0, 0, 0))
         with pytest.raises(CommandError, match="is not running: its results stay in BCS's queue"):
             run(section.id, "--url", dc.url, "--club-id", CLUB, "--poll")

@@ -45,7 +45,7 @@ def test_dealt_board_counts_its_honors_and_the_game(client, section):
     assert answer.status_code == 201, answer.content
     assert answer.json()["score_ns"] == 191, "36 + 125 + simple honors 30 (L5336–5344, Law 59)"
     section.refresh_from_db()
-    services.next_round(section, section.session.event.club.directors.first())
+    services.next_round(section, section.session.event.club.directors.first(), confirm=True)
     section.refresh_from_db()
     answer = _enter(client, section, 1, contract="3NT", declarer="S", tricks=9)
     assert answer.json()["score_ns"] == 155, "30 + 125; the aces are two and two"

@@ -77,7 +77,7 @@ def session():
     client = _client()
     for round_number, table, board, contract, declarer, tricks, score in PLAYED:
         if round_number == 2 and section.current_round == 1:
-            section = services.next_round(section, alice)
+            section = services.next_round(section, alice, confirm=True)  # the other tables play on
         answer = _enter(client, codes[table], board, contract, declarer, tricks)
         assert (answer.status_code, answer.json()["score_ns"]) == (201, score), answer.content
     ada = User.objects.create_user("ada")
@@ -233,7 +233,7 @@ def test_no_route_shows_a_hidden_board_or_result(session, kind, stage):
     played board 5: neither board's hand or result reaches it, on either pair's scorecard or anywhere else.)"""
     section = session["section"]
     if stage == "finished":
-        section = services.set_status(section, "finished", session["alice"])
+        section = services.set_status(section, "finished", session["alice"], confirm=True)
     if (
         stage == "setup"
     ):  # before the session (a section in setup has no results: only the state matters here)
@@ -265,6 +265,7 @@ def test_the_walk_finds_what_a_director_sees(session):
         seen |= set(leaks(text_of(client.get(url)), [*HAND_NEEDLES, *seeds], {550, 1660, 2980, 620}))
     assert seen == {*HAND_NEEDLES, *seeds, "550", "1660", "2980", "620"}
     phone, headers = viewer_client("table", session)
+    _catch_up(phone, session)
     board = Board.objects.get(section=section, number=4)
     page = phone.get(f"/sections/{section.id}/boards/4/").content.decode()
     assert "620" in page and page.count('class="hand ') == 4
@@ -276,6 +277,7 @@ def test_the_table_scorecard_shows_only_boards_both_pairs_have_played(session):
     which pair 6 played at table 3 and pair 1 has still to play (and pair 1's board 1, for pair 6)."""
     section = session["section"]
     phone, _ = viewer_client("table", session)
+    _catch_up(phone, session)
     for number in (1, 6):
         page = phone.get(f"/sections/{section.id}/scorecards/{number}/")
         assert page.status_code == 200
@@ -284,7 +286,7 @@ def test_the_table_scorecard_shows_only_boards_both_pairs_have_played(session):
     ada = _client()
     ada.force_login(session["ada"])
     own = ada.get(f"/api/sections/{section.id}/scorecard/1/").json()
-    assert sorted(line["board"] for line in own) == [1, 4], "a player's own scorecard is whole"
+    assert sorted(line["board"] for line in own) == [1, 2, 4], "a player's own scorecard is whole"
 
 
 def test_seeds_are_secrets_read_by_the_directors_only_until_published(session, client):
@@ -303,7 +305,7 @@ def test_seeds_are_secrets_read_by_the_directors_only_until_published(session, c
     assert (director.get(url).json()["deal_seed"], director.get(url).json()["cut_seed"]) == (
         section.deal_seed, section.cut_seed
     )  # fmt: skip
-    services.set_status(section, "finished", session["alice"])
+    services.set_status(section, "finished", session["alice"], confirm=True)
     services.set_status(section, "published", session["alice"])
     assert client.get(url).json()["deal_seed"] == section.deal_seed, (
         "published: the seed lets anyone check the deal"
@@ -388,13 +390,26 @@ def test_another_table_counts_its_own_tries(session):
     )
 
 
-def test_a_table_enters_only_the_boards_its_movement_plays_there_this_round(session):
-    """Round 2: table 1 plays boards 3-4; board 5 (played there in round 3) and board 1 (round 1) are refused."""
+def _catch_up(phone: Client, session) -> None:
+    """Table 1 enters its round-1 board 2, left behind: its phone goes on to round 2, where pairs 1 and 6 sit (until
+    then it shows round 1, and whoever holds it may be pair 4 as well: it shows what all three have played)."""
+    answer = _enter(phone, session["codes"][1], 2, "2C", "N", 8)
+    assert answer.status_code == 201 and (answer.json()["round"], answer.json()["score_ns"]) == (1, 90)
+    assert phone.get("/api/table/", headers={"X-Table-Code": session["codes"][1]}).json()["round"] == 2
+
+
+def test_a_table_enters_only_the_boards_its_movement_plays_there_up_to_this_round(session):
+    """Round 2: table 1 has played boards 1-2 and 3-4; board 5 (played there in round 3) is refused naming them,
+    and board 1, entered in round 1, is compared with what is in (issue 25: a table enters a late board)."""
     client, code = _client(), session["codes"][1]
-    for board in (1, 5):
-        answer = _enter(client, code, board, "4S", "N", 10, lead=secrets.choice(["SA", "HA"]))
-        assert answer.status_code == 403
-        assert answer.json()["detail"] == f"board {board} is not played at table 1 in round 2 (boards 3, 4)"
+    answer = _enter(client, code, 5, "4S", "N", 10, lead=secrets.choice(["SA", "HA"]))
+    assert answer.status_code == 403
+    assert answer.json()["detail"] == (
+        "board 5 comes to table 1 in round 3; the room is in round 2: table 1 plays boards 1-2 in round 1, 3-4 in "
+        "round 2"
+    )
+    answer = _enter(client, code, 1, "5CX", "N", 11)
+    assert answer.status_code == 200 and answer.json()["round"] == 1, "the same result again"
 
 
 @pytest.mark.django_db(transaction=True)

@@ -36,6 +36,7 @@ from tests.integration.api_helpers import make_director, mitchell
 from tests.shared import shared_path
 from tournaments import services as sections
 from tournaments.models import Event, Section, Session, TableCode
+from tournaments.rounds import NeedsConfirmation
 
 STRAINS = (
     "NT",
@@ -289,8 +290,13 @@ def test_the_demo_euchre_party_played_through_with_the_bell(run_jobs):
     party = Section.objects.get(session__event__name=EUCHRE)
     assert party.current_round == 2 and table_of(party, 2)[2] == {"N": 2, "E": 9, "S": 5, "W": 12}
 
+    # Table 3 has sent no tally: the bell asks first, as the desk's next round does.
+    with pytest.raises(
+        NeedsConfirmation, match="Ring the bell[?] 1 tally missing: table 3 round 2: no tally"
+    ):
+        start_bell(party)
     # The demo's head table is at 3-2, its game not won, and table 2 is tied 4-4: the bell stops and says why.
-    job = wait(start_bell(party).id, timeout=60)
+    job = wait(start_bell(party, confirm=True).id, timeout=60)
     assert job.state == State.FAILED and job.error.startswith("round 2 table 1 has no winner at 3–2")
     record_tally(party, 1, {"hands": 7, "ns_points": 5, "ew_points": 2})
     record_tally(party, 3, {"hands": 7, "ns_points": 2, "ew_points": 5, "lone_hands": {"W": 1}})

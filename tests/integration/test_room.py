@@ -1,6 +1,6 @@
 """Running the room and publishing (issue 14): the desk lists the results missing per round until they are
-entered or marked not played; "Next round" and "Close" ask first and record going on; the round shown follows the
-grid; a second phone's different result shows on the desk's poll; a correction after publishing publishes an
+entered or marked not played; "Next round" and "Close" ask first and record going on; the grid moves no round
+(issue 25); a second phone's different result shows on the desk's poll; a correction after publishing publishes an
 amended version, with the earlier ranking a click away."""
 
 from __future__ import annotations
@@ -147,21 +147,22 @@ def test_next_round_and_close_ask_first_and_record_going_on(desk):
     )
 
 
-def test_the_round_shown_follows_the_results_entered_through_the_grid(desk):
-    """Found in issue 14: every result entered through the grid and the page still said "round 1 of 7"."""
+def test_whole_travellers_typed_in_the_grid_leave_the_round_the_directors(desk):
+    """Issue 25: typing whole travellers through the grid sent every phone to the last round. The round is the
+    director's: the grid moves nobody; what it leaves missing is listed, and closing asks about it."""
     client, section, _ = desk
     for number in range(1, 7):
         grid(client, section, number, {k: v for k, v in plays(section, number).items() if k[0] <= 2})
     page = client.get(f"/direct/sections/{section.id}/").content.decode()
-    assert '<span id="room-round">round 2 of 3</span>' in page  # rounds 1 and 2 in through the grid
+    assert '<span id="room-round">round 1 of 3</span>' in page
     section.refresh_from_db()
-    assert section.current_round == 2  # and the phones take round 2's results
+    assert section.current_round == 1
+    assert room(client, section)["round"] == 1 and room(client, section)["missing"] == []
     for number in range(1, 7):
         grid(client, section, number, plays(section, number))
     page = client.get(f"/direct/sections/{section.id}/").content.decode()
-    assert '<span id="room-round">round 3 of 3</span>' in page and "0 tables with results missing" in page
+    assert '<span id="room-round">round 1 of 3</span>' in page and "0 tables with results missing" in page
     assert "None: every result of the rounds played is in." in page
-    assert room(client, section)["round"] == 3
     assert client.post(f"/direct/sections/{section.id}/action/", {"action": "finish"}).status_code == 302
     section.refresh_from_db()
     assert section.status == Status.FINISHED  # nothing missing: closed without asking

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from scoring.methods.matchpoints import BoardOptions, score_board
 from scoring.models import LineScore, Standing
-from tournaments import room
+from tournaments import rounds
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -184,7 +184,7 @@ def test_a_board_stays_hidden_until_every_section_sharing_its_deal_has_played_it
     )
     play_section(client, user, b, TRICKS["B"], upto=1)  # B's round 1: table 1 plays board 1, table 3 board 3
     b.refresh_from_db()
-    assert {s.name: still for s, still in room.field_in_play(a).items()} == {"B": "6 results missing"}
+    assert {s.name: still for s, still in rounds.field_in_play(a).items()} == {"B": "6 results missing"}
     client.logout()
     code = b.table_codes.get(table=1).code
     client.get(f"/t/{code}/")  # table 1 of B signs in: it has played board 1, not board 3

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import room
+from tournaments import rounds
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def test_the_rounds_given_are_the_desks_count(client, director):
         4,
         "Swiss teams, 8 teams, 4 rounds",
     )
-    assert room.most_rounds(section) == 4
+    assert rounds.most_rounds(section) == 4
     client.post(f"/direct/sections/{section.id}/action/", {"action": "start"})
     page = client.get(f"/direct/sections/{section.id}/").content.decode()
     assert '<span id="room-round">round 1 of 4</span>' in page
@@ -40,7 +40,7 @@ def test_blank_rounds_are_as_many_as_the_teams_can_play(client, director):
     assert client.post(f"/direct/clubs/{director.slug}/new/", {**SETUP, "rounds": ""}).status_code == 302
     section = Section.objects.get()
     assert "planned_rounds" not in section.movement
-    assert room.most_rounds(section) == 7
+    assert rounds.most_rounds(section) == 7
 
 
 @pytest.mark.parametrize(

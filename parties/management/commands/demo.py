@@ -22,7 +22,7 @@ from games.services import enter_result
 from parties.bell import ring_bell
 from parties.tallies import record_tally
 from scoring.services import recompute_standings
-from tournaments import services
+from tournaments import rounds, services
 from tournaments.models import Club, Event, Player, Section, Session
 
 DEMO_CLUB = {"slug": "demo", "name": "Traveller Demo Bridge Club", "city": "Riverton"}
@@ -173,8 +173,7 @@ class Command(BaseCommand):
         services.deal_boards(section)
         section = services.set_status(section, "running", None)
         entered = _play(section, range(1, 8), random.Random(1))
-        section.current_round = 7
-        section.save(update_fields=["current_round"])
+        rounds.advance(section, 7)
         services.set_status(section, "finished", None)
         services.set_status(section, "published", None)
         recompute_standings(section.id)
@@ -191,8 +190,7 @@ class Command(BaseCommand):
         services.deal_boards(section)
         section = services.set_status(section, "running", None)
         entered = _play(section, range(1, 5), random.Random(2), upto_table=3)
-        section.current_round = 4
-        section.save(update_fields=["current_round"])
+        rounds.advance(section, 4)
         recompute_standings(section.id)
         return f"{HOWELL!r}: a 5-table Howell running, round 4 of 9, {entered} results."
 
