@@ -22,7 +22,7 @@ from jobs.models import Job, State
 from scoring.services import recompute_standings
 from tests.club import round_robin_two_rounds_in
 from tests.integration.api_helpers import make_director, mitchell
-from tests.integration.test_hidden_boards import session, viewer_client  # noqa: F401 - session: a fixture
+from tests.integration.test_hidden_boards import _catch_up, session, viewer_client  # noqa: F401 - session: a fixture
 from tournaments import services
 from tournaments.models import Event, Player, Section, Session, TableCode
 
@@ -49,6 +49,8 @@ def test_looking_at_the_hand_records_starts_no_job_for_anyone_but_the_director(s
     assert not Job.objects.filter(section=section).exists(), f"a look by {kind} started a job"
     assert client.get(f"/api/jobs/?section={section.id}", headers=headers).status_code in (200, 401, 403)
     if kind in ("player", "table"):  # boards they have played show, without their figures, saying why
+        if kind == "table":
+            _catch_up(client, session)  # up to date, the phone shows round 2's pairs what both have played
         answer = client.get(f"/sections/{section.id}/hands/", headers=headers)
         assert "No double-dummy analysis yet: the director starts it from the desk" in answer.content.decode()
 
@@ -97,7 +99,7 @@ def test_a_job_shows_its_result_only_to_who_may_see_every_board_it_covers(sessio
     assert director.get(f"/api/jobs/{done.id}/").json()["result"] == {"boards": 6, "par": PAR}
     assert "14 cards" in director.get(f"/api/jobs/{failed.id}/").json()["error"]
     if user is not None:
-        services.set_status(section, "finished", session["alice"])
+        services.set_status(section, "finished", session["alice"], confirm=True)
         services.set_status(section, "published", session["alice"])
         assert client.get(f"/api/jobs/{done.id}/").json()["result"] == {"boards": 6, "par": PAR}, "published"
 
@@ -315,7 +317,7 @@ def test_live_standings_tell_no_one_still_to_play_a_board_how_it_went(session, k
     )
     assert '<th scope="col">Rank</th>' in fragment and "rank <strong>" in card
 
-    services.set_status(section, "finished", session["alice"])
+    services.set_status(section, "finished", session["alice"], confirm=True)
     api, fragment, _ = _standings_seen(client, section, headers)
     assert all(row["rank"] for row in api) and '<th scope="col">Rank</th>' in fragment, "once play is over"
 
