@@ -10,7 +10,8 @@ given by its number alone has the ladies at the odd numbers.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from tournaments.movements.model import MovementError
@@ -289,6 +290,28 @@ def table_state(table: int, ns: int, ew: int, game: int | None = EUCHRE_GAME, ti
     if ns == ew:
         return TableState("tied", tie=tie)
     return TableState("won", "NS" if ns > ew else "EW")
+
+
+def punch_marks(hands: Iterable[Mapping[str, int]]) -> Counter:
+    """Each player's punch marks over the hands played: one for each hand won, however many (Hoyle 1940
+    L12252–12255: the lady with fewer hearts "gets a punch mark on her score card" at the end of each hand; the
+    prizes go to "the greatest number of punch marks at the end of the game", L12265–12266). `hands`: each
+    table's punches of a hand, by player number as text ({"3": 1, "8": 1})."""
+    marks: Counter = Counter()
+    for punches in hands:
+        marks.update({int(player): count for player, count in punches.items()})
+    return marks
+
+
+def hearts_cut(taken: Mapping[int, int], her: Collection[int]) -> frozenset[int]:
+    """The players of a hearts table whose hand was decided by cutting: the two ladies, or the two gentlemen, who
+    took as many hearts each ("Ties are decided by cutting", Hoyle 1940 L12263)."""
+    cut: set[int] = set()
+    for side in (True, False):
+        pair = [p for p in taken if (p in her) is side]
+        if len(pair) == 2 and taken[pair[0]] == taken[pair[1]]:
+            cut.update(pair)
+    return frozenset(cut)
 
 
 def lone_hands_allowed(game: str, table: int, kind: str = "") -> bool:

@@ -25,7 +25,7 @@ from tournaments.permissions import is_director
 from tournaments.selectors import directed_section
 
 from . import bell, printables, services, standings, tallies
-from .core import KINDS, ROUND_ENDS, lone_hands_allowed, party_kind, party_ladies, round_deals
+from .core import KINDS, ROUND_ENDS, hearts_cut, lone_hands_allowed, party_kind, party_ladies, round_deals
 
 
 def _whole(data, name: str) -> int | None:
@@ -152,6 +152,8 @@ def party(request, section_id: int):
     tie = kind.tie
     deals = round_deals((section.movement or {}).get("party"))
     names = {e.number: e.name or f"Player {e.number}" for e in Entry.objects.filter(section=section)}
+    hearts = section.game == "hearts"
+    her = party_ladies((section.movement or {}).get("party"), len(names)) if hearts else frozenset()
     rounds, tied = [], []
     for number in sorted(set(section.seatings.values_list("round", flat=True)), reverse=True):
         rows = []
@@ -165,13 +167,31 @@ def party(request, section_id: int):
                 if state.state == "tied" and number == section.current_round:
                     tied.append(seating.table)
             rows.append({"seating": seating, "tally": tally, "state": state,
-                         "players": [(seat, names.get(n, "")) for seat, n in seat_numbers(seating)]})  # fmt: skip
+                         "players": [(seat, names.get(n, "")) for seat, n in seat_numbers(seating)],
+                         "hearts": _hearts_hand(section, seating, tally, names, her) if hearts else None})  # fmt: skip
         rounds.append((number, rows))
     return render(request, "direct/party.html", {
         "section": section, "rounds": rounds, "party": standings.party_rows(section),
         "running": section.status == Status.RUNNING, "codes": section.table_codes.all(),
         "euchre": lone_hands_allowed(section.game, 2, section.movement_kind), "jobs": latest_jobs(section), "tied": tied, "tie": tie, "players": len(names), "deals": deals,
     })  # fmt: skip
+
+
+def _hearts_hand(section: Section, seating: Seating, tally: Tally | None, names: dict, her) -> dict:
+    """A hearts table's hand as the host sees it: each seat's player and the hearts taken, and the punch marks it
+    won, "by the cut" where the two ladies or the two gentlemen tied (Hoyle 1940 L12252–12263); decided at the bell,
+    and before it shown as they would be."""
+    taken = {int(p): n for p, n in (tally.hearts if tally else {}).items()}
+    punches = (tally.punches if tally.frozen else standings.decide_table(section, tally)[1]) if taken else {}
+    cut = hearts_cut(taken, her)
+    seats = seat_numbers(seating)
+    return {
+        "seats": [(seat, names.get(n, ""), taken.get(n)) for seat, n in seats],
+        "punched": [
+            f"{names.get(n, '')} ({'lady' if n in her else 'gentleman'}{', by the cut' if n in cut else ''})"
+            for _, n in seats if str(n) in punches
+        ],
+    }  # fmt: skip
 
 
 @login_required
@@ -222,15 +242,36 @@ def party_tally(request, section_id: int, round_number: int, table: int):
                 request, f"Round {round_number}, table {table}: the correction is saved as a new version."
             )
         return redirect("direct-tally", section.id, round_number, table)
-    names = dict(Entry.objects.filter(section=section).values_list("number", "name"))
+    names = {
+        n: name or f"Player {n}"
+        for n, name in Entry.objects.filter(section=section).values_list("number", "name")
+    }
+    hearts = section.game == "hearts"
+    per_player = tally.hearts if hearts else tally.lone_hands
     seats = [
-        (seat, number, names.get(number) or f"Player {number}", tally.lone_hands.get(str(number), 0))
-        for seat, number in ((seat, seating.seats.get(seat)) for seat in "NESW")
+        (seat, number, names.get(number, ""), per_player.get(str(number), 0))
+        for seat, number in seat_numbers(seating)
     ]
+    versions = [(v, _snapshot_text(v.before, names, hearts), _snapshot_text(v.after, names, hearts))
+                for v in tally.versions.select_related("changed_by")]  # fmt: skip
     return render(request, "direct/tally.html", {
-        "section": section, "tally": tally, "seats": seats, "versions": tally.versions.select_related("changed_by"),
+        "section": section, "tally": tally, "seats": seats, "versions": versions, "hearts": hearts,
+        "now": _snapshot_text(tallies.tally_snapshot(tally), names, hearts),
         "most": party_kind(section.movement_kind).max_points,
     })  # fmt: skip
+
+
+def _snapshot_text(values: dict | None, names: dict, hearts: bool) -> str:
+    """A tally's figures in words for its history: the points and winners, or a hearts hand's hearts taken and its
+    punch marks."""
+    if not values:
+        return ""
+    if hearts:
+        taken = ", ".join(f"{names.get(int(p), p)} {n}" for p, n in (values.get("hearts") or {}).items())
+        punched = ", ".join(names.get(int(p), p) for p in values.get("punches") or {})
+        return f"hearts {taken or 'not given'}" + (f"; punch marks {punched}" if punched else "")
+    won = f", {values['winners']} won" if values.get("winners") else ""
+    return f"N-S {values.get('ns_points')}, E-W {values.get('ew_points')}{won}"
 
 
 def party_seating(request, section_id: int):

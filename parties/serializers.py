@@ -13,17 +13,25 @@ class TallySerializer(serializers.ModelSerializer):
     class Meta:
         model = Tally
         fields = ["round", "table", "hands", "ns_points", "ew_points", "winners", "lone_hands", "punches", "flags",
-                  "deals", "frozen"]  # fmt: skip
+                  "hearts", "deals", "frozen"]  # fmt: skip
         read_only_fields = ["round", "table", "winners", "punches", "frozen"]
+        extra_kwargs = {
+            "hearts": {"help_text": 'Progressive hearts, by seat: {"N": 3, "E": 0, "S": 6, "W": 4}'}
+        }
 
 
 class TallyCorrectionSerializer(serializers.Serializer):
     round = Number(POSITIVE)
     table = Number(POSITIVE)
     hands = Number(COUNT, default=0)
-    ns_points = Number(COUNT)
-    ew_points = Number(COUNT)
+    ns_points = Number(COUNT, required=False, help_text="Euchre and bridge: needed with E-W's.")
+    ew_points = Number(COUNT, required=False)
     lone_hands = serializers.DictField(child=Number(COUNT), required=False, help_text='By seat: {"N": 1}')
+    hearts = serializers.DictField(
+        child=Number(COUNT),
+        required=False,
+        help_text='Progressive hearts, by seat: {"N": 3, "E": 0, "S": 6, "W": 4}',
+    )
     reason = serializers.CharField()
 
 

@@ -15,7 +15,7 @@ from scoring.models import Standing
 from scoring.services import store_standings
 from tournaments.models import Section
 
-from .core import fort_of, lone_hands_allowed, party_kind, party_ladies
+from .core import fort_of, lone_hands_allowed, party_kind, party_ladies, punch_marks
 
 
 def table_games(section: Section, round_number: int, tallies) -> list:
@@ -93,7 +93,7 @@ def _party_totals(section: Section, rounds: list[list[TableGame]], tallies: list
         return Counter({p: s.gold * 1_000_000 + s.red * 1_000 - s.green for p, s in stars.items()})
     games = [game for round_ in rounds for game in round_]
     if scoring == "punches":
-        return Counter({int(p): n for tally in tallies for p, n in tally.punches.items()})
+        return punch_marks(tally.punches for tally in tallies)
     if scoring == "flags":  # each game's winners take a flag; a fort's four share its flags (L11452–11464)
         results = []
         for game in games:

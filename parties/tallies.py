@@ -141,6 +141,9 @@ def correct_tally(section: Section, round_number: int, table: int, values: dict,
     seating = Seating.objects.filter(section=section, round=round_number, table=table).first()
     if seating is None:
         raise Refused(f"round {round_number} has no table {table}", 404)
+    needed = ("hearts",) if section.game == "hearts" else ("ns_points", "ew_points")
+    if missing := [name for name in needed if values.get(name) in (None, {})]:
+        raise Refused(f"round {round_number} table {table}: a correction gives the {' and '.join(missing)}")
     checked = _tally_values(section, table, seating.seats, values)
     with transaction.atomic():
         tally = (

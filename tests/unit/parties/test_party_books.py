@@ -9,7 +9,17 @@ from hypothesis import strategies as st
 
 from games.engine.bridge.calls import Contract
 from games.engine.cards import Seat, Side
-from parties.core import KINDS, TableState, kind_of, ladies, lone_hands_allowed, round_deals, table_state
+from parties.core import (
+    KINDS,
+    TableState,
+    hearts_cut,
+    kind_of,
+    ladies,
+    lone_hands_allowed,
+    punch_marks,
+    round_deals,
+    table_state,
+)
 from scoring.methods.books import (
     Stars,
     hearts_hand_winners,
@@ -231,3 +241,36 @@ def test_a_round_of_a_number_of_deals_ends_when_every_table_has_played_them():
     assert euchre.state(1, 3, 4) == TableState("playing"), "by the bell, the head table plays to five"
     assert round_deals({"ends": "deals", "deals": 4}) == 4
     assert round_deals({"ends": "bell"}) is None
+
+
+def test_progressive_hearts_counts_a_punch_mark_for_every_hand_won():
+    """L12252–12255: at the end of each hand the lady with fewer hearts "gets a punch mark on her score card" (the
+    gentleman likewise); L12265–12266: "The prize winners are those who have the greatest number of punch marks".
+    Issue 28: 16 players, 3 hands, player 10 won all three and was shown 1, with 15 players tied on 1. Hand-worked:
+    each hand punches four ladies (odd numbers) and four gentlemen at the four tables."""
+    hands = [
+        {"1": 1, "10": 1}, {"5": 1, "2": 1}, {"9": 1, "6": 1}, {"13": 1, "14": 1},
+        {"1": 1, "10": 1}, {"3": 1, "4": 1}, {"9": 1, "8": 1}, {"15": 1, "16": 1},
+        {"1": 1, "10": 1}, {"7": 1, "2": 1}, {"11": 1, "12": 1}, {"13": 1, "14": 1},
+    ]  # fmt: skip
+    marks = punch_marks(hands)
+    assert (marks[10], marks[1]) == (3, 3), "a punch for each hand won"
+    assert {p for p, n in marks.items() if n == 2} == {2, 9, 13, 14}
+    assert sum(marks.values()) == 24 and set(marks) == set(range(1, 17))
+    standings = progressive_standings(dict(marks), prizes=3, cut=sorted)
+    assert [(c.players, c.prizes) for c in standings.prizes.cuts] == [
+        ((1, 10), (1, 2)),
+        ((2, 9, 13, 14), (3,)),
+    ], (
+        "1 and 10 cut for the choice of the 1st and 2nd prizes, the four on 2 for the 3rd (L11420–11430); no one "
+        "on 1 draws"
+    )
+    assert standings.prizes.awards == {1: 1, 10: 2, 2: 3}
+
+
+def test_a_hearts_hand_is_cut_only_between_the_two_of_a_side_who_tied():
+    """L12263: "Ties are decided by cutting": the two ladies (or gentlemen) with as many hearts each cut."""
+    her = {1, 3}
+    assert hearts_cut({1: 2, 2: 4, 3: 5, 4: 2}, her) == frozenset()
+    assert hearts_cut({1: 4, 2: 3, 3: 4, 4: 2}, her) == {1, 3}
+    assert hearts_cut({1: 0, 2: 3, 3: 4, 4: 3}, her) == {2, 4}

@@ -1,0 +1,107 @@
+"""Issue 28 through the API and the pages as a host and the tables' phones meet it: progressive hearts counts a
+punch mark for every hand won and the host sees and corrects the hearts taken; military euchre ranks and prizes its
+forts; two phones at one table cannot overwrite each other's tally in silence; the bell carries its round."""
+
+import pytest
+
+from games.models import Tally
+from scoring.models import Standing
+from tests.integration.api_helpers import make_director
+from tests.integration.test_api_parties import bell, jobs, post  # noqa: F401 - jobs: the bell's worker fixture
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("jobs")]
+
+
+def running(client, **party):
+    """A party set up through the API and started; answers (section id, table codes)."""
+    user, club = make_director()
+    client.force_login(user)
+    sid = post(client, club=club.id, name="Party", **party).json()["party"]
+    client.post(f"/api/sections/{sid}/status/", {"status": "running"})
+    codes = {t["table"]: t["code"] for t in client.get(f"/api/sections/{sid}/tables/").json()}
+    return sid, codes
+
+
+def seated(client, sid, number) -> dict[int, dict[str, int]]:
+    rows = client.get(f"/api/sections/{sid}/seating/").json()
+    return {r["table"]: {k: int(v) for k, v in r["seats"].items()} for r in rows if r["round"] == number}
+
+
+def tally(client, code, body):
+    return client.post(
+        "/api/table/tally/", body, content_type="application/json", headers={"X-Table-Code": code}
+    )
+
+
+def test_sixteen_at_hearts_a_punch_mark_for_every_hand_and_the_prize_drawn_among_the_truly_tied(client):
+    """L12252–12266 (issue 28: player 10 won all three hands and was shown 1, 15 players tied on 1 and drew for the
+    prize). At each table of each hand the N lady takes 2 hearts to the S lady's 5 and the E gentleman 1 to the W
+    gentleman's 5, except that player 10 (a gentleman) takes none wherever he sits: hand-worked, the N ladies and
+    the E gentlemen (10 in E's place at his table) win a punch mark each hand."""
+    sid, codes = running(client, kind="hearts", players=16, seed="h28", prizes=1)
+    expected: dict[int, int] = dict.fromkeys(range(1, 17), 0)
+    for number in (1, 2, 3):
+        for table, seats in seated(client, sid, number).items():
+            hearts = {"N": 2, "E": 1, "S": 5, "W": 5}
+            if 10 in (seats["E"], seats["W"]):
+                ten, other = ("E", "W") if seats["E"] == 10 else ("W", "E")
+                hearts |= {ten: 0, other: 6}
+            gentleman = 10 if 10 in (seats["E"], seats["W"]) else seats["E"]
+            expected[seats["N"]] += 1
+            expected[gentleman] += 1
+            assert tally(client, codes[table], {"hearts": hearts}).status_code == 200
+        assert bell(client, sid, {"last": True} if number == 3 else None) == "done"
+    standings = {s["entry"]: s for s in client.get(f"/api/sections/{sid}/standings/").json()}
+    assert {p: s["total"] for p, s in standings.items()} == expected
+    assert expected[10] == 3 and sum(expected.values()) == 24
+    best = {p for p, n in expected.items() if n == 3}
+    assert 10 in best and len(best) < 16
+    drew = {p for p, s in standings.items() if s["cut"]}
+    assert drew == (best if len(best) > 1 else set()), "only the players truly tied for the prize draw for it"
+    assert [p for p, s in standings.items() if s["prize"] == "1st prize"] in ([p] for p in best)
+
+
+def test_the_host_sees_each_hearts_hand_and_corrects_it(client):
+    """The host's page shows every hearts table's hearts taken and its punch marks (not N-S 0, E-W 0); the
+    correction page asks for the hearts taken by seat (no hands, points or lone hands) and the punch marks and
+    standings follow."""
+    sid, codes = running(client, kind="hearts", players=8, seed="h")
+    one = seated(client, sid, 1)
+    names = {n: f"Player {n}" for n in range(1, 9)}
+    tally(client, codes[1], {"hearts": {"N": 2, "E": 7, "S": 4, "W": 0}})
+    tally(client, codes[2], {"hearts": {"N": 3, "E": 1, "S": 3, "W": 6}})  # the ladies tie: cut
+    host = client.get(f"/direct/sections/{sid}/party/").content.decode()
+    table_1 = f"N {names[one[1]['N']]} <strong>2</strong>; E {names[one[1]['E']]} <strong>7</strong>"
+    assert table_1 in host
+    assert f"{names[one[1]['N']]} (lady); {names[one[1]['W']]} (gentleman)" in host, (
+        "who wins, before the bell"
+    )
+    assert "by the cut" in host and "N-S points" not in host
+    assert bell(client, sid) == "done"
+    frozen = Tally.objects.get(section_id=sid, round=1, table=1)
+    assert frozen.punches == {str(one[1]["N"]): 1, str(one[1]["W"]): 1}
+    url = f"/direct/sections/{sid}/party/tallies/1/1/"
+    assert f'href="{url}"' in client.get(f"/direct/sections/{sid}/party/").content.decode()
+    page = client.get(url).content.decode()
+    assert 'name="hearts-E" type="number" min="0" max="13" value="7"' in page
+    assert 'name="ns_points"' not in page and 'name="lone-N"' not in page and 'name="hands"' not in page
+    wrong = client.post(url, {"hearts-N": "2", "hearts-E": "7", "hearts-S": "4", "hearts-W": "1", "reason": "r"},
+                        follow=True).content.decode()  # fmt: skip
+    assert "hearts add up to 13, not 14" in wrong
+    fixed = client.post(url, {"hearts-N": "5", "hearts-E": "0", "hearts-S": "1", "hearts-W": "7",
+                              "reason": "N and S were swapped"}, follow=True).content.decode()  # fmt: skip
+    assert "the correction is saved as a new version" in fixed
+    frozen.refresh_from_db()
+    assert frozen.punches == {str(one[1]["S"]): 1, str(one[1]["E"]): 1}
+    assert f"punch marks {names[one[1]['S']]}, {names[one[1]['E']]}" in fixed, "the history says who won"
+    totals = dict(Standing.objects.filter(section_id=sid).values_list("entry__number", "total"))
+    assert totals[one[1]["S"]] == totals[one[1]["E"]] == 1 and totals[one[1]["N"]] == 0
+    api = client.post(f"/api/sections/{sid}/correct-tally/", {"round": 1, "table": 1, "reason": "r"},
+                      content_type="application/json")  # fmt: skip
+    assert api.status_code == 400 and "round 1 table 1: a correction gives the hearts" in api.json()["detail"]
+    api = client.post(f"/api/sections/{sid}/correct-tally/", {"round": 1, "table": 1, "reason": "back",
+                      "hearts": {"N": 2, "E": 7, "S": 4, "W": 0}}, content_type="application/json")  # fmt: skip
+    assert api.status_code == 200, api.content
+    assert client.get(f"/api/sections/{sid}/tallies/").json()[0]["hearts"] == {
+        str(one[1][s]): n for s, n in {"N": 2, "E": 7, "S": 4, "W": 0}.items()
+    }
