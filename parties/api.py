@@ -36,6 +36,10 @@ class PartySerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=list(KINDS))
     players = serializers.IntegerField(min_value=1, max_value=400)
     forts = serializers.IntegerField(required=False, min_value=1, help_text="Military euchre: the forts.")
+    fort_names = serializers.ListField(
+        child=serializers.CharField(max_length=40), required=False, max_length=12,
+        help_text='Military euchre: the forts\' names, fort 1 first ("Fort 1", "Fort 2", ... if not given).',
+    )  # fmt: skip
     method = serializers.ChoiceField(
         choices=["together", "split"], required=False, help_text="How winners move."
     )
@@ -82,6 +86,7 @@ class PartyView(APIView):
             return Response({"detail": named, "errors": data.errors}, status=400)
         values = dict(data.validated_data)
         values["entries"] = tuple((e["name"], e["side"]) for e in values.get("entries", ()))
+        values["fort_names"] = tuple(values.get("fort_names", ()))
         try:
             club = _club(values.pop("club"))
             if not is_director(request.user, club):

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from scoring.methods import books
 from tournaments.movements.model import MovementError
 from tournaments.movements.progressive import Method, Seating
 from tournaments.movements.teams import MAX_FORTS
@@ -249,6 +250,63 @@ def kind_of(name: str) -> PartyKind:
 def fort_of(player: int) -> int:
     """Military euchre: players 4f-3 to 4f defend fort f."""
     return (player - 1) // 4 + 1
+
+
+FORT_FLAGS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black", "pink", "brown", "grey",
+              "teal")  # fmt: skip
+"""Each fort's own flag by its number (Hoyle 1940 L11436–11438: "Each table is a fort, with a flag of its own"), one
+for each of the twelve forts a party may have."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fort:
+    """A military euchre fort: its number (its home table), its name and its flag."""
+
+    number: int
+    name: str
+    flag: str
+
+
+def party_forts(party: dict | None, players: int) -> tuple[Fort, ...]:
+    """The forts of a military euchre party: named as the host named them (`{"forts": ["Fort Henry", ...]}` in its
+    options), else "Fort 1", "Fort 2", ...; each with its own flag."""
+    names = list((party or {}).get("forts") or [])
+    return tuple(
+        Fort(
+            f, (names[f - 1] if f <= len(names) else "") or f"Fort {f}", FORT_FLAGS[(f - 1) % len(FORT_FLAGS)]
+        )
+        for f in range(1, players // 4 + 1)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FortStanding:
+    """A fort's place on the leaderboard: the flags it captured, its rank, its prize and how a tie for it was cut."""
+
+    fort: Fort
+    flags: int
+    rank: str
+    prize: str = ""
+    cut: str = ""
+
+
+def fort_standings(
+    forts: Sequence[Fort], games: Iterable[tuple[int, int]], prizes: int, cut: Callable
+) -> list[FortStanding]:
+    """The forts ranked by the flags they captured, each game's winners taking one from the losers, and the prizes
+    theirs: "The winners are the forts that have captured the most trophies" (Hoyle 1940 L11452–11464). Forts tied
+    for a prize cut for it as players do at euchre (L11420–11430; the book says nothing of forts' ties). `games`:
+    (winning fort, losing fort) by number."""
+    captured = Counter(winner for winner, _ in games)
+    by_number = {fort.number: fort for fort in forts}
+    ranking = books.progressive_standings({f.number: captured[f.number] for f in forts}, prizes, cut=cut)
+    awards = books.prize_awards(ranking, name=lambda number: by_number[number].name, who="")
+    return [
+        FortStanding(
+            by_number[n], flags, rank, awards.get(n, books.Award()).prize, awards.get(n, books.Award()).cut
+        )
+        for n, flags, rank in ranking.ranking
+    ]
 
 
 def next_fort_game(seating: Seating) -> Seating:

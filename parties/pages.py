@@ -25,7 +25,18 @@ from tournaments.permissions import is_director
 from tournaments.selectors import directed_section
 
 from . import bell, printables, services, standings, tallies
-from .core import KINDS, ROUND_ENDS, hearts_cut, lone_hands_allowed, party_kind, party_ladies, round_deals
+from .core import (
+    KINDS,
+    ROUND_ENDS,
+    Fort,
+    fort_of,
+    hearts_cut,
+    lone_hands_allowed,
+    party_forts,
+    party_kind,
+    party_ladies,
+    round_deals,
+)
 
 
 def _whole(data, name: str) -> int | None:
@@ -67,7 +78,7 @@ def _request(data) -> services.PartyRequest:
         kind=kind, players=players, name=data.get("name", ""), forts=_whole(data, "forts"),
         ends=data.get("ends", "bell"), method=data.get("method", ""), deals=_whole(data, "deals"), minutes=_whole(data, "minutes"),
         prizes=_whole(data, "prizes") or 0, lone_hand_prize=data.get("lone_hand_prize") == "1", date=date,
-        entries=entries,
+        entries=entries, fort_names=tuple(line.strip() for line in data.get("fort_names", "").splitlines() if line.strip()),
     )  # fmt: skip
 
 
@@ -117,10 +128,12 @@ def ready(request, section_id: int):
         sex = (" (lady)" if number in her else " (gentleman)") if kind.mixed else ""
         return f"{number}. {names.get(number) or 'Player'}{sex}"
 
+    forts = list(_forts(section).values())
     tables = [
-        {"table": row["table"], "seats": [(seat, who(n)) for seat, n in row["seats"].items()]}
+        {"table": row["table"], "seats": [(seat, who(n)) for seat, n in row["seats"].items()],
+         "forts": (forts[fort_of(row["seats"]["N"]) - 1], forts[fort_of(row["seats"]["E"]) - 1]) if forts else None}
         for row in services.first_seating(section)
-    ]
+    ]  # fmt: skip
     return render(request, "parties/ready.html", {
         "section": section, "kind": kind, "tables": tables, "party": (section.movement or {}).get("party", {}),
     })  # fmt: skip
@@ -154,6 +167,7 @@ def party(request, section_id: int):
     names = {e.number: e.name or f"Player {e.number}" for e in Entry.objects.filter(section=section)}
     hearts = section.game == "hearts"
     her = party_ladies((section.movement or {}).get("party"), len(names)) if hearts else frozenset()
+    forts = _forts(section)
     rounds, tied = [], []
     for number in sorted(set(section.seatings.values_list("round", flat=True)), reverse=True):
         rows = []
@@ -168,13 +182,30 @@ def party(request, section_id: int):
                     tied.append(seating.table)
             rows.append({"seating": seating, "tally": tally, "state": state,
                          "players": [(seat, names.get(n, "")) for seat, n in seat_numbers(seating)],
-                         "hearts": _hearts_hand(section, seating, tally, names, her) if hearts else None})  # fmt: skip
+                         "hearts": _hearts_hand(section, seating, tally, names, her) if hearts else None,
+                         "forts": _sides(forts, seating)})  # fmt: skip
         rounds.append((number, rows))
     return render(request, "direct/party.html", {
         "section": section, "rounds": rounds, "party": standings.party_rows(section),
         "running": section.status == Status.RUNNING, "codes": section.table_codes.all(),
-        "euchre": lone_hands_allowed(section.game, 2, section.movement_kind), "jobs": latest_jobs(section), "tied": tied, "tie": tie, "players": len(names), "deals": deals,
+        "euchre": lone_hands_allowed(section.game, 2, section.movement_kind), "jobs": latest_jobs(section), "tied": tied, "tie": tie, "players": len(forts) or len(names), "deals": deals, "forts": forts,
     })  # fmt: skip
+
+
+def _forts(section: Section) -> dict[int, Fort]:
+    """Military euchre's forts by number, named and flagged as set up (none for the other kinds)."""
+    if party_kind(section.movement_kind).scoring != "flags":
+        return {}
+    forts = party_forts((section.movement or {}).get("party"), section.entries.count())
+    return {fort.number: fort for fort in forts}
+
+
+def _sides(forts: dict[int, Fort], seating: Seating) -> tuple[Fort, Fort] | None:
+    """The forts meeting at a military euchre table: its home fort's N-S and the visiting fort's E-W (L11448–11451)."""
+    north, east = seating.seats.get("N"), seating.seats.get("E")
+    if not forts or north is None or east is None:
+        return None
+    return forts[fort_of(int(north))], forts[fort_of(int(east))]
 
 
 def _hearts_hand(section: Section, seating: Seating, tally: Tally | None, names: dict, her) -> dict:
@@ -200,7 +231,8 @@ def party_prizes(request, section_id: int):
     """The host's prizes: how many go by games won and whether the most lone hands win one (Hoyle 1940
     L11413–11418); a setting changed with a reason, kept as a SectionVersion; the standings follow."""
     section = _party(request, section_id)
-    players = section.entries.count()
+    forts = len(_forts(section))  # military euchre's prizes go to the forts (Hoyle 1940 L11463–11464)
+    players = forts or section.entries.count()
     text = request.POST.get("prizes", "").strip()
     lone = request.POST.get("lone_hand_prize") == "1"
     reason = request.POST.get("reason", "")
@@ -209,7 +241,7 @@ def party_prizes(request, section_id: int):
             prizes = whole_number(text, "prizes", Column(0, players))
         except NumberError:
             raise Refused(
-                f"give the number of prizes as a whole number from 0 to {players} (the players)"
+                f"give the number of prizes as a whole number from 0 to {players} (the {'forts' if forts else 'players'})"
             ) from None
         tournament_services.change_settings(
             section, {"prizes": prizes, "lone_hand_prize": lone}, request.user, reason
@@ -219,7 +251,8 @@ def party_prizes(request, section_id: int):
     else:
         extra = " and the lone-hand prize" if lone else ""
         messages.success(
-            request, f"{prizes} prize{pluralize(prizes)} by games won{extra}: the standings follow."
+            request,
+            f"{prizes} prize{pluralize(prizes)} {'to the forts' if forts else 'by games won'}{extra}: the standings follow.",
         )
     return redirect("direct-party", section.id)
 
@@ -282,14 +315,18 @@ def party_seating(request, section_id: int):
         raise Http404("not a progressive party")
     seatings = section.seatings.filter(round=section.current_round).order_by("table")
     names = {e.number: e.name or f"Player {e.number}" for e in section.entries.all()}
+    forts = _forts(section)
     tables = [
-        {"table": s.table, "seats": [(seat, s.seats.get(seat), names.get(s.seats.get(seat), "")) for seat in "NESW"]}
+        {"table": s.table, "seats": [(seat, s.seats.get(seat), names.get(s.seats.get(seat), "")) for seat in "NESW"],
+         "forts": _sides(forts, s)}
         for s in seatings
     ]  # fmt: skip
     minutes = ((section.movement or {}).get("party") or {}).get("minutes")
     started = section.round_started if minutes and section.status == Status.RUNNING else None
-    return render(request, "pages/party_seating.html",
-                  {"section": section, "tables": tables, "minutes": minutes, "started": started})  # fmt: skip
+    return render(request, "pages/party_seating.html", {
+        "section": section, "tables": tables, "minutes": minutes, "started": started,
+        "party": standings.party_rows(section) if forts else [],
+    })  # fmt: skip
 
 
 @require_POST
@@ -309,6 +346,7 @@ def table_page(request, code, seating: Seating):
     section = code.section
     tally = Tally.objects.filter(section=section, round=seating.round, table=code.table).first()
     names = {e.number: e.name or f"Player {e.number}" for e in section.entries.all()}
+    forts = _forts(section)
     lone = (tally.hearts if section.game == "hearts" else tally.lone_hands) if tally else {}
     seats = [(seat, n, names.get(n, ""), lone.get(str(n), 0)) for seat, n in seat_numbers(seating)]
     kept = tally.deals if tally else []
@@ -321,4 +359,5 @@ def table_page(request, code, seating: Seating):
         "lone_hands": lone_hands_allowed(section.game, code.table, section.movement_kind),
         "most": party_kind(section.movement_kind).max_points,
         "deals": round_deals((section.movement or {}).get("party")), "deal_rows": deal_rows,
+        "forts": _sides(forts, seating), "party": standings.party_rows(section) if forts else [],
     })  # fmt: skip

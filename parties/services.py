@@ -38,6 +38,8 @@ class PartyRequest:
     lone_hand_prize: bool = False
     seed: str = ""
     date: datetime.date | None = None
+    fort_names: tuple[str, ...] = ()
+    """Military euchre: each fort's name, fort 1 first (empty: "Fort 1", "Fort 2", ...)."""
     entries: tuple[tuple[str, str], ...] = ()
     """Each player's name and side ("lady", "gentleman" or "" where the kind has no sides), numbered in this order
     (a couple entered together: players 2c-1 and 2c). Empty: players 1 to `players` without names."""
@@ -89,8 +91,16 @@ def _kind(request: PartyRequest) -> PartyKind:
         raise Refused("a round of a number of deals needs that number (1 to 30)")
     if request.ends == "time" and not (request.minutes and 1 <= request.minutes <= 120):
         raise Refused("a timed round needs its minutes (1 to 120)")
-    if not 0 <= request.prizes <= min(MAX_PRIZES, request.players):
-        raise Refused(f"give 0 to {min(MAX_PRIZES, request.players)} prizes, not {request.prizes}")
+    forts = request.players // 4 if kind.name == "military-euchre" else 0
+    if request.fort_names and not forts:
+        raise Refused(f"{kind.title} has no forts to name")
+    if len(request.fort_names) > forts:
+        raise Refused(f"{forts} forts but {len(request.fort_names)} fort names given")
+    most = forts or min(MAX_PRIZES, request.players)  # military euchre's prizes go to forts (L11463–11464)
+    if not 0 <= request.prizes <= most:
+        raise Refused(
+            f"give 0 to {most} prizes{' (one a fort at most)' if forts else ''}, not {request.prizes}"
+        )
     if request.lone_hand_prize and kind.game != "euchre":
         raise Refused(f"{kind.title} has no lone hands, so no lone-hand prize")
     return kind
@@ -122,6 +132,7 @@ def create_party(club: Club, request: PartyRequest, user) -> Section:
         "deals": request.deals,
         "minutes": request.minutes,
         "ladies": sorted(her) if her is not None else None,
+        "forts": [name.strip() for name in request.fort_names] or None,
     }
     movement = {
         "kind": kind.name,

@@ -2,6 +2,8 @@
 punch mark for every hand won and the host sees and corrects the hearts taken; military euchre ranks and prizes its
 forts; two phones at one table cannot overwrite each other's tally in silence; the bell carries its round."""
 
+import re
+
 import pytest
 
 from games.models import Tally
@@ -105,3 +107,58 @@ def test_the_host_sees_each_hearts_hand_and_corrects_it(client):
     assert client.get(f"/api/sections/{sid}/tallies/").json()[0]["hearts"] == {
         str(one[1][s]): n for s, n in {"N": 2, "E": 7, "S": 4, "W": 0}.items()
     }
+
+
+def test_military_euchre_ranks_and_prizes_its_forts_and_every_page_shows_them(client):
+    """L11436–11464: each table a fort with a flag of its own; each game's winners take a flag from the losers;
+    "The winners are the forts that have captured the most trophies" (issue 28: the prizes went to players, and no
+    page showed a fort). Three forts named by the host, two games (test_api_parties' figures): fort 3 captures 3
+    flags, fort 2 two, fort 1 one; the one prize is fort 3's, each of its four players takes it home."""
+    sid, codes = running(client, kind="military-euchre", players=12, forts=3, prizes=1,
+                         fort_names=["Fort Henry", "Fort Sumter", "Fort Knox"])  # fmt: skip
+    phone = type(client)(headers={"X-Forwarded-Proto": "https"})
+    phone.post("/table/", {"code": codes[2]})
+    page = phone.get("/table/").content.decode()
+    assert (
+        'N-S defend <span class="fort-name"><span class="flag flag-blue" aria-hidden="true"></span>Fort Sumter'
+        in page
+    )
+    assert "E-W visit from" in page and "Fort Knox" in page
+    projector = client.get(f"/sections/{sid}/seating/").content.decode()
+    assert projector.count('class="forts"') == 3 and "Fort Henry" in projector
+    for tallies in ({1: (5, 2), 2: (1, 5), 3: (5, 3)}, {1: (2, 5), 2: (5, 4), 3: (3, 5)}):
+        for table, (ns, ew) in tallies.items():
+            tally(client, codes[table], {"ns_points": ns, "ew_points": ew})
+        assert bell(client, sid) == "done"
+        if tallies[1] == (5, 2):  # after the first game the phones show the forts' flags so far
+            assert "The forts by the flags they captured" in phone.get("/table/").content.decode()
+    standings = {s["entry"]: s for s in client.get(f"/api/sections/{sid}/standings/").json()}
+    assert {p: s["prize"] for p, s in standings.items() if s["prize"]} == dict.fromkeys(
+        range(9, 13), "1st prize, Fort Knox"
+    ), "the fort's prize, to each of its four defenders"
+    host = client.get(f"/direct/sections/{sid}/party/").content.decode()
+    board = host[host.index('<table class="standings forts">') :]
+    rows = re.findall(r'<tr><td>(\d=?)</td><td class="fort">.*?</span>([^<]+) <span.*?<td class="num">(\d+)</td>'
+                      r'\s*<td class="prize">([^<]*)', board, re.S)  # fmt: skip
+    assert rows == [
+        ("1", "Fort Knox", "3", "1st prize"),
+        ("2", "Fort Sumter", "2", ""),
+        ("3", "Fort Henry", "1", ""),
+    ]
+    assert "N-S" in host and "visiting" in host, "each table's forts on the host's page"
+    for page in (client.get(f"/sections/{sid}/"), client.get(f"/sections/{sid}/seating/")):
+        assert "The forts by the flags they captured" in page.content.decode()
+
+
+def test_a_military_party_names_no_more_forts_than_it_has(client):
+    user, club = make_director()
+    client.force_login(user)
+    answer = post(client, club=club.id, kind="military-euchre", players=8, fort_names=["A", "B", "C"])
+    assert answer.status_code == 400 and "2 forts but 3 fort names given" in answer.json()["detail"]
+    answer = post(client, club=club.id, kind="military-euchre", players=8, prizes=3)
+    assert (
+        answer.status_code == 400
+        and "give 0 to 2 prizes (one a fort at most), not 3" in answer.json()["detail"]
+    )
+    answer = post(client, club=club.id, kind="euchre", players=8, fort_names=["A"])
+    assert answer.status_code == 400 and "Progressive euchre has no forts to name" in answer.json()["detail"]

@@ -11,11 +11,15 @@ from games.engine.bridge.calls import Contract
 from games.engine.cards import Seat, Side
 from parties.core import (
     KINDS,
+    Fort,
+    FortStanding,
     TableState,
+    fort_standings,
     hearts_cut,
     kind_of,
     ladies,
     lone_hands_allowed,
+    party_forts,
     punch_marks,
     round_deals,
     table_state,
@@ -274,3 +278,19 @@ def test_a_hearts_hand_is_cut_only_between_the_two_of_a_side_who_tied():
     assert hearts_cut({1: 2, 2: 4, 3: 5, 4: 2}, her) == frozenset()
     assert hearts_cut({1: 4, 2: 3, 3: 4, 4: 2}, her) == {1, 3}
     assert hearts_cut({1: 0, 2: 3, 3: 4, 4: 3}, her) == {2, 4}
+
+
+def test_the_prizes_of_military_euchre_go_to_the_forts_with_the_most_flags():
+    """L11436–11438: "Each table is a fort, with a flag of its own"; L11452–11464: each game's winners "get a flag
+    from the losers as a trophy" and "The winners are the forts that have captured the most trophies". Three forts,
+    four games: fort 3 (the host named it) captured two flags, forts 1 and 2 one each, so they cut for the 2nd prize
+    as tied players do (L11420–11430; the book says nothing of forts' ties)."""
+    forts = party_forts({"forts": ["", "", "Fort Henry"]}, 12)
+    assert forts == (Fort(1, "Fort 1", "red"), Fort(2, "Fort 2", "blue"), Fort(3, "Fort Henry", "green"))
+    board = fort_standings(forts, [(1, 2), (3, 2), (3, 1), (2, 1)], prizes=2, cut=sorted)
+    assert board == [
+        FortStanding(forts[2], 2, "1", "1st prize"),
+        FortStanding(forts[0], 1, "2=", "2nd prize", "drew 1st of 2 in the cut with Fort 2 for the 2nd prize"),
+        FortStanding(forts[1], 1, "2=", "", "drew 2nd of 2 in the cut with Fort 1 for the 2nd prize"),
+    ]
+    assert [f.flags for f in fort_standings(forts, [], 1, sorted)] == [0, 0, 0], "every fort listed, none won yet"
