@@ -8,12 +8,14 @@ from games.formats.numbers import COUNT, POSITIVE
 from games.models import Tally, TallyVersion
 from games.serializers import Number
 
+from .tallies import VERSION
+
 
 class TallySerializer(serializers.ModelSerializer):
     class Meta:
         model = Tally
         fields = ["round", "table", "hands", "ns_points", "ew_points", "winners", "lone_hands", "punches", "flags",
-                  "hearts", "deals", "frozen"]  # fmt: skip
+                  "hearts", "deals", "frozen", "version"]  # fmt: skip
         read_only_fields = ["round", "table", "winners", "punches", "frozen"]
         extra_kwargs = {
             "hearts": {"help_text": 'Progressive hearts, by seat: {"N": 3, "E": 0, "S": 6, "W": 4}'}
@@ -33,6 +35,11 @@ class TallyCorrectionSerializer(serializers.Serializer):
         help_text='Progressive hearts, by seat: {"N": 3, "E": 0, "S": 6, "W": 4}',
     )
     reason = serializers.CharField()
+    version = Number(
+        VERSION,
+        required=False,
+        help_text="The version corrected, as read: refused (409) if it changed since.",
+    )
 
 
 class TallyVersionSerializer(serializers.ModelSerializer):

@@ -34,10 +34,10 @@ def phone(client, code):
 
 
 def form_of(page: str) -> dict[str, str]:
-    """The tally form's fields as the phone's page fills them in."""
+    """The tally form's fields as the phone's page fills them in (with the version of the tally it shows)."""
     return dict(
         re.findall(r'<input id="[^"]*" name="([^"]+)" type="number"[^>]*value="([^"]*)"', page)
-    ) | dict(re.findall(r'<input name="(lone-[NESW])" type="number"[^>]*value="([^"]*)"', page))
+    ) | dict(re.findall(r'<input (?:type="hidden" )?name="(lone-[NESW]|version)"[^>]*value="([^"]*)"', page))
 
 
 def enter(client, codes, round_number=1):

@@ -162,3 +162,66 @@ def test_a_military_party_names_no_more_forts_than_it_has(client):
     )
     answer = post(client, club=club.id, kind="euchre", players=8, fort_names=["A"])
     assert answer.status_code == 400 and "Progressive euchre has no forts to name" in answer.json()["detail"]
+
+
+def test_two_phones_at_one_table_cannot_overwrite_each_other_in_silence(client):
+    """Issue 28: both phones said "Tally saved." and the last won. As a second different result for a board is a
+    conflict (games.services.enter_result), a save over a tally the phone did not read is refused, showing the
+    tally saved; the phone then sees it and may save over it knowingly."""
+    sid, codes = running(client, kind="euchre", players=8, seed="t")
+    first, second = (type(client)(headers={"X-Forwarded-Proto": "https"}) for _ in range(2))
+    for phone in (first, second):
+        phone.post("/table/", {"code": codes[2]})
+        assert '<input type="hidden" name="version" value="0">' in phone.get("/table/").content.decode()
+    form = {"version": "0", "hands": "4", "ns_points": "3", "ew_points": "1"}
+    assert "Tally saved." in first.post("/table/tally/", form, follow=True).content.decode()
+    refused = second.post("/table/tally/", form | {"ns_points": "1", "ew_points": "3"}, follow=True)
+    page = refused.content.decode()
+    assert "Tally saved." not in page
+    assert (
+        "table 2: round 1&#x27;s tally was saved by another phone meanwhile (4 hands, N-S 3, E-W 1, version 1); "
+        "nothing was saved" in page
+    )
+    assert '<input type="hidden" name="version" value="1">' in page and 'name="ns_points"' in page
+    assert 'id="ns_points" name="ns_points" type="number" min="0" max="99" value="3"' in page, (
+        "the saved tally"
+    )
+    again = second.post(
+        "/table/tally/", form | {"version": "1", "ns_points": "1", "ew_points": "3"}, follow=True
+    )
+    assert "Tally saved." in again.content.decode()
+    kept = Tally.objects.get(section_id=sid, round=1, table=2)
+    assert (kept.ns_points, kept.ew_points, kept.version) == (1, 3, 2)
+    assert list(kept.versions.values_list("number", flat=True)) == [1, 2]
+
+    client.logout()
+    stale = tally(client, codes[2], {"hands": 5, "ns_points": 4, "ew_points": 1, "version": 1})
+    assert stale.status_code == 409
+    body = stale.json()
+    assert (
+        "round 1's tally was saved by another phone meanwhile (4 hands, N-S 1, E-W 3, version 2)"
+        in body["detail"]
+    )
+    assert (body["stored"]["ns_points"], body["stored"]["version"], body["sent"]["ns_points"]) == (1, 2, 4)
+    blind = tally(client, codes[2], {"hands": 5, "ns_points": 4, "ew_points": 1})
+    assert blind.status_code == 409, "no version and different figures: a conflict, as for results"
+    same = tally(client, codes[2], {"hands": 4, "ns_points": 1, "ew_points": 3})
+    assert same.status_code == 200 and same.json()["version"] == 2, "the same tally again changes nothing"
+    read = client.get("/api/table/tally/", headers={"X-Table-Code": codes[2]}).json()["version"]
+    saved = tally(client, codes[2], {"hands": 5, "ns_points": 4, "ew_points": 1, "version": read})
+    assert saved.status_code == 200 and saved.json()["version"] == 3
+    assert Tally.objects.get(section_id=sid, round=1, table=2).ns_points == 4
+
+
+def test_two_hosts_correcting_one_tally_are_told_of_each_other(client):
+    sid, codes = running(client, kind="euchre", players=8, seed="t")
+    for table, (ns, ew) in {1: (5, 2), 2: (3, 1)}.items():
+        tally(client, codes[table], {"hands": 4, "ns_points": ns, "ew_points": ew})
+    client.post(f"/api/sections/{sid}/bell/", {"last": True}, content_type="application/json")
+    url = f"/direct/sections/{sid}/party/tallies/1/2/"
+    assert '<input type="hidden" name="version" value="2">' in client.get(url).content.decode()
+    form = {"version": "2", "hands": "4", "ns_points": "1", "ew_points": "3", "reason": "swapped"}
+    assert "the correction is saved" in client.post(url, form, follow=True).content.decode()
+    late = client.post(url, form | {"ns_points": "2"}, follow=True).content.decode()
+    assert "round 1 table 2: the tally was changed meanwhile (4 hands, N-S 1, E-W 3, version 3)" in late
+    assert Tally.objects.get(section_id=sid, round=1, table=2).ns_points == 1
