@@ -199,7 +199,8 @@ class Tally(models.Model):
     )
     frozen = models.BooleanField(default=False)
     version = models.PositiveIntegerField(
-        default=0, help_text="The number of its last TallyVersion: a phone saves over the version it read, or is told."
+        default=0,
+        help_text="The number of its last TallyVersion: a phone saves over the version it read, or is told.",
     )
     updated = models.DateTimeField(auto_now=True)
 

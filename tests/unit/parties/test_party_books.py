@@ -290,7 +290,11 @@ def test_the_prizes_of_military_euchre_go_to_the_forts_with_the_most_flags():
     board = fort_standings(forts, [(1, 2), (3, 2), (3, 1), (2, 1)], prizes=2, cut=sorted)
     assert board == [
         FortStanding(forts[2], 2, "1", "1st prize"),
-        FortStanding(forts[0], 1, "2=", "2nd prize", "drew 1st of 2 in the cut with Fort 2 for the 2nd prize"),
+        FortStanding(
+            forts[0], 1, "2=", "2nd prize", "drew 1st of 2 in the cut with Fort 2 for the 2nd prize"
+        ),
         FortStanding(forts[1], 1, "2=", "", "drew 2nd of 2 in the cut with Fort 1 for the 2nd prize"),
     ]
-    assert [f.flags for f in fort_standings(forts, [], 1, sorted)] == [0, 0, 0], "every fort listed, none won yet"
+    assert [f.flags for f in fort_standings(forts, [], 1, sorted)] == [0, 0, 0], (
+        "every fort listed, none won yet"
+    )
