@@ -126,12 +126,13 @@ class BellView(RefusedMixin, APIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         if values.get("seating") or values.get("last"):
-            section = bell.ring_bell(section, request.user, values.get("seating"), values.get("last", False))
+            section = bell.ring_bell(section, request.user, values.get("seating"), values.get("last", False),
+                                     round_number=values.get("round"))  # fmt: skip
             return Response(SectionSerializer(section, context={"request": request}).data)
         if section.status != Status.RUNNING or not section.is_party:
             raise Refused(f"{section} is not a running progressive party", 409)
         options = {k: values[k] for k in ("method", "head", "tied") if values.get(k)}
-        job = bell.start_bell(section, request.user, **options)
+        job = bell.start_bell(section, request.user, round_number=values.get("round"), **options)
         return Response({"job": job.id, "kind": job.kind, "state": job.state}, status=202)
 
 

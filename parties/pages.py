@@ -154,11 +154,19 @@ def party(request, section_id: int):
                 for key, value in request.POST.items()
                 if key.startswith("cut-") and value in ("NS", "EW")
             }
-            bell.start_bell(section, request.user, last=request.POST.get("last") == "1", tied=tied)
-            messages.success(
-                request,
-                f"The bell rings for round {section.current_round}: every table is frozen as it stands.",
-            )
+            try:
+                rung = whole_number(request.POST.get("round", ""), "the bell's round", Column(1, 32767))
+                bell.start_bell(
+                    section, request.user, last=request.POST.get("last") == "1", round_number=rung, tied=tied
+                )
+            except NumberError as error:
+                messages.error(request, f"{error}: reload the page and ring again")
+            except Refused as error:
+                messages.error(request, error.message)
+            else:
+                messages.success(
+                    request, f"The bell rings for round {rung}: every table is frozen as it stands."
+                )
         return redirect("direct-party", section.id)
     tallies = {(t.round, t.table): t for t in section.tallies.all()}
     kind = party_kind(section.movement_kind)

@@ -3,6 +3,7 @@ punch mark for every hand won and the host sees and corrects the hearts taken; m
 forts; two phones at one table cannot overwrite each other's tally in silence; the bell carries its round."""
 
 import re
+import time
 
 import pytest
 
@@ -10,6 +11,7 @@ from games.models import Tally
 from scoring.models import Standing
 from tests.integration.api_helpers import make_director
 from tests.integration.test_api_parties import bell, jobs, post  # noqa: F401 - jobs: the bell's worker fixture
+from tournaments.models import Section
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("jobs")]
 
@@ -225,3 +227,34 @@ def test_two_hosts_correcting_one_tally_are_told_of_each_other(client):
     late = client.post(url, form | {"ns_points": "2"}, follow=True).content.decode()
     assert "round 1 table 2: the tally was changed meanwhile (4 hands, N-S 1, E-W 3, version 3)" in late
     assert Tally.objects.get(section_id=sid, round=1, table=2).ns_points == 1
+
+
+def test_a_stale_second_bell_is_not_taken_as_the_next_rounds(client):
+    """Issue 28: a second bell from a page of round 1 ended round 2. The bell carries its round: the host's form
+    and the API name it, and a bell for a round not in play is refused naming the round that is."""
+    sid, codes = running(client, kind="euchre", players=8, seed="b")
+    for table, (ns, ew) in {1: (5, 2), 2: (3, 1)}.items():
+        tally(client, codes[table], {"hands": 4, "ns_points": ns, "ew_points": ew})
+    host = client.get(f"/direct/sections/{sid}/party/").content.decode()
+    assert '<input type="hidden" name="round" value="1">' in host
+    rung = client.post(f"/direct/sections/{sid}/party/", {"round": "1"}, follow=True).content.decode()
+    assert "The bell rings for round 1" in rung
+    for _ in range(600):  # the bell is a job: a worker's, where there is a broker
+        if Section.objects.get(id=sid).current_round == 2:
+            break
+        time.sleep(0.1)
+    section = Section.objects.get(id=sid)
+    assert section.current_round == 2
+    started = section.jobs.count()
+    stale = client.post(f"/direct/sections/{sid}/party/", {"round": "1"}, follow=True).content.decode()
+    assert "that bell was for round 1, but round 2 is in play: nothing was rung" in stale
+    assert "The bell rings" not in stale
+    assert (Section.objects.get(id=sid).current_round, section.jobs.count()) == (2, started), "no bell rung"
+    blank = client.post(f"/direct/sections/{sid}/party/", {}, follow=True).content.decode()
+    assert "reload the page and ring again" in blank and Section.objects.get(id=sid).current_round == 2
+    for body in ({"round": 1}, {"round": 1, "last": True}):
+        api = client.post(f"/api/sections/{sid}/bell/", body, content_type="application/json")
+        assert api.status_code == 409 and "but round 2 is in play" in api.json()["detail"]
+    assert client.post(f"/api/sections/{sid}/bell/", {"round": 2, "last": True},
+                       content_type="application/json").status_code == 200  # fmt: skip
+    assert Section.objects.get(id=sid).status == "finished"
