@@ -301,11 +301,14 @@ def fort_standings(
     by_number = {fort.number: fort for fort in forts}
     ranking = books.progressive_standings({f.number: captured[f.number] for f in forts}, prizes, cut=cut)
     awards = books.prize_awards(ranking, name=lambda number: by_number[number].name, who="")
+    prized = ranking.prizes.awards  # among forts tied, the winner of the cut first
     return [
         FortStanding(
             by_number[n], flags, rank, awards.get(n, books.Award()).prize, awards.get(n, books.Award()).cut
         )
-        for n, flags, rank in ranking.ranking
+        for n, flags, rank in sorted(
+            ranking.ranking, key=lambda row: (-row[1], prized.get(row[0], len(forts) + 1))
+        )
     ]
 
 

@@ -139,7 +139,7 @@ def test_military_euchre_ranks_and_prizes_its_forts_and_every_page_shows_them(cl
         range(9, 13), "1st prize, Fort Knox"
     ), "the fort's prize, to each of its four defenders"
     host = client.get(f"/direct/sections/{sid}/party/").content.decode()
-    board = host[host.index('<table class="standings forts">') :]
+    board = host[host.index('<table class="list forts">') :]
     rows = re.findall(r'<tr><td>(\d=?)</td><td class="fort">.*?</span>([^<]+) <span.*?<td class="num">(\d+)</td>'
                       r'\s*<td class="prize">([^<]*)', board, re.S)  # fmt: skip
     assert rows == [

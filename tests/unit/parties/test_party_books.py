@@ -295,6 +295,12 @@ def test_the_prizes_of_military_euchre_go_to_the_forts_with_the_most_flags():
         ),
         FortStanding(forts[1], 1, "2=", "", "drew 2nd of 2 in the cut with Fort 1 for the 2nd prize"),
     ]
+    reverse = fort_standings(
+        forts, [(1, 2), (3, 2), (3, 1), (2, 1)], prizes=2, cut=lambda tied: sorted(tied)[::-1]
+    )
+    assert [(f.fort.number, f.prize) for f in reverse] == [(3, "1st prize"), (2, "2nd prize"), (1, "")], (
+        "of the forts tied, the winner of the cut is listed first"
+    )
     assert [f.flags for f in fort_standings(forts, [], 1, sorted)] == [0, 0, 0], (
         "every fort listed, none won yet"
     )
