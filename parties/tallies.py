@@ -158,7 +158,7 @@ def record_tally(section: Section, table: int, values: dict) -> Tally:
         stored = tally_snapshot(tally)
         if read is None and not created and all(stored.get(name) == value for name, value in checked.items()):
             return tally  # the same tally again
-        if read is None and not created or read is not None and read != tally.version:
+        if (read is None and not created) or (read is not None and read != tally.version):
             raise Refused(
                 f"table {table}: round {seating.round}'s tally was saved by another phone meanwhile "
                 f"({describe_tally(stored, seating.seats)}, version {tally.version}); nothing was saved: "
