@@ -37,7 +37,7 @@ class PartySerializer(serializers.Serializer):
     players = serializers.IntegerField(min_value=1, max_value=400)
     forts = serializers.IntegerField(required=False, min_value=1, help_text="Military euchre: the forts.")
     fort_names = serializers.ListField(
-        child=serializers.CharField(max_length=40), required=False, max_length=12,
+        child=serializers.CharField(max_length=services.FORT_NAME), required=False, max_length=12,
         help_text='Military euchre: the forts\' names, fort 1 first ("Fort 1", "Fort 2", ... if not given).',
     )  # fmt: skip
     method = serializers.ChoiceField(
@@ -134,6 +134,26 @@ class BellView(RefusedMixin, APIView):
         options = {k: values[k] for k in ("method", "head", "tied") if values.get(k)}
         job = bell.start_bell(section, request.user, round_number=values.get("round"), **options)
         return Response({"job": job.id, "kind": job.kind, "state": job.state}, status=202)
+
+
+class FortNamesSerializer(serializers.Serializer):
+    names = serializers.ListField(
+        child=serializers.CharField(max_length=services.FORT_NAME, allow_blank=True), max_length=12,
+        help_text='Fort 1 first; a blank reads "Fort 2" and so on.',
+    )  # fmt: skip
+
+
+class FortNamesView(RefusedMixin, APIView):
+    """POST /api/sections/<id>/forts/: name military euchre's forts (each keeps its number, flag and players);
+    answers the section."""
+
+    @extend_schema(request=FortNamesSerializer, responses=SectionSerializer)
+    def post(self, request, section_id: int):
+        section = _section(request, section_id)
+        data = FortNamesSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        section = services.name_forts(section, data.validated_data["names"])
+        return Response(SectionSerializer(section, context={"request": request}).data)
 
 
 class TallyCorrectionView(RefusedMixin, APIView):

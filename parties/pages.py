@@ -196,7 +196,7 @@ def party(request, section_id: int):
     return render(request, "direct/party.html", {
         "section": section, "rounds": rounds, "party": standings.party_rows(section),
         "running": section.status == Status.RUNNING, "codes": section.table_codes.all(),
-        "euchre": lone_hands_allowed(section.game, 2, section.movement_kind), "jobs": latest_jobs(section), "tied": tied, "tie": tie, "players": len(forts) or len(names), "deals": deals, "forts": forts,
+        "euchre": lone_hands_allowed(section.game, 2, section.movement_kind), "jobs": latest_jobs(section), "tied": tied, "tie": tie, "players": len(forts) or len(names), "deals": deals, "forts": list(forts.values()),
     })  # fmt: skip
 
 
@@ -231,6 +231,21 @@ def _hearts_hand(section: Section, seating: Seating, tally: Tally | None, names:
             for _, n in seats if str(n) in punches
         ],
     }  # fmt: skip
+
+
+@login_required
+@require_POST
+def party_forts_named(request, section_id: int):
+    """The host names military euchre's forts (parties.services.name_forts); the pages show the names at once."""
+    section = _party(request, section_id)
+    names = [request.POST.get(f"fort-{f}", "") for f in range(1, len(_forts(section)) + 1)]
+    try:
+        services.name_forts(section, names)
+    except Refused as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "The forts' names are saved.")
+    return redirect("direct-party", section.id)
 
 
 @login_required

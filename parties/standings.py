@@ -104,8 +104,8 @@ def _party_totals(section: Section, rounds: list[list[TableGame]], tallies: list
     if scoring == "punches":
         return punch_marks(tally.punches for tally in tallies)
     if scoring == "flags":  # each game's winners take a flag; a fort's four share its flags (L11452–11464)
-        flags = {fort: count for fort, count, _ in books.military_flags(_fort_games(games))}
-        return Counter({p: flags.get(fort_of(p), 0) for game in games for pair in game.pairs for p in pair})
+        flags = Counter(winner for winner, _ in _fort_games(games))
+        return Counter({p: flags[fort_of(p)] for game in games for pair in game.pairs for p in pair})
     if scoring == "points":
         return _points(games)
     if scoring == "net":

@@ -258,3 +258,31 @@ def test_a_stale_second_bell_is_not_taken_as_the_next_rounds(client):
     assert client.post(f"/api/sections/{sid}/bell/", {"round": 2, "last": True},
                        content_type="application/json").status_code == 200  # fmt: skip
     assert Section.objects.get(id=sid).status == "finished"
+
+
+def test_the_host_names_the_forts_on_the_host_page_and_programs_by_the_api(client):
+    sid, codes = running(client, kind="military-euchre", players=8, forts=2, prizes=1)
+    host = client.get(f"/direct/sections/{sid}/party/").content.decode()
+    assert 'name="fort-1" maxlength="40" value="Fort 1"' in host and 'name="fort-3"' not in host
+    saved = client.post(
+        f"/direct/sections/{sid}/party/forts/", {"fort-1": " Fort Henry ", "fort-2": ""}, follow=True
+    )
+    assert "The forts&#x27; names are saved." in saved.content.decode()
+    projector = client.get(f"/sections/{sid}/seating/").content.decode()
+    assert "Fort Henry" in projector and "Fort 2" in projector
+    long = client.post(
+        f"/direct/sections/{sid}/party/forts/", {"fort-1": "x" * 41}, follow=True
+    ).content.decode()
+    assert "a fort&#x27;s name is 40 characters at most" in long
+    api = client.post(f"/api/sections/{sid}/forts/", {"names": ["Fort Knox", "Fort Sumter"]},
+                      content_type="application/json")  # fmt: skip
+    assert api.status_code == 200
+    assert Section.objects.get(id=sid).movement["party"]["forts"] == ["Fort Knox", "Fort Sumter"]
+    too_many = client.post(
+        f"/api/sections/{sid}/forts/", {"names": ["A", "B", "C"]}, content_type="application/json"
+    )
+    assert too_many.status_code == 400 and "2 forts but 3 fort names given" in too_many.json()["detail"]
+    club = Section.objects.get(id=sid).session.event.club_id
+    euchre = post(client, club=club, kind="euchre", players=8).json()["party"]
+    none = client.post(f"/api/sections/{euchre}/forts/", {"names": ["A"]}, content_type="application/json")
+    assert none.status_code == 400 and "Progressive euchre has no forts to name" in none.json()["detail"]
