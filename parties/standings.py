@@ -167,11 +167,11 @@ def progressive_standings(section: Section, computed: int) -> None:
         lone.update({int(player): count for player, count in tally.lone_hands.items()})
     entries = dict(section.entries.values_list("number", "id"))
     seed = cut_seed(section) if section.prizes or section.lone_hand_prize or stars is not None else ""
+    # the star party's prizes go by colour and side, military euchre's to the forts
+    by_players = section.prizes if stars is None and forts is None else 0
     ranking = books.progressive_standings(
         {n: won.get(n, 0) for n in entries},
-        prizes=section.prizes
-        if stars is None and forts is None
-        else 0,  # by colour and side, or to the forts
+        prizes=by_players,
         lone_hands=lone if section.lone_hand_prize else None,
         cut=seeded_cut(seed),
         lone_hand_cut=seeded_cut(f"{seed}:lone hands"),
