@@ -198,6 +198,10 @@ class Tally(models.Model):
         help_text='Progressive contract: each deal\'s score per side, in order ([{"ns": 420, "ew": 0}, ...]).',
     )
     frozen = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(
+        default=0,
+        help_text="The number of its last TallyVersion: a phone saves over the version it read, or is told.",
+    )
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -37,6 +37,10 @@ class PartySerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=list(KINDS))
     players = serializers.IntegerField(min_value=1, max_value=400)
     forts = serializers.IntegerField(required=False, min_value=1, help_text="Military euchre: the forts.")
+    fort_names = serializers.ListField(
+        child=serializers.CharField(max_length=services.FORT_NAME), required=False, max_length=12,
+        help_text='Military euchre: the forts\' names, fort 1 first ("Fort 1", "Fort 2", ... if not given).',
+    )  # fmt: skip
     method = serializers.ChoiceField(
         choices=["together", "split"], required=False, help_text="How winners move."
     )
@@ -83,6 +87,7 @@ class PartyView(APIView):
             return Response({"detail": named, "errors": data.errors}, status=400)
         values = dict(data.validated_data)
         values["entries"] = tuple((e["name"], e["side"]) for e in values.get("entries", ()))
+        values["fort_names"] = tuple(values.get("fort_names", ()))
         try:
             club = _club(values.pop("club"))
             if not is_director(request.user, club):
@@ -123,13 +128,35 @@ class BellView(RefusedMixin, APIView):
         values = data.validated_data
         if values.get("seating") or values.get("last"):
             section = bell.ring_bell(section, request.user, values.get("seating"), values.get("last", False),
-                                     confirm=values["confirm"])  # fmt: skip
+                                     confirm=values["confirm"], round_number=values.get("round"))  # fmt: skip
             return Response(SectionSerializer(section, context={"request": request}).data)
         if section.status != Status.RUNNING or not section.is_party:
             raise Refused(f"{section} is not a running progressive party", 409)
         options = {k: values[k] for k in ("method", "head", "tied") if values.get(k)}
-        job = bell.start_bell(section, request.user, confirm=values["confirm"], **options)
+        job = bell.start_bell(
+            section, request.user, confirm=values["confirm"], round_number=values.get("round"), **options
+        )
         return Response({"job": job.id, "kind": job.kind, "state": job.state}, status=202)
+
+
+class FortNamesSerializer(serializers.Serializer):
+    names = serializers.ListField(
+        child=serializers.CharField(max_length=services.FORT_NAME, allow_blank=True), max_length=12,
+        help_text='Fort 1 first; a blank reads "Fort 2" and so on.',
+    )  # fmt: skip
+
+
+class FortNamesView(RefusedMixin, APIView):
+    """POST /api/sections/<id>/forts/: name military euchre's forts (each keeps its number, flag and players);
+    answers the section."""
+
+    @extend_schema(request=FortNamesSerializer, responses=SectionSerializer)
+    def post(self, request, section_id: int):
+        section = _section(request, section_id)
+        data = FortNamesSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        section = services.name_forts(section, data.validated_data["names"])
+        return Response(SectionSerializer(section, context={"request": request}).data)
 
 
 class TallyCorrectionView(RefusedMixin, APIView):

@@ -68,15 +68,18 @@ def ring_bell(
     last: bool = False,
     cuts: dict[int, str] | None = None,
     confirm: bool = False,
+    round_number: int | None = None,
 ) -> Section:
     """The head table's bell: every table's tally is frozen as it stands, the round's winners are decided (Hoyle
     1940 L11413–11416, through scoring.methods.books.games_won), and the next round is seated (or, last, the
     party ends). cuts: the side that won the cut at a tied table ({3: "NS"}), kept as its winners (who move)
     with no punches (the cut wins no game). Tables that sent no tally need the host's confirmation
-    (tournaments.rounds.NeedsConfirmation), as the desk's next round does; ringing anyway is recorded."""
+    (tournaments.rounds.NeedsConfirmation), as the desk's next round does; ringing anyway is recorded.
+    round_number: the round the bell was rung for (checked)."""
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     if section.status != Status.RUNNING or not section.is_party:
         raise Refused(f"{section} is not a running progressive party", 409)
+    check_round(section, round_number)
     if not last and not next_seating:
         raise Refused(
             "give the next round's seating (tables with seats N, E, S, W), or last=true to end the party"
@@ -107,9 +110,29 @@ def ring_bell(
     return section
 
 
-def start_bell(section: Section, user=None, last: bool = False, confirm: bool = False, **options) -> Job:
-    """The bell as a job, for the round now being played (so that a second delivery cannot ring twice). Tables
-    that sent no tally are asked about first, as ring_bell asks (the job rings with the host's confirmation)."""
+def check_round(section: Section, round_number: int | None) -> None:
+    """Refuse a bell rung for a round that is not in play (a second bell from a page of an earlier round must not
+    end the next one). None: the caller named no round (a program's bell), the round in play."""
+    if round_number is not None and round_number != section.current_round:
+        raise Refused(
+            f"that bell was for round {round_number}, but round {section.current_round} is in play: nothing was "
+            f"rung; ring again when round {section.current_round} is over",
+            409,
+        )
+
+
+def start_bell(
+    section: Section,
+    user=None,
+    last: bool = False,
+    confirm: bool = False,
+    round_number: int | None = None,
+    **options,
+) -> Job:
+    """The bell as a job for `round_number` (checked: the round in play, the default), so that a second delivery
+    cannot ring twice. Tables that sent no tally are asked about first, as ring_bell asks (the job rings with the
+    host's confirmation)."""
+    check_round(section, round_number)
     rounds.ask_first(section, "bell", confirm)
     arguments = {"round": section.current_round, "last": last, **options}
     return job_services.start("bell", section, arguments, user)

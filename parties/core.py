@@ -10,9 +10,11 @@ given by its number alone has the ladies at the odd numbers.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from scoring.methods import books
 from tournaments.movements.model import MovementError
 from tournaments.movements.progressive import Method, Seating
 from tournaments.movements.teams import MAX_FORTS
@@ -250,6 +252,66 @@ def fort_of(player: int) -> int:
     return (player - 1) // 4 + 1
 
 
+FORT_FLAGS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black", "pink", "brown", "grey",
+              "teal")  # fmt: skip
+"""Each fort's own flag by its number (Hoyle 1940 L11436–11438: "Each table is a fort, with a flag of its own"), one
+for each of the twelve forts a party may have."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fort:
+    """A military euchre fort: its number (its home table), its name and its flag."""
+
+    number: int
+    name: str
+    flag: str
+
+
+def party_forts(party: dict | None, players: int) -> tuple[Fort, ...]:
+    """The forts of a military euchre party: named as the host named them (`{"forts": ["Fort Henry", ...]}` in its
+    options), else "Fort 1", "Fort 2", ...; each with its own flag."""
+    names = list((party or {}).get("forts") or [])
+    return tuple(
+        Fort(
+            f, (names[f - 1] if f <= len(names) else "") or f"Fort {f}", FORT_FLAGS[(f - 1) % len(FORT_FLAGS)]
+        )
+        for f in range(1, players // 4 + 1)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FortStanding:
+    """A fort's place on the leaderboard: the flags it captured, its rank, its prize and how a tie for it was cut."""
+
+    fort: Fort
+    flags: int
+    rank: str
+    prize: str = ""
+    cut: str = ""
+
+
+def fort_standings(
+    forts: Sequence[Fort], games: Iterable[tuple[int, int]], prizes: int, cut: Callable
+) -> list[FortStanding]:
+    """The forts ranked by the flags they captured, each game's winners taking one from the losers, and the prizes
+    theirs: "The winners are the forts that have captured the most trophies" (Hoyle 1940 L11452–11464). Forts tied
+    for a prize cut for it as players do at euchre (L11420–11430; the book says nothing of forts' ties). `games`:
+    (winning fort, losing fort) by number."""
+    captured = Counter(winner for winner, _ in games)
+    by_number = {fort.number: fort for fort in forts}
+    ranking = books.progressive_standings({f.number: captured[f.number] for f in forts}, prizes, cut=cut)
+    awards = books.prize_awards(ranking, name=lambda number: by_number[number].name, who="")
+    prized = ranking.prizes.awards  # among forts tied, the winner of the cut first
+    return [
+        FortStanding(
+            by_number[n], flags, rank, awards.get(n, books.Award()).prize, awards.get(n, books.Award()).cut
+        )
+        for n, flags, rank in sorted(
+            ranking.ranking, key=lambda row: (-row[1], prized.get(row[0], len(forts) + 1))
+        )
+    ]
+
+
 def next_fort_game(seating: Seating) -> Seating:
     """Military euchre's next game: the N-S pairs stay at home, every E-W pair moves one table toward the head
     table and the head table's visitors go round to the last fort (Hoyle 1940 L11440–11451)."""
@@ -289,6 +351,28 @@ def table_state(table: int, ns: int, ew: int, game: int | None = EUCHRE_GAME, ti
     if ns == ew:
         return TableState("tied", tie=tie)
     return TableState("won", "NS" if ns > ew else "EW")
+
+
+def punch_marks(hands: Iterable[Mapping[str, int]]) -> Counter:
+    """Each player's punch marks over the hands played: one for each hand won, however many (Hoyle 1940
+    L12252–12255: the lady with fewer hearts "gets a punch mark on her score card" at the end of each hand; the
+    prizes go to "the greatest number of punch marks at the end of the game", L12265–12266). `hands`: each
+    table's punches of a hand, by player number as text ({"3": 1, "8": 1})."""
+    marks: Counter = Counter()
+    for punches in hands:
+        marks.update({int(player): count for player, count in punches.items()})
+    return marks
+
+
+def hearts_cut(taken: Mapping[int, int], her: Collection[int]) -> frozenset[int]:
+    """The players of a hearts table whose hand was decided by cutting: the two ladies, or the two gentlemen, who
+    took as many hearts each ("Ties are decided by cutting", Hoyle 1940 L12263)."""
+    cut: set[int] = set()
+    for side in (True, False):
+        pair = [p for p in taken if (p in her) is side]
+        if len(pair) == 2 and taken[pair[0]] == taken[pair[1]]:
+            cut.update(pair)
+    return frozenset(cut)
 
 
 def lone_hands_allowed(game: str, table: int, kind: str = "") -> bool:

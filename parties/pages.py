@@ -28,7 +28,18 @@ from tournaments.rounds import NeedsConfirmation
 from tournaments.selectors import directed_section
 
 from . import bell, printables, services, standings, tallies
-from .core import KINDS, ROUND_ENDS, lone_hands_allowed, party_kind, party_ladies, round_deals
+from .core import (
+    KINDS,
+    ROUND_ENDS,
+    Fort,
+    fort_of,
+    hearts_cut,
+    lone_hands_allowed,
+    party_forts,
+    party_kind,
+    party_ladies,
+    round_deals,
+)
 
 
 def _whole(data, name: str) -> int | None:
@@ -70,7 +81,7 @@ def _request(data) -> services.PartyRequest:
         kind=kind, players=players, name=data.get("name", ""), forts=_whole(data, "forts"),
         ends=data.get("ends", "bell"), method=data.get("method", ""), deals=_whole(data, "deals"), minutes=_whole(data, "minutes"),
         prizes=_whole(data, "prizes") or 0, lone_hand_prize=data.get("lone_hand_prize") == "1", date=date,
-        entries=entries,
+        entries=entries, fort_names=tuple(line.strip() for line in data.get("fort_names", "").splitlines() if line.strip()),
     )  # fmt: skip
 
 
@@ -118,10 +129,12 @@ def ready(request, section_id: int):
         sex = (" (lady)" if number in her else " (gentleman)") if kind.mixed else ""
         return f"{number}. {names.get(number) or 'Player'}{sex}"
 
+    forts = list(_forts(section).values())
     tables = [
-        {"table": row["table"], "seats": [(seat, who(n)) for seat, n in row["seats"].items()]}
+        {"table": row["table"], "seats": [(seat, who(n)) for seat, n in row["seats"].items()],
+         "forts": (forts[fort_of(row["seats"]["N"]) - 1], forts[fort_of(row["seats"]["E"]) - 1]) if forts else None}
         for row in services.first_seating(section)
-    ]
+    ]  # fmt: skip
     return render(request, "parties/ready.html", {
         "section": section, "kind": kind, "tables": tables, "party": (section.movement or {}).get("party", {}),
     })  # fmt: skip
@@ -144,27 +157,38 @@ def party(request, section_id: int):
             }
             last = request.POST.get("last") == "1"
             try:
+                rung = whole_number(request.POST.get("round", ""), "the bell's round", Column(1, 32767))
                 bell.start_bell(
-                    section, request.user, last=last, tied=tied, confirm=request.POST.get("confirm") == "yes"
-                )
+                    section, request.user, last=last, tied=tied, confirm=request.POST.get("confirm") == "yes",
+                    round_number=rung,
+                )  # fmt: skip
             except NeedsConfirmation as asked:  # tables that sent no tally: asked first, as the desk asks
-                kept = {f"cut-{table}": side for table, side in tied.items()} | (
-                    {"last": "1"} if last else {}
+                kept = (
+                    {f"cut-{table}": side for table, side in tied.items()}
+                    | ({"last": "1"} if last else {})
+                    | {"round": str(rung)}
                 )
                 return render(request, "direct/confirm.html", {
                     "section": section, "label": asked.label, "missing": asked.missing, "results": asked.results,
                     "url": reverse("direct-party", args=[section.id]), "kept": kept,
                 })  # fmt: skip
-            messages.success(
-                request,
-                f"The bell rings for round {section.current_round}: every table is frozen as it stands.",
-            )
+            except NumberError as error:
+                messages.error(request, f"{error}: reload the page and ring again")
+            except Refused as error:
+                messages.error(request, error.message)
+            else:
+                messages.success(
+                    request, f"The bell rings for round {rung}: every table is frozen as it stands."
+                )
         return redirect("direct-party", section.id)
     tallies = {(t.round, t.table): t for t in section.tallies.all()}
     kind = party_kind(section.movement_kind)
     tie = kind.tie
     deals = round_deals((section.movement or {}).get("party"))
     names = {e.number: e.name or f"Player {e.number}" for e in Entry.objects.filter(section=section)}
+    hearts = section.game == "hearts"
+    her = party_ladies((section.movement or {}).get("party"), len(names)) if hearts else frozenset()
+    forts = _forts(section)
     rounds, tied = [], []
     for number in sorted(set(section.seatings.values_list("round", flat=True)), reverse=True):
         rows = []
@@ -178,13 +202,63 @@ def party(request, section_id: int):
                 if state.state == "tied" and number == section.current_round:
                     tied.append(seating.table)
             rows.append({"seating": seating, "tally": tally, "state": state,
-                         "players": [(seat, names.get(n, "")) for seat, n in seat_numbers(seating)]})  # fmt: skip
+                         "players": [(seat, names.get(n, "")) for seat, n in seat_numbers(seating)],
+                         "hearts": _hearts_hand(section, seating, tally, names, her) if hearts else None,
+                         "forts": _sides(forts, seating)})  # fmt: skip
         rounds.append((number, rows))
     return render(request, "direct/party.html", {
         "section": section, "rounds": rounds, "party": standings.party_rows(section),
         "running": section.status == Status.RUNNING, "codes": section.table_codes.all(),
-        "euchre": lone_hands_allowed(section.game, 2, section.movement_kind), "jobs": latest_jobs(section), "tied": tied, "tie": tie, "players": len(names), "deals": deals,
+        "euchre": lone_hands_allowed(section.game, 2, section.movement_kind), "jobs": latest_jobs(section), "tied": tied, "tie": tie, "players": len(forts) or len(names), "deals": deals, "forts": list(forts.values()),
     })  # fmt: skip
+
+
+def _forts(section: Section) -> dict[int, Fort]:
+    """Military euchre's forts by number, named and flagged as set up (none for the other kinds)."""
+    if party_kind(section.movement_kind).scoring != "flags":
+        return {}
+    forts = party_forts((section.movement or {}).get("party"), section.entries.count())
+    return {fort.number: fort for fort in forts}
+
+
+def _sides(forts: dict[int, Fort], seating: Seating) -> tuple[Fort, Fort] | None:
+    """The forts meeting at a military euchre table: its home fort's N-S and the visiting fort's E-W (L11448–11451)."""
+    north, east = seating.seats.get("N"), seating.seats.get("E")
+    if not forts or north is None or east is None:
+        return None
+    return forts[fort_of(int(north))], forts[fort_of(int(east))]
+
+
+def _hearts_hand(section: Section, seating: Seating, tally: Tally | None, names: dict, her) -> dict:
+    """A hearts table's hand as the host sees it: each seat's player and the hearts taken, and the punch marks it
+    won, "by the cut" where the two ladies or the two gentlemen tied (Hoyle 1940 L12252–12263); decided at the bell,
+    and before it shown as they would be."""
+    taken = {int(p): n for p, n in (tally.hearts if tally else {}).items()}
+    punches = (tally.punches if tally.frozen else standings.decide_table(section, tally)[1]) if taken else {}
+    cut = hearts_cut(taken, her)
+    seats = seat_numbers(seating)
+    return {
+        "seats": [(seat, names.get(n, ""), taken.get(n)) for seat, n in seats],
+        "punched": [
+            f"{names.get(n, '')} ({'lady' if n in her else 'gentleman'}{', by the cut' if n in cut else ''})"
+            for _, n in seats if str(n) in punches
+        ],
+    }  # fmt: skip
+
+
+@login_required
+@require_POST
+def party_forts_named(request, section_id: int):
+    """The host names military euchre's forts (parties.services.name_forts); the pages show the names at once."""
+    section = _party(request, section_id)
+    names = [request.POST.get(f"fort-{f}", "") for f in range(1, len(_forts(section)) + 1)]
+    try:
+        services.name_forts(section, names)
+    except Refused as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "The forts' names are saved.")
+    return redirect("direct-party", section.id)
 
 
 @login_required
@@ -193,7 +267,8 @@ def party_prizes(request, section_id: int):
     """The host's prizes: how many go by games won and whether the most lone hands win one (Hoyle 1940
     L11413–11418); a setting changed with a reason, kept as a SectionVersion; the standings follow."""
     section = _party(request, section_id)
-    players = section.entries.count()
+    forts = len(_forts(section))  # military euchre's prizes go to the forts (Hoyle 1940 L11463–11464)
+    players = forts or section.entries.count()
     text = request.POST.get("prizes", "").strip()
     lone = request.POST.get("lone_hand_prize") == "1"
     reason = request.POST.get("reason", "")
@@ -202,7 +277,7 @@ def party_prizes(request, section_id: int):
             prizes = whole_number(text, "prizes", Column(0, players))
         except NumberError:
             raise Refused(
-                f"give the number of prizes as a whole number from 0 to {players} (the players)"
+                f"give the number of prizes as a whole number from 0 to {players} (the {'forts' if forts else 'players'})"
             ) from None
         tournament_services.change_settings(
             section, {"prizes": prizes, "lone_hand_prize": lone}, request.user, reason
@@ -212,7 +287,8 @@ def party_prizes(request, section_id: int):
     else:
         extra = " and the lone-hand prize" if lone else ""
         messages.success(
-            request, f"{prizes} prize{pluralize(prizes)} by games won{extra}: the standings follow."
+            request,
+            f"{prizes} prize{pluralize(prizes)} {'to the forts' if forts else 'by games won'}{extra}: the standings follow.",
         )
     return redirect("direct-party", section.id)
 
@@ -235,15 +311,36 @@ def party_tally(request, section_id: int, round_number: int, table: int):
                 request, f"Round {round_number}, table {table}: the correction is saved as a new version."
             )
         return redirect("direct-tally", section.id, round_number, table)
-    names = dict(Entry.objects.filter(section=section).values_list("number", "name"))
+    names = {
+        n: name or f"Player {n}"
+        for n, name in Entry.objects.filter(section=section).values_list("number", "name")
+    }
+    hearts = section.game == "hearts"
+    per_player = tally.hearts if hearts else tally.lone_hands
     seats = [
-        (seat, number, names.get(number) or f"Player {number}", tally.lone_hands.get(str(number), 0))
-        for seat, number in ((seat, seating.seats.get(seat)) for seat in "NESW")
+        (seat, number, names.get(number, ""), per_player.get(str(number), 0))
+        for seat, number in seat_numbers(seating)
     ]
+    versions = [(v, _snapshot_text(v.before, names, hearts), _snapshot_text(v.after, names, hearts))
+                for v in tally.versions.select_related("changed_by")]  # fmt: skip
     return render(request, "direct/tally.html", {
-        "section": section, "tally": tally, "seats": seats, "versions": tally.versions.select_related("changed_by"),
+        "section": section, "tally": tally, "seats": seats, "versions": versions, "hearts": hearts,
+        "now": _snapshot_text(tallies.tally_snapshot(tally), names, hearts),
         "most": party_kind(section.movement_kind).max_points,
     })  # fmt: skip
+
+
+def _snapshot_text(values: dict | None, names: dict, hearts: bool) -> str:
+    """A tally's figures in words for its history: the points and winners, or a hearts hand's hearts taken and its
+    punch marks."""
+    if not values:
+        return ""
+    if hearts:
+        taken = ", ".join(f"{names.get(int(p), p)} {n}" for p, n in (values.get("hearts") or {}).items())
+        punched = ", ".join(names.get(int(p), p) for p in values.get("punches") or {})
+        return f"hearts {taken or 'not given'}" + (f"; punch marks {punched}" if punched else "")
+    won = f", {values['winners']} won" if values.get("winners") else ""
+    return f"N-S {values.get('ns_points')}, E-W {values.get('ew_points')}{won}"
 
 
 def party_seating(request, section_id: int):
@@ -254,14 +351,18 @@ def party_seating(request, section_id: int):
         raise Http404("not a progressive party")
     seatings = section.seatings.filter(round=section.current_round).order_by("table")
     names = {e.number: e.name or f"Player {e.number}" for e in section.entries.all()}
+    forts = _forts(section)
     tables = [
-        {"table": s.table, "seats": [(seat, s.seats.get(seat), names.get(s.seats.get(seat), "")) for seat in "NESW"]}
+        {"table": s.table, "seats": [(seat, s.seats.get(seat), names.get(s.seats.get(seat), "")) for seat in "NESW"],
+         "forts": _sides(forts, s)}
         for s in seatings
     ]  # fmt: skip
     minutes = ((section.movement or {}).get("party") or {}).get("minutes")
     started = section.round_started if minutes and section.status == Status.RUNNING else None
-    return render(request, "pages/party_seating.html",
-                  {"section": section, "tables": tables, "minutes": minutes, "started": started})  # fmt: skip
+    return render(request, "pages/party_seating.html", {
+        "section": section, "tables": tables, "minutes": minutes, "started": started,
+        "party": standings.party_rows(section) if forts else [],
+    })  # fmt: skip
 
 
 @require_POST
@@ -281,6 +382,7 @@ def table_page(request, code, seating: Seating):
     section = code.section
     tally = Tally.objects.filter(section=section, round=seating.round, table=code.table).first()
     names = {e.number: e.name or f"Player {e.number}" for e in section.entries.all()}
+    forts = _forts(section)
     lone = (tally.hearts if section.game == "hearts" else tally.lone_hands) if tally else {}
     seats = [(seat, n, names.get(n, ""), lone.get(str(n), 0)) for seat, n in seat_numbers(seating)]
     kept = tally.deals if tally else []
@@ -293,4 +395,5 @@ def table_page(request, code, seating: Seating):
         "lone_hands": lone_hands_allowed(section.game, code.table, section.movement_kind),
         "most": party_kind(section.movement_kind).max_points,
         "deals": round_deals((section.movement or {}).get("party")), "deal_rows": deal_rows,
+        "forts": _sides(forts, seating), "party": standings.party_rows(section) if forts else [],
     })  # fmt: skip

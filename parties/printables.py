@@ -16,6 +16,7 @@ from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Space
 from tournaments.models import Section
 from tournaments.movements.cards import plain
 
+from .core import fort_of, party_forts, party_kind
 from .services import first_seating
 
 
@@ -27,12 +28,26 @@ def _qr(text: str, size: float = 40 * mm) -> Drawing:
     return drawing
 
 
+def _forts(forts, seats: dict, styles) -> list[Paragraph]:
+    """Military euchre: the fort at home at the table and the fort visiting it (Hoyle 1940 L11448–11451)."""
+    if not forts:
+        return []
+    home, visitors = (forts[fort_of(int(seats[seat])) - 1] for seat in "NE")
+    return [Paragraph(plain(f"N-S defend {home.name} ({home.flag} flag) at home; E-W visit from {visitors.name} "
+                            f"({visitors.flag} flag)"), styles["Normal"])]  # fmt: skip
+
+
 def table_cards_pdf(section: Section, site: str) -> bytes:
     """`site` is the address phones reach the server at (e.g. https://scores.example.org)."""
     styles = getSampleStyleSheet()
     names = dict(section.entries.values_list("number", "name"))
     codes = dict(section.table_codes.values_list("table", "code"))
     tables = first_seating(section)
+    forts = (
+        party_forts((section.movement or {}).get("party"), len(names))
+        if party_kind(section.movement_kind).scoring == "flags"
+        else ()
+    )
     story = []
     for row in tables:
         table = row["table"]
@@ -44,7 +59,7 @@ def table_cards_pdf(section: Section, site: str) -> bytes:
         )
         story.append(KeepTogether([
             Paragraph(plain(f"{section.session.event.name}: table {table}{where}"), styles["Heading2"]),
-            Paragraph("Round 1", styles["Normal"]), seats, Spacer(1, 4 * mm),
+            Paragraph("Round 1", styles["Normal"]), seats, *_forts(forts, row["seats"], styles), Spacer(1, 4 * mm),
             Paragraph(f"The table's code: <b>{plain(codes.get(table, ''))}</b>. Scan to enter the tally on a phone:", styles["Normal"]),
             _qr(url), Paragraph(plain(url), styles["Normal"]), Spacer(1, 12 * mm),
         ]))  # fmt: skip

@@ -8,23 +8,38 @@ from games.formats.numbers import COUNT, POSITIVE
 from games.models import Tally, TallyVersion
 from games.serializers import Number
 
+from .tallies import VERSION
+
 
 class TallySerializer(serializers.ModelSerializer):
     class Meta:
         model = Tally
         fields = ["round", "table", "hands", "ns_points", "ew_points", "winners", "lone_hands", "punches", "flags",
-                  "deals", "frozen"]  # fmt: skip
+                  "hearts", "deals", "frozen", "version"]  # fmt: skip
         read_only_fields = ["round", "table", "winners", "punches", "frozen"]
+        extra_kwargs = {
+            "hearts": {"help_text": 'Progressive hearts, by seat: {"N": 3, "E": 0, "S": 6, "W": 4}'}
+        }
 
 
 class TallyCorrectionSerializer(serializers.Serializer):
     round = Number(POSITIVE)
     table = Number(POSITIVE)
     hands = Number(COUNT, default=0)
-    ns_points = Number(COUNT)
-    ew_points = Number(COUNT)
+    ns_points = Number(COUNT, required=False, help_text="Euchre and bridge: needed with E-W's.")
+    ew_points = Number(COUNT, required=False)
     lone_hands = serializers.DictField(child=Number(COUNT), required=False, help_text='By seat: {"N": 1}')
+    hearts = serializers.DictField(
+        child=Number(COUNT),
+        required=False,
+        help_text='Progressive hearts, by seat: {"N": 3, "E": 0, "S": 6, "W": 4}',
+    )
     reason = serializers.CharField()
+    version = Number(
+        VERSION,
+        required=False,
+        help_text="The version corrected, as read: refused (409) if it changed since.",
+    )
 
 
 class TallyVersionSerializer(serializers.ModelSerializer):
@@ -38,6 +53,8 @@ class BellSerializer(serializers.Serializer):
         child=serializers.DictField(), required=False,
         help_text='The next round: [{"table": 1, "seats": {"N": "3", "E": "7", "S": "1", "W": "12"}}, ...]',
     )  # fmt: skip
+    round = Number(POSITIVE, required=False,
+                   help_text="The round this bell ends: refused (409) if another round is in play.")  # fmt: skip
     last = serializers.BooleanField(required=False, default=False, help_text="End the party with this bell.")
     confirm = serializers.BooleanField(
         required=False, default=False,

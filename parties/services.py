@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from games.services import Refused
+from scoring.services import standings_changed
 from tournaments import services as tournament_services
 from tournaments.models import Club, Event, ScoringMethod, Section, Session
 from tournaments.movements.model import MovementError
 
-from .core import KINDS, ROUND_ENDS, PartyKind, kind_of
+from .core import KINDS, ROUND_ENDS, PartyKind, kind_of, party_kind
 
 MAX_PRIZES = 20
 
@@ -38,6 +39,8 @@ class PartyRequest:
     lone_hand_prize: bool = False
     seed: str = ""
     date: datetime.date | None = None
+    fort_names: tuple[str, ...] = ()
+    """Military euchre: each fort's name, fort 1 first (empty: "Fort 1", "Fort 2", ...)."""
     entries: tuple[tuple[str, str], ...] = ()
     """Each player's name and side ("lady", "gentleman" or "" where the kind has no sides), numbered in this order
     (a couple entered together: players 2c-1 and 2c). Empty: players 1 to `players` without names."""
@@ -89,8 +92,13 @@ def _kind(request: PartyRequest) -> PartyKind:
         raise Refused("a round of a number of deals needs that number (1 to 30)")
     if request.ends == "time" and not (request.minutes and 1 <= request.minutes <= 120):
         raise Refused("a timed round needs its minutes (1 to 120)")
-    if not 0 <= request.prizes <= min(MAX_PRIZES, request.players):
-        raise Refused(f"give 0 to {min(MAX_PRIZES, request.players)} prizes, not {request.prizes}")
+    forts = request.players // 4 if kind.name == "military-euchre" else 0
+    _check_fort_names(kind, forts, request.fort_names)
+    most = forts or min(MAX_PRIZES, request.players)  # military euchre's prizes go to forts (L11463–11464)
+    if not 0 <= request.prizes <= most:
+        raise Refused(
+            f"give 0 to {most} prizes{' (one a fort at most)' if forts else ''}, not {request.prizes}"
+        )
     if request.lone_hand_prize and kind.game != "euchre":
         raise Refused(f"{kind.title} has no lone hands, so no lone-hand prize")
     return kind
@@ -122,6 +130,7 @@ def create_party(club: Club, request: PartyRequest, user) -> Section:
         "deals": request.deals,
         "minutes": request.minutes,
         "ladies": sorted(her) if her is not None else None,
+        "forts": [name.strip() for name in request.fort_names] or None,
     }
     movement = {
         "kind": kind.name,
@@ -137,4 +146,32 @@ def create_party(club: Club, request: PartyRequest, user) -> Section:
     return section
 
 
-__all__ = ["KINDS", "SIDES", "PartyRequest", "create_party", "first_seating"]
+FORT_NAME = 40
+"""The longest name of a fort."""
+
+
+def _check_fort_names(kind: PartyKind, forts: int, names) -> None:
+    if names and not forts:
+        raise Refused(f"{kind.title} has no forts to name")
+    if len(names) > forts:
+        raise Refused(f"{forts} forts but {len(names)} fort names given")
+    if too_long := [name.strip() for name in names if len(name.strip()) > FORT_NAME]:
+        raise Refused(f"{too_long[0][:20]}…: a fort's name is {FORT_NAME} characters at most")
+
+
+@transaction.atomic
+def name_forts(section: Section, names: list[str]) -> Section:
+    """Military euchre's forts named by the host, fort 1 first (a blank: "Fort 2" and so on). A fort keeps its
+    number (fort f is players 4f-3 to 4f, at home at table f); the standings follow, their prizes naming the forts."""
+    section = Section.objects.select_for_update(no_key=True).get(id=section.id)
+    kind = party_kind(section.movement_kind)
+    _check_fort_names(kind, section.entries.count() // 4 if kind.name == "military-euchre" else 0, names)
+    movement = dict(section.movement or {})
+    movement["party"] = {**movement.get("party", {}), "forts": [name.strip() for name in names]}
+    section.movement = movement
+    section.save(update_fields=["movement"])
+    standings_changed(section.id)
+    return section
+
+
+__all__ = ["KINDS", "SIDES", "PartyRequest", "create_party", "first_seating", "name_forts"]

@@ -15,7 +15,16 @@ from scoring.models import Standing
 from scoring.services import store_standings
 from tournaments.models import Section
 
-from .core import fort_of, lone_hands_allowed, party_kind, party_ladies
+from .core import (
+    FortStanding,
+    fort_of,
+    fort_standings,
+    lone_hands_allowed,
+    party_forts,
+    party_kind,
+    party_ladies,
+    punch_marks,
+)
 
 
 def table_games(section: Section, round_number: int, tallies) -> list:
@@ -93,22 +102,43 @@ def _party_totals(section: Section, rounds: list[list[TableGame]], tallies: list
         return Counter({p: s.gold * 1_000_000 + s.red * 1_000 - s.green for p, s in stars.items()})
     games = [game for round_ in rounds for game in round_]
     if scoring == "punches":
-        return Counter({int(p): n for tally in tallies for p, n in tally.punches.items()})
+        return punch_marks(tally.punches for tally in tallies)
     if scoring == "flags":  # each game's winners take a flag; a fort's four share its flags (L11452–11464)
-        results = []
-        for game in games:
-            won = games_won([[game]])
-            side = next((i for i, pair in enumerate(game.pairs) if won[pair[0]]), None)
-            if side is not None:
-                results.append((fort_of(game.pairs[side][0]), fort_of(game.pairs[1 - side][0])))
-        flags = {fort: count for fort, count, _ in books.military_flags(results)}
-        return Counter({p: flags.get(fort_of(p), 0) for game in games for pair in game.pairs for p in pair})
+        flags = Counter(winner for winner, _ in _fort_games(games))
+        return Counter({p: flags[fort_of(p)] for game in games for pair in game.pairs for p in pair})
     if scoring == "points":
         return _points(games)
     if scoring == "net":
         results = [(g.pairs[side], g.points[side] - g.points[1 - side]) for g in games for side in (0, 1)]
         return Counter({p: n.net for p, n in books.net_by_player(results).items()})
     return games_won(rounds)
+
+
+def _fort_games(games: list[TableGame]) -> list[tuple[int, int]]:
+    """Military euchre's games as (winning fort, losing fort): a game is won by the side that made five
+    (L11451–11453), or the better score when the host rang before it was finished."""
+    results = []
+    for game in games:
+        won = games_won([[game]])
+        side = next((i for i, pair in enumerate(game.pairs) if won[pair[0]]), None)
+        if side is not None:
+            results.append((fort_of(game.pairs[side][0]), fort_of(game.pairs[1 - side][0])))
+    return results
+
+
+def fort_board(section: Section, tallies: list[Tally] | None = None) -> list[FortStanding]:
+    """Military euchre's leaderboard: the forts by the flags they captured over the frozen games, with the Section's
+    prizes theirs (L11463–11464: "The winners are the forts that have captured the most trophies"), a tie for a
+    prize cut from the Section's cut seed."""
+    if tallies is None:
+        tallies = list(Tally.objects.filter(section=section, frozen=True))
+    games = [
+        game for number in sorted({t.round for t in tallies})
+        for game in table_games(section, number, [t for t in tallies if t.round == number])
+    ]  # fmt: skip
+    forts = party_forts((section.movement or {}).get("party"), section.entries.count())
+    seed = cut_seed(section) if section.prizes else ""
+    return fort_standings(forts, _fort_games(games), section.prizes, seeded_cut(f"{seed}:forts"))
 
 
 def _points(games: list[TableGame]) -> Counter:
@@ -129,15 +159,19 @@ def progressive_standings(section: Section, computed: int) -> None:
         for number in sorted({t.round for t in tallies})
     ]
     won = _party_totals(section, rounds, tallies)
-    stars = section_stars(section, tallies) if party_kind(section.movement_kind).scoring == "stars" else None
+    scoring = party_kind(section.movement_kind).scoring
+    stars = section_stars(section, tallies) if scoring == "stars" else None
+    forts = {f.fort.number: f for f in fort_board(section, tallies)} if scoring == "flags" else None
     lone: Counter = Counter()
     for tally in tallies:
         lone.update({int(player): count for player, count in tally.lone_hands.items()})
     entries = dict(section.entries.values_list("number", "id"))
     seed = cut_seed(section) if section.prizes or section.lone_hand_prize or stars is not None else ""
+    # the star party's prizes go by colour and side, military euchre's to the forts
+    by_players = section.prizes if stars is None and forts is None else 0
     ranking = books.progressive_standings(
         {n: won.get(n, 0) for n in entries},
-        prizes=section.prizes if stars is None else 0,  # the star party's prizes go by colour and side
+        prizes=by_players,
         lone_hands=lone if section.lone_hand_prize else None,
         cut=seeded_cut(seed),
         lone_hand_cut=seeded_cut(f"{seed}:lone hands"),
@@ -154,6 +188,15 @@ def progressive_standings(section: Section, computed: int) -> None:
                 "; ".join(a.cut for a in (by_stars.get(n), awards.get(n)) if a and a.cut),
             )
             for n in by_stars.keys() | awards.keys()
+        }
+    if forts is not None:  # each of a fort's four takes home the fort's prize
+        awards = {
+            n: books.Award(
+                f"{fort.prize}, {fort.fort.name}" if fort.prize else "",
+                f"{fort.fort.name} {fort.cut}" if fort.cut else "",
+            )
+            for n in entries
+            if (fort := forts[fort_of(n)]).prize or fort.cut
         }
     store_standings(
         [
@@ -188,13 +231,18 @@ def party_rows(section: Section) -> list[dict]:
     measure = kind.measure
     stars = section_stars(section) if kind.scoring == "stars" else None
     lone_play = lone_hands_allowed(section.game, 2, section.movement_kind)  # away from the head table
+    forts = {f.fort.number: f for f in fort_board(section)} if kind.scoring == "flags" else {}
     for standing in Standing.objects.filter(section=section).select_related("entry").order_by("place"):
         key = str(standing.entry.number)
         rows.append({
             "rank": standing.rank, "entry": standing.entry, "games": standing.total, "lone_hands": lone.get(key, 0),
             "prize": standing.prize, "cut": standing.cut, "measure": measure, "lone": lone_play,
             "stars": None if stars is None else stars.get(standing.entry.number, Stars()),
+            "fort": forts.get(fort_of(standing.entry.number)),
         })  # fmt: skip
+    if forts:  # a fort's four together, so that the forts' leaderboard can be read off them in order
+        board = list(forts)
+        rows.sort(key=lambda row: (board.index(row["fort"].fort.number), row["entry"].number))
     return rows
 
 

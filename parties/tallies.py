@@ -17,6 +17,9 @@ from tournaments.rounds import table_seating
 from .core import lone_hands_allowed, party_kind, round_deals
 from .standings import decide_table
 
+VERSION = Column(0, 2**31 - 1)
+"""A tally's version as a phone or a program sends it back (Tally.version, a PositiveIntegerField)."""
+
 
 def _tally_values(section: Section, table: int, seats: dict, values: dict) -> dict:
     """A tally's figures checked (numbers or their digits, as a form sends them): lone hands per seat turned into
@@ -92,6 +95,24 @@ def _hearts_taken(table: int, seats: dict, taken: dict) -> dict:
     return checked
 
 
+def _version_read(table: int, values: dict) -> int | None:
+    """The version of the tally the sender read, if it says (a count: 0 for none yet)."""
+    read = values.get("version")
+    return None if read is None else _count(table, "version", read, VERSION.high)
+
+
+def describe_tally(values: dict, seats: dict) -> str:
+    """A tally's figures in words, seat by seat where they are a hearts hand: "5 hands, N-S 3, E-W 2" or "hearts N
+    2, E 7, S 4, W 0"."""
+    if values.get("hearts"):
+        return "hearts " + ", ".join(
+            f"{seat} {values['hearts'].get(str(seats.get(seat)), 0)}" for seat in "NESW"
+        )
+    return (
+        f"{values.get('hands', 0)} hands, N-S {values.get('ns_points', 0)}, E-W {values.get('ew_points', 0)}"
+    )
+
+
 def _count(table: int, name: str, value, top: int = COUNT.high) -> int:
     """A tally's count from 0 to `top`, or Refused naming the table and the figure."""
     try:
@@ -107,16 +128,24 @@ def tally_snapshot(tally: Tally) -> dict:
 
 
 def tally_version(tally: Tally, kind: str, before: dict | None, by: str, user=None, reason: str = "") -> None:
-    number = tally.versions.count() + 1
-    TallyVersion.objects.create(tally=tally, number=number, kind=kind, before=before, after=tally_snapshot(tally),
-                                changed_by=user, changed_by_label=by, reason=reason)  # fmt: skip
+    """A saved change of the tally kept as its next TallyVersion; the tally's version is that version's number."""
+    tally.version += 1
+    tally.save(update_fields=["version"])
+    TallyVersion.objects.create(tally=tally, number=tally.version, kind=kind, before=before,
+                                after=tally_snapshot(tally), changed_by=user, changed_by_label=by, reason=reason)  # fmt: skip
 
 
 def record_tally(section: Section, table: int, values: dict) -> Tally:
-    """A progressive table's running tally for the current round (replaced until the bell freezes it)."""
+    """A progressive table's running tally for the current round, replaced until the bell freezes it.
+
+    `values["version"]` is the version of the tally the phone read (0: none yet). Two phones at a table must not
+    overwrite each other in silence: a save over a version that is no longer the tally's is refused (409) with
+    the stored tally, as a different second result for a board is (games.services.enter_result); so is a save
+    without a version that differs from a tally already saved (the same figures again change nothing)."""
     if section.status != Status.RUNNING or not section.is_party:
         raise Refused(f"{section} is not a running progressive party", 409)
     seating = table_seating(section, table)
+    read = _version_read(table, values)
     checked = _tally_values(section, table, seating.seats, values)
     with transaction.atomic():
         tally, created = Tally.objects.select_for_update(no_key=True).get_or_create(
@@ -126,7 +155,17 @@ def record_tally(section: Section, table: int, values: dict) -> Tally:
             raise Refused(
                 f"table {table}: the bell has rung for round {seating.round}; the tally is frozen", 409
             )
-        before = None if created else tally_snapshot(tally)
+        stored = tally_snapshot(tally)
+        if read is None and not created and all(stored.get(name) == value for name, value in checked.items()):
+            return tally  # the same tally again
+        if (read is None and not created) or (read is not None and read != tally.version):
+            raise Refused(
+                f"table {table}: round {seating.round}'s tally was saved by another phone meanwhile "
+                f"({describe_tally(stored, seating.seats)}, version {tally.version}); nothing was saved: "
+                "look at it and save again if yours is right",
+                409, stored=stored | {"version": tally.version}, sent=checked,
+            )  # fmt: skip
+        before = None if created else stored
         for name, value in checked.items():
             setattr(tally, name, value)
         tally.save()
@@ -141,6 +180,10 @@ def correct_tally(section: Section, round_number: int, table: int, values: dict,
     seating = Seating.objects.filter(section=section, round=round_number, table=table).first()
     if seating is None:
         raise Refused(f"round {round_number} has no table {table}", 404)
+    needed = ("hearts",) if section.game == "hearts" else ("ns_points", "ew_points")
+    if missing := [name for name in needed if values.get(name) in (None, {})]:
+        raise Refused(f"round {round_number} table {table}: a correction gives the {' and '.join(missing)}")
+    read = _version_read(table, values)
     checked = _tally_values(section, table, seating.seats, values)
     with transaction.atomic():
         tally = (
@@ -153,6 +196,13 @@ def correct_tally(section: Section, round_number: int, table: int, values: dict,
                 f"round {round_number} table {table}: only a tally frozen by the bell is corrected", 409
             )
         before = tally_snapshot(tally)
+        if read is not None and read != tally.version:
+            raise Refused(
+                f"round {round_number} table {table}: the tally was changed meanwhile "
+                f"({describe_tally(before, seating.seats)}, version {tally.version}); nothing was saved: look at "
+                "it and correct it again if it is still wrong",
+                409, stored=before | {"version": tally.version},
+            )  # fmt: skip
         for name, value in checked.items():
             setattr(tally, name, value)
         tally.winners, tally.punches = decide_table(section, tally)
@@ -167,6 +217,8 @@ def tally_form(data) -> dict:
     take them: the text as typed, a blank as 0; they parse it and name a figure that is not a count."""
     values = {name: data.get(name, "").strip() or 0 for name in ("hands", "ns_points", "ew_points")}
     values["lone_hands"] = {seat: data.get(f"lone-{seat}", "").strip() or 0 for seat in "NESW"}
+    if "version" in data:  # the version of the tally the page showed (parties.tallies.record_tally)
+        values["version"] = data.get("version", "").strip() or 0
     played = [n for n in range(1, 9) if f"deal-{n}-ns" in data]
     if played:  # deal by deal: the rows up to the last one with a figure (a blank figure is 0)
         filled = [

@@ -199,12 +199,15 @@ class Award:
     cut: str = ""
 
 
-def prize_awards(standings: ProgressiveStandings, name: Callable[[Player], str] = str) -> dict[Player, Award]:
+def prize_awards(
+    standings: ProgressiveStandings, name: Callable[[Player], str] = str, who: str = "player"
+) -> dict[Player, Award]:
     """Each player's prizes and cuts as the standings print them; players with neither are left out.
 
     A cut reads "drew 1st of 2 in the cut with player 7 for the choice of the 1st and 2nd prizes" (`name` writes
-    a player as the standings number him): the winner of the cut takes the first of the block (the book lets him
-    choose, L11426–11428), a loser past the block gets nothing (L11428–11430).
+    a player as the standings number him, `who` says what he is: "" where the name says it, as "Fort Henry"): the
+    winner of the cut takes the first of the block (the book lets him choose, L11426–11428), a loser past the
+    block gets nothing (L11428–11430).
     """
     prizes: dict[Player, list[str]] = {}
     cuts: dict[Player, list[str]] = {}
@@ -223,7 +226,7 @@ def prize_awards(standings: ProgressiveStandings, name: Callable[[Player], str] 
                 others = [name(p) for p in cut.players if p != player]
                 cuts.setdefault(player, []).append(
                     f"drew {ordinal(place)} of {len(cut.order)} in the cut with "
-                    f"player{'s' * (len(others) > 1)} {_and(others)} for {block}"
+                    f"{who + 's' * (len(others) > 1) + ' ' if who else ''}{_and(others)} for {block}"
                 )
     return {
         player: Award(", ".join(prizes.get(player, [])), "; ".join(cuts.get(player, [])))

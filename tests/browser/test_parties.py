@@ -117,6 +117,10 @@ def test_a_host_runs_a_military_euchre_party_through_the_pages(site, new_page, j
             phone.get_by_role("button", name="Save the tally").click()
             phone.get_by_text("Tally saved.").wait_for()
         if number == 1:
+            assert (
+                "N-S defend Fort 2 (blue flag) at home; E-W visit from Fort 3"
+                in phones[2].locator("main").inner_text()
+            )
             shot(phones[2], "party-military-phone")
         host.goto(f"{site}/direct/sections/{section.id}/party/")
         shot(host, f"party-military-host-{number}")
@@ -129,4 +133,7 @@ def test_a_host_runs_a_military_euchre_party_through_the_pages(site, new_page, j
     rows = host.locator("#standings table.standings tbody tr")
     assert rows.count() == 12
     assert rows.nth(0).inner_text().split()[0] == "1="
+    forts = host.locator("#standings table.forts tbody tr").all_inner_texts()
+    assert [row.split("\t")[:3] for row in forts] == [["1", "Fort 3 (green flag)", "3"], ["2", "Fort 2 (blue flag)", "2"],
+                                                      ["3", "Fort 1 (red flag)", "1"]], forts  # fmt: skip
     shot(host, "party-military-standings")

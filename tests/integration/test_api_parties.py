@@ -476,7 +476,9 @@ def test_progressive_contract_is_entered_deal_by_deal_and_each_deal_is_kept(clie
         "the phone shows each deal"
     )
     assert 'name="deal-3-ns" type="number" min="0" max="30000" value=""' in page, "a deal not played is blank"
-    api = table.post("/api/table/tally/", {"deals": [{"ns": 420}, {"ew": 800}, {"ns": 50}, {"ns": 0, "ew": 1000}]},
+    read = table.get("/api/table/tally/", headers={"X-Table-Code": code}).json()["version"]
+    api = table.post("/api/table/tally/", {"deals": [{"ns": 420}, {"ew": 800}, {"ns": 50}, {"ns": 0, "ew": 1000}],
+                                           "version": read},
                      content_type="application/json", headers={"X-Table-Code": code})  # fmt: skip
     assert api.status_code == 200 and (
         api.json()["hands"],

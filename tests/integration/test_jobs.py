@@ -298,8 +298,15 @@ def test_the_demo_euchre_party_played_through_with_the_bell(run_jobs):
     # The demo's head table is at 3-2, its game not won, and table 2 is tied 4-4: the bell stops and says why.
     job = wait(start_bell(party, confirm=True).id, timeout=60)
     assert job.state == State.FAILED and job.error.startswith("round 2 table 1 has no winner at 3–2")
-    record_tally(party, 1, {"hands": 7, "ns_points": 5, "ew_points": 2})
-    record_tally(party, 3, {"hands": 7, "ns_points": 2, "ew_points": 5, "lone_hands": {"W": 1}})
+    read = dict(
+        Tally.objects.filter(section=party, round=2).values_list("table", "version")
+    )  # as a phone read them
+    record_tally(party, 1, {"hands": 7, "ns_points": 5, "ew_points": 2, "version": read.get(1, 0)})
+    record_tally(
+        party,
+        3,
+        {"hands": 7, "ns_points": 2, "ew_points": 5, "lone_hands": {"W": 1}, "version": read.get(3, 0)},
+    )
     job = wait(start_bell(party).id, timeout=60)
     assert job.state == State.FAILED and job.error.startswith("round 2 table 2 is tied 4–4")
     assert not Tally.objects.filter(section=party, round=2, frozen=True).exists(), "nothing frozen"

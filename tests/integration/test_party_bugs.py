@@ -34,10 +34,10 @@ def phone(client, code):
 
 
 def form_of(page: str) -> dict[str, str]:
-    """The tally form's fields as the phone's page fills them in."""
+    """The tally form's fields as the phone's page fills them in (with the version of the tally it shows)."""
     return dict(
         re.findall(r'<input id="[^"]*" name="([^"]+)" type="number"[^>]*value="([^"]*)"', page)
-    ) | dict(re.findall(r'<input name="(lone-[NESW])" type="number"[^>]*value="([^"]*)"', page))
+    ) | dict(re.findall(r'<input (?:type="hidden" )?name="(lone-[NESW]|version)"[^>]*value="([^"]*)"', page))
 
 
 def enter(client, codes, round_number=1):
@@ -118,7 +118,9 @@ def test_the_host_sees_the_head_table_playing_and_a_tie_elsewhere(client, party)
 def test_a_cut_chosen_for_a_tied_table_shows_under_winners(client, party):
     sid, codes = party
     enter(client, codes)  # table 3 is tied 4–4
-    rung = client.post(f"/direct/sections/{sid}/party/", {"cut-3": "EW"}, follow=True).content.decode()
+    rung = client.post(
+        f"/direct/sections/{sid}/party/", {"round": "1", "cut-3": "EW"}, follow=True
+    ).content.decode()
     assert "The bell rings for round 1" in rung
     tally = Tally.objects.get(section_id=sid, round=1, table=3)
     assert (tally.winners, tally.punches, tally.frozen) == ("EW", {}, True), (

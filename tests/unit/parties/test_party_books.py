@@ -9,7 +9,21 @@ from hypothesis import strategies as st
 
 from games.engine.bridge.calls import Contract
 from games.engine.cards import Seat, Side
-from parties.core import KINDS, TableState, kind_of, ladies, lone_hands_allowed, round_deals, table_state
+from parties.core import (
+    KINDS,
+    Fort,
+    FortStanding,
+    TableState,
+    fort_standings,
+    hearts_cut,
+    kind_of,
+    ladies,
+    lone_hands_allowed,
+    party_forts,
+    punch_marks,
+    round_deals,
+    table_state,
+)
 from scoring.methods.books import (
     Stars,
     hearts_hand_winners,
@@ -231,3 +245,62 @@ def test_a_round_of_a_number_of_deals_ends_when_every_table_has_played_them():
     assert euchre.state(1, 3, 4) == TableState("playing"), "by the bell, the head table plays to five"
     assert round_deals({"ends": "deals", "deals": 4}) == 4
     assert round_deals({"ends": "bell"}) is None
+
+
+def test_progressive_hearts_counts_a_punch_mark_for_every_hand_won():
+    """L12252–12255: at the end of each hand the lady with fewer hearts "gets a punch mark on her score card" (the
+    gentleman likewise); L12265–12266: "The prize winners are those who have the greatest number of punch marks".
+    Issue 28: 16 players, 3 hands, player 10 won all three and was shown 1, with 15 players tied on 1. Hand-worked:
+    each hand punches four ladies (odd numbers) and four gentlemen at the four tables."""
+    hands = [
+        {"1": 1, "10": 1}, {"5": 1, "2": 1}, {"9": 1, "6": 1}, {"13": 1, "14": 1},
+        {"1": 1, "10": 1}, {"3": 1, "4": 1}, {"9": 1, "8": 1}, {"15": 1, "16": 1},
+        {"1": 1, "10": 1}, {"7": 1, "2": 1}, {"11": 1, "12": 1}, {"13": 1, "14": 1},
+    ]  # fmt: skip
+    marks = punch_marks(hands)
+    assert (marks[10], marks[1]) == (3, 3), "a punch for each hand won"
+    assert {p for p, n in marks.items() if n == 2} == {2, 9, 13, 14}
+    assert sum(marks.values()) == 24 and set(marks) == set(range(1, 17))
+    standings = progressive_standings(dict(marks), prizes=3, cut=sorted)
+    assert [(c.players, c.prizes) for c in standings.prizes.cuts] == [
+        ((1, 10), (1, 2)),
+        ((2, 9, 13, 14), (3,)),
+    ], (
+        "1 and 10 cut for the choice of the 1st and 2nd prizes, the four on 2 for the 3rd (L11420–11430); no one "
+        "on 1 draws"
+    )
+    assert standings.prizes.awards == {1: 1, 10: 2, 2: 3}
+
+
+def test_a_hearts_hand_is_cut_only_between_the_two_of_a_side_who_tied():
+    """L12263: "Ties are decided by cutting": the two ladies (or gentlemen) with as many hearts each cut."""
+    her = {1, 3}
+    assert hearts_cut({1: 2, 2: 4, 3: 5, 4: 2}, her) == frozenset()
+    assert hearts_cut({1: 4, 2: 3, 3: 4, 4: 2}, her) == {1, 3}
+    assert hearts_cut({1: 0, 2: 3, 3: 4, 4: 3}, her) == {2, 4}
+
+
+def test_the_prizes_of_military_euchre_go_to_the_forts_with_the_most_flags():
+    """L11436–11438: "Each table is a fort, with a flag of its own"; L11452–11464: each game's winners "get a flag
+    from the losers as a trophy" and "The winners are the forts that have captured the most trophies". Three forts,
+    four games: fort 3 (the host named it) captured two flags, forts 1 and 2 one each, so they cut for the 2nd prize
+    as tied players do (L11420–11430; the book says nothing of forts' ties)."""
+    forts = party_forts({"forts": ["", "", "Fort Henry"]}, 12)
+    assert forts == (Fort(1, "Fort 1", "red"), Fort(2, "Fort 2", "blue"), Fort(3, "Fort Henry", "green"))
+    board = fort_standings(forts, [(1, 2), (3, 2), (3, 1), (2, 1)], prizes=2, cut=sorted)
+    assert board == [
+        FortStanding(forts[2], 2, "1", "1st prize"),
+        FortStanding(
+            forts[0], 1, "2=", "2nd prize", "drew 1st of 2 in the cut with Fort 2 for the 2nd prize"
+        ),
+        FortStanding(forts[1], 1, "2=", "", "drew 2nd of 2 in the cut with Fort 1 for the 2nd prize"),
+    ]
+    reverse = fort_standings(
+        forts, [(1, 2), (3, 2), (3, 1), (2, 1)], prizes=2, cut=lambda tied: sorted(tied)[::-1]
+    )
+    assert [(f.fort.number, f.prize) for f in reverse] == [(3, "1st prize"), (2, "2nd prize"), (1, "")], (
+        "of the forts tied, the winner of the cut is listed first"
+    )
+    assert [f.flags for f in fort_standings(forts, [], 1, sorted)] == [0, 0, 0], (
+        "every fort listed, none won yet"
+    )
