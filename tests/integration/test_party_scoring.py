@@ -255,7 +255,7 @@ def test_a_stale_second_bell_is_not_taken_as_the_next_rounds(client):
     for body in ({"round": 1}, {"round": 1, "last": True}):
         api = client.post(f"/api/sections/{sid}/bell/", body, content_type="application/json")
         assert api.status_code == 409 and "but round 2 is in play" in api.json()["detail"]
-    assert client.post(f"/api/sections/{sid}/bell/", {"round": 2, "last": True},
+    assert client.post(f"/api/sections/{sid}/bell/", {"round": 2, "last": True, "confirm": True},
                        content_type="application/json").status_code == 200  # fmt: skip
     assert Section.objects.get(id=sid).status == "finished"
 

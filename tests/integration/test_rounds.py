@@ -205,7 +205,7 @@ def test_the_bell_asks_first_about_tables_without_a_tally_and_records_ringing_an
     sent = client.post("/api/table/tally/", {"hands": 7, "ns_points": 5, "ew_points": 2},
                        content_type="application/json", headers={"X-Table-Code": code})  # fmt: skip
     assert sent.status_code == 200
-    page = client.post(f"/direct/sections/{sid}/party/", {"cut-3": "NS"})
+    page = client.post(f"/direct/sections/{sid}/party/", {"cut-3": "NS", "round": 1})
     text = page.content.decode()
     assert page.status_code == 200 and "Ring the bell? 2 tallies missing" in text
     assert '<input type="hidden" name="cut-3" value="NS">' in text, "the host's cut is kept for the answer"
