@@ -21,6 +21,7 @@ from jobs.analysis import board_analysis
 from jobs.services import JobFailed
 from scoring.models import Standing
 from tournaments.models import Section, Status, TableCode
+from tournaments.permissions import session_code
 from tournaments.selectors import section_field, visible_sections
 from tournaments.visibility import Viewer
 
@@ -36,11 +37,9 @@ STRAIN_SIGNS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def table_code(request) -> TableCode | None:
-    """The table code this browser logged in with (the session key the API's table login also uses)."""
-    code_id = request.session.get("table_code")
-    if code_id is None:
-        return None
-    return TableCode.objects.select_related("section").filter(id=code_id).first()
+    """The table code this browser signed in with (the session key the API's table login also uses), while it opens
+    its table."""
+    return session_code(request)
 
 
 def at_table(request, act: Callable[[TableCode], str]) -> HttpResponse:
