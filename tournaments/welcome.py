@@ -21,6 +21,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.text import slugify
 
@@ -103,6 +104,9 @@ def welcome(request):
             request, "direct/welcome.html", {"values": request.POST, "problems": problems}, status=400
         )
     with transaction.atomic():
+        # A write before any read: SQLite's writers then wait in turn for its one write lock (a read first would
+        # make the second fail at once), and PostgreSQL's wait for the FirstRun row's lock.
+        FirstRun.objects.filter(id=1).update(done=timezone.now())
         FirstRun.objects.select_for_update().get_or_create(id=1)
         if not first_run():  # another browser finished first
             raise Http404("Traveller is set up: log in instead")
