@@ -25,6 +25,7 @@ from tests.browser.conftest import (
     correct,
     fill,
     no_overflow,
+    open_table,
     preview_members_import,
 )
 from tests.club import MORE_NAMES, NAMES
@@ -233,7 +234,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
         assert card.status == 200
         address = qr_address(card.body())
         phone = opened(new_page, PHONE)
-        phone.goto(address)
+        open_table(phone, address)
         phones[table] = phone
     met = Counter()
     for rnd in range(1, 5):
@@ -305,7 +306,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
         }
         for table, link in links.items():
             phone = opened(new_page, PHONE)
-            phone.goto(qr_address(desk.request.get(link).body()))
+            open_table(phone, qr_address(desk.request.get(link).body()))
             assert phone_round(phone, table, 1, key=section) == 1
             if table == 1:
                 assert no_overflow(phone)
