@@ -341,3 +341,6 @@ class FirstRun(models.Model):
 
     id = models.PositiveSmallIntegerField(primary_key=True, default=1)
     done = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"first run of {self.done:%Y-%m-%d %H:%M}"

@@ -23,8 +23,8 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions, permissions, throttling
 
-from tournaments import guesses
 from config.db import prepared_cursor
+from tournaments import guesses
 from tournaments.models import Club, Section, Status, TableCode, read_code
 
 CODE_WINDOW = 600

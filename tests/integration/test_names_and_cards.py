@@ -166,15 +166,16 @@ def test_table_cards_carry_the_code_and_a_qr_code_that_opens_the_table(client, n
     guide = " ".join(" ".join(pdf_text_and_images(printed)[0]).split())
     assert f"Table 1 code: {shown(codes[1])}" in guide, "N-S pair 1 stays at table 1: its code and QR code"
     assert f"Pair 1 - Tuesday pairs, session 1, section A: {both(1)}" in guide
-    assert f"Table codes: table 1 {shown(codes[1])}, table 2 {shown(codes[2])}, table 3 {shown(codes[3])}" in guide, (
-        "E-W pairs move"
-    )
+    assert (
+        f"Table codes: table 1 {shown(codes[1])}, table 2 {shown(codes[2])}, table 3 {shown(codes[3])}"
+        in guide
+    ), "E-W pairs move"
 
     public = phone(client)
     seen = "".join(pdf_text_and_images(public.get(f"/sections/{sid}/cards-table.pdf").content)[0])
-    assert "Table 1 - " in seen and all(shown(code) not in seen and code not in seen for code in codes.values()), (
-        "codes are the director's"
-    )
+    assert "Table 1 - " in seen and all(
+        shown(code) not in seen and code not in seen for code in codes.values()
+    ), "codes are the director's"
 
 
 def test_a_new_code_for_one_table_and_its_cards_printed_again(client, named):

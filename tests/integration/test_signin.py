@@ -235,7 +235,9 @@ def test_the_qr_address_asks_before_signing_in(room):
     assert phone.get("/api/table/").status_code == 401, "not signed in by a GET"
     assert phone.post(address).status_code == 403, "no CSRF token: refused"
     token = phone.cookies["csrftoken"].value
-    answer = phone.post(address, {"csrfmiddlewaretoken": token}, HTTP_REFERER=f"https://testserver:80{address}")
+    answer = phone.post(
+        address, {"csrfmiddlewaretoken": token}, HTTP_REFERER=f"https://testserver:80{address}"
+    )
     assert (answer.status_code, answer["Location"]) == (302, "/table/")
     assert "<h1>Table 2, round 1</h1>" in phone.get("/table/").content.decode()
 

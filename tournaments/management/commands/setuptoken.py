@@ -14,6 +14,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         if first_run():
-            self.stdout.write(f"Set up Traveller (its club and first director) at {setup_address(options['base'])}")
+            self.stdout.write(
+                f"Set up Traveller (its club and first director) at {setup_address(options['base'])}"
+            )
         elif options["verbosity"]:
-            self.stdout.write("Traveller is set up: directors sign in at /login/ (more: manage.py createdirector).")
+            self.stdout.write(
+                "Traveller is set up: directors sign in at /login/ (more: manage.py createdirector)."
+            )
