@@ -3,8 +3,9 @@ all, the home page and the login page lead to /welcome/, where one makes the clu
 user exists the page is gone (404), and directors are added by `manage.py createdirector` or Django admin.
 
 Whoever reached /welcome/ first would own the installation, so the page asks for the setup token: only who runs
-the server can read it (printed on the server's console when the page is opened, by `manage.py setuptoken`, and by
-`make run` and the compose file's web service at start while there is nobody to sign in as).
+the server can read it (printed on the server's console when the page is opened, and by `manage.py setuptoken`,
+which `make run` and the compose file's web service run at start: it prints the token while there is nobody to
+sign in as, so not after `make run`'s demo).
 """
 
 from __future__ import annotations
