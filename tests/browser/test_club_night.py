@@ -29,6 +29,7 @@ from tests.browser.conftest import (
     preview_members_import,
 )
 from tests.club import MORE_NAMES, NAMES
+from tournaments.welcome import setup_token
 
 pytestmark = pytest.mark.browser
 
@@ -154,12 +155,14 @@ def phone_round(phone, table: int, round_number: int, key: int = 0) -> int:
 def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     desk = opened(new_page, DESKTOP)
 
-    # First run: an empty database has nobody to sign in as; the welcome page makes the club and its director.
+    # First run: an empty database has nobody to sign in as; the welcome page, given the setup token, makes the club
+    # and its director.
     desk.goto(f"{site}/")
     desk.get_by_role("heading", name="Welcome to Traveller").wait_for()
     assert desk.url == f"{site}/welcome/"
     assert axe_violations(desk) == []
     both_widths(desk, "welcome")
+    desk.get_by_label("Setup token").fill(setup_token())  # as the server's console printed it
     desk.get_by_label("Club name").fill("Riverton Bridge Club")
     desk.get_by_label("Director's user name").fill("dora")
     desk.get_by_label("Password", exact=True).fill(PASSWORD)
