@@ -120,7 +120,8 @@ def qr_address(pdf_bytes: bytes) -> str:
     """The address a table card prints under its QR code, checked to be what the QR code holds (segno's modules of
     that address against the card's image, module by module)."""
     card = PdfReader(io.BytesIO(pdf_bytes)).pages[0]
-    address = re.search(r"open (\S+/t/\w+/)", card.extract_text().replace("\n", "")).group(1)
+    # A long address is printed on a line of its own.
+    address = re.search(r"open\s+(\S+/t/\w+/)", card.extract_text()).group(1)
     image = card.images[0].image.convert("L")
     expected = segno.make(address, error="m")
     modules = expected.symbol_size(scale=1, border=0)[0]
