@@ -28,6 +28,7 @@ run: demo
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	@echo "Traveller is at http://$(HOST):$(PORT)/"
 	@echo "Directors sign in at http://$(HOST):$(PORT)/login/ (the demo club's: user director, password traveller-demo)"
+	@$(BIN)/python manage.py setuptoken -v0 --base http://$(HOST):$(PORT)/
 	HTTPS=$${HTTPS:-false} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: $(STAMP)

@@ -44,6 +44,8 @@ from tournaments.permissions import (
     TableLoginThrottle,
     check_code,
     directed_club_ids,
+    private,
+    sign_in,
 )
 from tournaments.rounds import table_seating
 from tournaments.selectors import visible_sections
@@ -284,10 +286,9 @@ class TableLoginView(RefusedMixin, APIView):
         data = CodeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         code = check_code(request, data.validated_data["code"])
-        request._request.session.cycle_key()  # a new session for the new table, as Django's login does
-        request._request.session["table_code"] = code.id
+        sign_in(request._request, code)
         get_token(request._request)  # the csrftoken cookie the phone sends back with its entries
-        return Response({"section": code.section_id, "table": code.table})
+        return private(Response({"section": code.section_id, "table": code.table}))
 
 
 class TableStateView(TableView):

@@ -201,7 +201,7 @@ class ConfirmSerializer(serializers.Serializer):
 
 
 class CodeSerializer(serializers.Serializer):
-    code = serializers.CharField(max_length=12)
+    code = serializers.CharField(max_length=40)
 
 
 class PlayRecordSerializer(serializers.ModelSerializer):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import json
-import secrets
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
@@ -435,14 +434,6 @@ def resolve_conflict(conflict: ResultConflict, accept: bool, user, reason: str) 
         conflict.resolved, conflict.resolution = True, "accepted" if accept else "dismissed"
         conflict.save(update_fields=["resolved", "resolution"])
     return conflict
-
-
-_CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY3479"  # no look-alikes: 0/O, 1/I/L, B/8, S/5, G/6
-
-
-def new_table_code() -> str:
-    """A short code a scorer can type on a phone: six characters, 23^6 ≈ 148 million (with throttled tries)."""
-    return "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))
 
 
 def record_play(result: Result, auction, play, claim) -> PlayRecord:

@@ -41,7 +41,7 @@ def table_cards_pdf(section: Section, site: str) -> bytes:
     """`site` is the address phones reach the server at (e.g. https://scores.example.org)."""
     styles = getSampleStyleSheet()
     names = dict(section.entries.values_list("number", "name"))
-    codes = dict(section.table_codes.values_list("table", "code"))
+    codes = {c.table: c.shown for c in section.table_codes.all()}
     tables = first_seating(section)
     forts = (
         party_forts((section.movement or {}).get("party"), len(names))

@@ -137,7 +137,7 @@ def table_code(request, section_id: int, table: int):
         code = services.renew_table_code(section, table)
     except Refused as error:
         return _refused(request, section, error.message, error.status)
-    messages.success(request, f"Table {table} has a new code, {code.code}: print its cards again.")
+    messages.success(request, f"Table {table} has a new code, {code.shown}: print its cards again.")
     return redirect("direct-section", section.id)
 
 

@@ -2,8 +2,10 @@
 of a site sees the same counts. They are kept per window of time, and a count is that of the current window and
 the one before it: a limit holds over the last one to two windows, and never starts again from 0 at once.
 
-What is counted decides who waits: table codes are counted per code tried and across the site, never per client
-address, because every phone in a club shares one address and one bad phone must not lock a room out.
+What is counted decides who waits, and only the one guessing waits: wrong table codes are counted per code tried
+and across the site, never per client address (every phone in a club shares one), and only wrong codes wait
+(tournaments.permissions.check_code); wrong passwords are counted per user name from each address, so the
+guessing address waits, never the director (tournaments.signin).
 """
 
 from __future__ import annotations

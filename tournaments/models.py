@@ -6,6 +6,8 @@ board at this table in this round" with one indexed lookup. Every change to a se
 is a SectionVersion row (who, when, why, what it was before).
 """
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -306,12 +308,41 @@ class Seating(models.Model):
         return f"round {self.round} table {self.table}"
 
 
+CODE_LETTERS = "ACDEFHJKMNPQRTUVWXY3479"
+"""The letters of a table code: no look-alikes (0/O, 1/I/L, B/8, S/5, G/6)."""
+CODE_LENGTH = 16
+"""Letters in a table code, shown in groups of four. Guessing one is hopeless however many try at once, so no
+throttle ever has to refuse a right code (tournaments.permissions.check_code):
+
+- the codes: 23^16 = 6.1e21 (72 bits);
+- the attacker, at full speed for an evening: 10,000 tries a second (the server answers a few hundred; the probe of
+  issue 26 reached 150 a second from one client) for 6 hours, 2.2e8 tries;
+- every live code of the site: 10,000 tables (500 sections of 20 tables running at once);
+- each try hits one of the live codes with a chance of 1e4 / 6.1e21, so the evening finds one with a chance of at
+  most 2.2e8 × 1e4 / 6.1e21 = 3.5e-10: about one in three billion, well under one in a million.
+
+Six letters (23^6 = 1.5e8) would be found in two seconds at this rate: they needed a site-wide lock, which locked
+every table out."""
+
+
+def new_table_code() -> str:
+    """A table's access code: CODE_LENGTH random letters (typed from its card or read from its QR code)."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def read_code(text: str) -> str:
+    """A code as typed or scanned: any case, with or without the spaces and dashes it is shown with."""
+    return "".join(text.split()).replace("-", "").upper()
+
+
 class TableCode(models.Model):
-    """The short access code a table's scorer enters on a phone: it reaches that table's current boards only."""
+    """The access code a table's scorer enters on a phone (or scans from the table card's QR code): it reaches that
+    table's current boards only. A new code is a new row's value: a phone's session keeps the code it signed in
+    with, so a changed code signs that phone out (tournaments.permissions.session_code)."""
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="table_codes")
     table = models.PositiveSmallIntegerField()
-    code = models.CharField(max_length=12, unique=True)
+    code = models.CharField(max_length=24, unique=True)
 
     class Meta:
         ordering = ["section_id", "table"]
@@ -319,3 +350,20 @@ class TableCode(models.Model):
 
     def __str__(self) -> str:
         return f"{self.section} table {self.table}"
+
+    @property
+    def shown(self) -> str:
+        """The code as printed and shown: groups of four letters, easier to read out and type."""
+        return "-".join(self.code[i : i + 4] for i in range(0, len(self.code), 4))
+
+
+class FirstRun(models.Model):
+    """The one row /welcome/ writes while it makes the first club and director: every first-run request locks it
+    before checking that the database is still empty, so that requests at once make one club, not several
+    (tournaments.welcome)."""
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=1)
+    done = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"first run of {self.done:%Y-%m-%d %H:%M}"

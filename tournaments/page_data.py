@@ -23,6 +23,7 @@ from scoring.methods.registry import METHODS
 from scoring.models import Standing
 from scoring.services import section_ranking
 from tournaments.models import Section, Status, TableCode
+from tournaments.permissions import session_code
 from tournaments.selectors import section_field, visible_sections
 from tournaments.visibility import Viewer
 
@@ -38,11 +39,9 @@ STRAIN_SIGNS = {"NT": "NT", "S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def table_code(request) -> TableCode | None:
-    """The table code this browser logged in with (the session key the API's table login also uses)."""
-    code_id = request.session.get("table_code")
-    if code_id is None:
-        return None
-    return TableCode.objects.select_related("section").filter(id=code_id).first()
+    """The table code this browser signed in with (the session key the API's table login also uses), while it opens
+    its table."""
+    return session_code(request)
 
 
 def at_table(request, act: Callable[[TableCode], str]) -> HttpResponse:

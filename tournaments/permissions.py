@@ -19,21 +19,24 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import caches
 from django.db import connection
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions, permissions, throttling
 
+from config.db import prepared_cursor
 from tournaments import guesses
-from tournaments.models import Club, Section, Status, TableCode
+from tournaments.models import Club, Section, Status, TableCode, read_code
 
 CODE_WINDOW = 600
 """Wrong table codes are counted in windows of this many seconds, the limits holding over this window and the one
 before (tournaments.guesses)."""
 SAME_CODE_LIMIT = 5
-"""Wrong tries of one code in a window before that code waits: a phone that keeps sending a wrong code."""
+"""Wrong tries of one code in a window before that code is answered "wait": a phone that keeps sending a wrong
+code."""
 SITE_CODE_LIMIT = 200
-"""Wrong codes in a window across the site before every code waits: someone guessing. A code is one of 23^6
-(148 million), so with 20 tables running a guesser at this rate finds one about once in 6,000 hours of play, while
-one bad phone's 70 wrong codes leave the room at work."""
+"""Wrong codes in a window across the site before every wrong code is answered "wait": someone guessing. Only
+wrong codes wait: a right one always opens its table, since guessing one is hopeless anyway
+(tournaments.models.CODE_LENGTH), so nobody's wrong codes can lock a room out."""
 
 
 def is_director(user, club: Club | int) -> bool:
@@ -75,7 +78,7 @@ class IsDirectorOrReadOnly(permissions.BasePermission):
 
 
 class TableCodeAuthentication(authentication.BaseAuthentication):
-    """A table scorer: the code in the X-Table-Code header, or the one the session logged in with."""
+    """A table scorer: the code in the X-Table-Code header, or the one the session signed in with."""
 
     keyword = "X-Table-Code"
 
@@ -87,12 +90,13 @@ class TableCodeAuthentication(authentication.BaseAuthentication):
                 AnonymousUser(),
                 check_code(request, header, read_beside(request) if read_beside else None),
             )
-        code_id = request._request.session.get("table_code") if hasattr(request._request, "session") else None
-        if code_id is None:
+        if not hasattr(request._request, "session") or SESSION_KEY not in request._request.session:
             return None
-        code = TableCode.objects.select_related("section").filter(id=code_id).first()
+        code = session_code(request._request)
         if code is None:
-            return None
+            raise exceptions.AuthenticationFailed(
+                "this phone is signed out: its table has a new code, or its section has finished"
+            )
         check = authentication.CSRFCheck(lambda req: None)
         check.process_request(request._request)
         reason = check.process_view(request._request, None, (), {})
@@ -102,6 +106,30 @@ class TableCodeAuthentication(authentication.BaseAuthentication):
 
     def authenticate_header(self, request) -> str:
         return self.keyword
+
+
+SESSION_KEY = "table_code"
+"""The session's key for the code a phone signed in with: the code itself, so that a new code signs it out."""
+
+
+def sign_in(request, code: TableCode) -> None:
+    """Keep the table's code in this browser's session: a new session, as Django's login makes, so that whoever
+    knew the old session's key (or put it there) is not signed in with it."""
+    request.session.cycle_key()
+    request.session[SESSION_KEY] = code.code
+
+
+def session_code(request) -> TableCode | None:
+    """The table this browser signed in to (sign_in), while its code is unchanged and its Section running; else
+    None, and the browser is signed out."""
+    text = request.session.get(SESSION_KEY)
+    if text is None:
+        return None
+    code = _read_code(str(text)) if isinstance(text, str) else None
+    if code is None or code.section.status != Status.RUNNING:
+        request.session.pop(SESSION_KEY, None)
+        return None
+    return code
 
 
 @dataclass
@@ -141,11 +169,32 @@ def _code_query(columns: str = "", joins: str = "", on: str = "") -> tuple[str, 
     return sql, [field.attname for field in fields], converters
 
 
+def _code_of_row(row, names: list[str], converters: list, text: str) -> TableCode:
+    """The TableCode of `text` from a row of _code_query."""
+    values = list(row[2 : 2 + len(names)])
+    for i, column, converting in converters:
+        for converter in converting:
+            values[i] = converter(values[i], column, connection)
+    section = Section.from_db(connection.alias, names, values)
+    return TableCode(id=row[0], section=section, table=row[1], code=text)
+
+
+def _read_code(text: str) -> TableCode | None:
+    """The TableCode whose code is `text` (as stored), with its Section, or None."""
+    sql, names, converters = _code_query()
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, [text])
+        row = cursor.fetchone()
+    return None if row is None else _code_of_row(row, names, converters, text)
+
+
 def check_code(request, text: str, beside: Beside | None = None) -> TableCode:
-    """The TableCode for `text`. Wrong codes are counted per code tried and across the site, in the shared cache;
-    past either limit every try waits (right codes too, or the answer would tell a guesser it had found one), but
-    nothing is counted per client address, so one phone's wrong codes never lock out the room sharing it."""
-    text = text.strip().upper()
+    """The TableCode for `text`, as typed or scanned (read_code). A right code always opens its table: nobody's
+    wrong tries make it wait, since guessing one is hopeless (tournaments.models.CODE_LENGTH). Wrong codes are
+    counted per code tried and across the site, in the shared cache, and past either limit a wrong code is
+    answered "wait" instead of "unknown": a phone that keeps sending one slows down, and nothing is counted per
+    client address, where every phone of a club shares one."""
+    text = read_code(text)
     if beside is None:
         sql, names, converters = _code_query()
         params = [text]
@@ -153,28 +202,24 @@ def check_code(request, text: str, beside: Beside | None = None) -> TableCode:
         sql, names, converters = _code_query(beside.columns, beside.joins, beside.on)
         params = [*beside.params, text]
     tries, row = guesses.counts_beside(CODE_WINDOW, sql, params, code=text, site="all")
-    for name, limit, which in (
-        ("code", SAME_CODE_LIMIT, "this code"),
-        ("site", SITE_CODE_LIMIT, "table codes on this site"),
-    ):
-        if tries[name].total >= limit:
-            raise exceptions.Throttled(
-                wait=tries[name].wait(CODE_WINDOW, limit),
-                detail=f"too many wrong tries of {which}; wait a few minutes",
-            )
     if row is None:
+        for name, limit, which in (
+            ("code", SAME_CODE_LIMIT, "this code"),
+            ("site", SITE_CODE_LIMIT, "table codes on this site"),
+        ):
+            if tries[name].total >= limit:
+                raise exceptions.Throttled(
+                    wait=tries[name].wait(CODE_WINDOW, limit),
+                    detail=f"too many wrong tries of {which}; wait a few minutes",
+                )
         guesses.count_wrong(CODE_WINDOW, code=text, site="all")
         raise exceptions.AuthenticationFailed("unknown table code") from None
-    values = list(row[2 : 2 + len(names)])
-    for i, column, converting in converters:
-        for converter in converting:
-            values[i] = converter(values[i], column, connection)
-    section = Section.from_db(connection.alias, names, values)
-    if section.status != Status.RUNNING:
-        raise exceptions.PermissionDenied(f"{section} is not running: its table codes are closed")
+    code = _code_of_row(row, names, converters, text)
+    if code.section.status != Status.RUNNING:
+        raise exceptions.PermissionDenied(f"{code.section} is not running: its table codes are closed")
     if beside is not None:
         beside.row = tuple(row[2 + len(names) :])
-    return TableCode(id=row[0], section=section, table=row[1], code=text)
+    return code
 
 
 class IsTableScorer(permissions.BasePermission):
@@ -244,6 +289,20 @@ class TableCodeAccess:
     @property
     def code(self) -> TableCode:
         return self.request.auth
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        """A table's answer is that table's alone: kept by no cache on the way, and told apart by its code."""
+        response = super().finalize_response(request, response, *args, **kwargs)
+        private(response)
+        return response
+
+
+def private(response):
+    """Mark an answer for one table (or one signed-in browser): no shared or stored copy, and a cache that kept one
+    anyway tells answers apart by the code header and the session cookie."""
+    patch_cache_control(response, private=True, no_store=True)
+    patch_vary_headers(response, [TableCodeAuthentication.keyword, "Cookie"])
+    return response
 
 
 class TableCodeScheme(OpenApiAuthenticationExtension):

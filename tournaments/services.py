@@ -24,7 +24,7 @@ from games.formats.deals import one_each
 from games.formats.handrecords import DealFileError, HandRecord
 from games.formats.numbers import POSITIVE, Column, NumberError, whole_number
 from games.models import Board, Result
-from games.services import Refused, new_table_code, publish
+from games.services import Refused, publish
 from scoring.methods.registry import METHODS
 from scoring.services import standings_changed
 from scoring.teams import byes, team_matches, team_totals
@@ -37,6 +37,7 @@ from tournaments.models import (
     SectionVersion,
     Status,
     TableCode,
+    new_table_code,
 )
 from tournaments.movements.jsonout import movement_data
 from tournaments.movements.model import MovementError, boards_of_set

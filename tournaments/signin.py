@@ -1,9 +1,11 @@
 """Signing in with a password: the only request an anonymous client can make that costs a password hash.
 
 Django hashes a password for every login tried (for an unknown name too, so that timing does not tell which names
-exist). Wrong passwords are therefore counted per user name and per client address in the shared cache
-(tournaments.guesses), and past either limit the try is refused before any hash. The API takes no password at all
-(session or token, settings.REST_FRAMEWORK).
+exist). Wrong passwords are therefore counted in the shared cache (tournaments.guesses) per user name from one
+client address, and per address; past either limit that address's tries are refused before any hash. What waits
+is the guessing address, never the name: a director's right password from anywhere else still signs them in,
+however many wrong ones strangers sent for their name. The API takes no password at all (session or token,
+settings.REST_FRAMEWORK).
 """
 
 from __future__ import annotations
@@ -18,14 +20,14 @@ from tournaments import guesses
 PASSWORD_WINDOW = 900
 """Wrong passwords are counted in windows of this many seconds."""
 NAME_LIMIT = 10
-"""Wrong passwords for one user name in a window before that name waits."""
+"""Wrong passwords for one user name from one address in a window before that address waits for that name."""
 ADDRESS_LIMIT = 30
 """Wrong passwords from one address in a window before that address waits (a club has few directors)."""
 
 
 def _keys(request, username: str) -> dict[str, str]:
     address = request.META.get("REMOTE_ADDR", "unknown") if request is not None else "none"
-    return {"name": (username or "").strip().lower(), "address": address}
+    return {"name": f"{(username or '').strip().lower()}\n{address}", "address": address}
 
 
 def wait_message(request, username: str) -> str | None:

@@ -13,6 +13,7 @@ from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResp
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from rest_framework.exceptions import APIException
 
@@ -25,7 +26,7 @@ from jobs.models import Job, Kind, State
 from scoring.serializers import scorecard
 from tournaments import page_data, printables, team_data
 from tournaments.models import Club, Entry, Game, Status
-from tournaments.permissions import check_code
+from tournaments.permissions import SESSION_KEY, check_code, sign_in
 from tournaments.rounds import table_seating
 from tournaments.welcome import first_run
 
@@ -211,21 +212,28 @@ def _api_error(error: APIException) -> str:
     return str(detail if isinstance(detail, str) else getattr(error, "default_detail", detail))
 
 
+def _sign_in(request, text: str):
+    """Sign this browser in to the table of code `text`, or say why not; then on to the table page."""
+    try:
+        code = check_code(request, text)
+    except APIException as error:
+        messages.error(request, f"That code did not open a table: {_api_error(error)}.")
+        return redirect("page-table")
+    sign_in(request, code)
+    return redirect("page-table")
+
+
+@never_cache
 def table(request):
-    """Log in with the table's code, then enter and confirm the boards of its round: the earliest it still has
+    """Sign in with the table's code, then enter and confirm the boards of its round: the earliest it still has
     results to enter (tournaments.rounds.table_round)."""
     if request.method == "POST":
-        try:
-            code = check_code(request, request.POST.get("code", ""))
-        except APIException as error:
-            messages.error(request, f"That code did not open a table: {_api_error(error)}.")
-            return redirect("page-table")
-        request.session["table_code"] = code.id
-        return redirect("page-table")
+        return _sign_in(request, request.POST.get("code", ""))
+    signed_in = SESSION_KEY in request.session
     code = page_data.table_code(request)
-    if code is None or code.section.status != Status.RUNNING:
+    if code is None:
         return render(request, "pages/table_login.html",
-                      {"closed": code is not None, "my_byes": team_data.my_byes(request.user), "bye_vps": team_data.BYE_VPS})  # fmt: skip
+                      {"closed": signed_in, "my_byes": team_data.my_byes(request.user), "bye_vps": team_data.BYE_VPS})  # fmt: skip
     section = code.section
     try:
         seating = table_seating(section, code.table)
@@ -257,16 +265,19 @@ def table(request):
     })  # fmt: skip
 
 
+@never_cache
 def table_open(request, code: str):
-    """The address a table card's QR code holds: the phone logs in with the table's code, then goes on to the
-    table page (the code does not stay in the address bar)."""
+    """The address a table card's QR code holds: it asks before signing the phone in (a POST, with the page's CSRF
+    token), so that no other site's link or image can put a visitor's phone on a stranger's table; then the table
+    page (the code does not stay in the address bar)."""
+    if request.method == "POST":
+        return _sign_in(request, code)
     try:
         found = check_code(request, code)
     except APIException as error:
         messages.error(request, f"That code did not open a table: {_api_error(error)}.")
         return redirect("page-table")
-    request.session["table_code"] = found.id
-    return redirect("page-table")
+    return render(request, "pages/table_open.html", {"code": found})
 
 
 @require_POST
@@ -297,7 +308,7 @@ def table_confirm(request):
 
 @require_POST
 def table_logout(request):
-    request.session.pop("table_code", None)
+    request.session.pop(SESSION_KEY, None)
     return redirect("page-table")
 
 
@@ -324,7 +335,7 @@ def cards_pdf(request, section_id: int, kind: str):
     links = None
     if page_data.viewer(request, section).director:  # the table codes are the director's to hand out
         links = {
-            c.table: (c.code, request.build_absolute_uri(reverse("page-table-open", args=[c.code])))
+            c.table: (c.shown, request.build_absolute_uri(reverse("page-table-open", args=[c.code])))
             for c in section.table_codes.all()
         }
     table = request.GET.get("table", "")

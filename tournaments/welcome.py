@@ -1,8 +1,17 @@
 """The first-run page: a new installation has no user, so nobody could sign in. While the database holds no user at
 all, the home page and the login page lead to /welcome/, where one makes the club and its first director; once any
-user exists the page is gone (404), and directors are added by `manage.py createdirector` or Django admin."""
+user exists the page is gone (404), and directors are added by `manage.py createdirector` or Django admin.
+
+Whoever reached /welcome/ first would own the installation, so the page asks for the setup token: only who runs
+the server can read it (printed on the server's console when the page is opened, and by `manage.py setuptoken`,
+which `make run` and the compose file's web service run at start: it prints the token while there is nobody to
+sign in as, so not after `make run`'s demo).
+"""
 
 from __future__ import annotations
+
+import hmac
+import logging
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
@@ -13,10 +22,14 @@ from django.db import transaction
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.text import slugify
 
-from tournaments.models import Club
+from tournaments.models import Club, FirstRun
 from tournaments.signin import LoginForm
+
+log = logging.getLogger(__name__)
 
 _LOGIN = LoginView.as_view(template_name="direct/login.html", authentication_form=LoginForm)
 
@@ -24,6 +37,17 @@ _LOGIN = LoginView.as_view(template_name="direct/login.html", authentication_for
 def first_run() -> bool:
     """True while the database has no user at all: the only time /welcome/ is open."""
     return not get_user_model().objects.exists()
+
+
+def setup_token() -> str:
+    """The token /welcome/ asks for: drawn from the installation's SECRET_KEY (nobody without it can make it), 96
+    bits, and good only while the database has no user."""
+    return salted_hmac("tournaments.welcome.setup_token", "first run", algorithm="sha256").hexdigest()[:24]
+
+
+def setup_address(base: str) -> str:
+    """The first-run page's address with the setup token filled in."""
+    return f"{base.rstrip('/')}/welcome/?token={setup_token()}"
 
 
 def log_in(request, *args, **kwargs):
@@ -35,6 +59,11 @@ def _problems(data) -> tuple[list[str], Club, object]:
     """What is wrong with the form, and the club and user it would make (unsaved)."""
     User = get_user_model()
     problems = []
+    if not hmac.compare_digest(data.get("token", "").strip().encode(), setup_token().encode()):
+        problems.append(
+            "The setup token is missing or wrong: it is printed on the server's console"
+            " (or run `python manage.py setuptoken` on the server)."
+        )
     name = " ".join(data.get("club", "").split())
     club = Club(name=name, slug=slugify(name)[:60])
     if not name:
@@ -62,17 +91,24 @@ def _problems(data) -> tuple[list[str], Club, object]:
 
 
 def welcome(request):
-    """Make the club and its first director, then sign them in: a 400 names each problem."""
+    """Make the club and its first director, then sign them in: a 400 names each problem. Requests at once are
+    served one after the other (the FirstRun row, locked before the check that nobody is there yet), so that one
+    club and one director are made."""
     if not first_run():
         raise Http404("Traveller is set up: log in instead")
     if request.method != "POST":
-        return render(request, "direct/welcome.html", {"values": {}})
+        log.warning("Traveller's first run: set it up at %s", setup_address(request.build_absolute_uri("/")))
+        return render(request, "direct/welcome.html", {"values": {"token": request.GET.get("token", "")}})
     problems, club, user = _problems(request.POST)
     if problems:
         return render(
             request, "direct/welcome.html", {"values": request.POST, "problems": problems}, status=400
         )
     with transaction.atomic():
+        # A write before any read: SQLite's writers then wait in turn for its one write lock (a read first would
+        # make the second fail at once), and PostgreSQL's wait for the FirstRun row's lock.
+        FirstRun.objects.filter(id=1).update(done=timezone.now())
+        FirstRun.objects.select_for_update().get_or_create(id=1)
         if not first_run():  # another browser finished first
             raise Http404("Traveller is set up: log in instead")
         user.set_password(request.POST["password"])

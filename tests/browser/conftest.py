@@ -101,6 +101,12 @@ def running_mitchell(club, name: str = "Wednesday Pairs"):
     return services.set_status(section, "running", None)
 
 
+def open_table(phone, address: str) -> None:
+    """What a table's phone does with the QR code on its card: open the address and say yes to the table."""
+    phone.goto(address)
+    phone.get_by_role("button", name="Enter results for table").click()
+
+
 def shot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)

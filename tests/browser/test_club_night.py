@@ -25,9 +25,11 @@ from tests.browser.conftest import (
     correct,
     fill,
     no_overflow,
+    open_table,
     preview_members_import,
 )
 from tests.club import MORE_NAMES, NAMES
+from tournaments.welcome import setup_token
 
 pytestmark = pytest.mark.browser
 
@@ -118,7 +120,8 @@ def qr_address(pdf_bytes: bytes) -> str:
     """The address a table card prints under its QR code, checked to be what the QR code holds (segno's modules of
     that address against the card's image, module by module)."""
     card = PdfReader(io.BytesIO(pdf_bytes)).pages[0]
-    address = re.search(r"open (\S+/t/\w+/)", card.extract_text().replace("\n", "")).group(1)
+    # A long address is printed on a line of its own.
+    address = re.search(r"open\s+(\S+/t/\w+/)", card.extract_text()).group(1)
     image = card.images[0].image.convert("L")
     expected = segno.make(address, error="m")
     modules = expected.symbol_size(scale=1, border=0)[0]
@@ -153,12 +156,14 @@ def phone_round(phone, table: int, round_number: int, key: int = 0) -> int:
 def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     desk = opened(new_page, DESKTOP)
 
-    # First run: an empty database has nobody to sign in as; the welcome page makes the club and its director.
+    # First run: an empty database has nobody to sign in as; the welcome page, given the setup token, makes the club
+    # and its director.
     desk.goto(f"{site}/")
     desk.get_by_role("heading", name="Welcome to Traveller").wait_for()
     assert desk.url == f"{site}/welcome/"
     assert axe_violations(desk) == []
     both_widths(desk, "welcome")
+    desk.get_by_label("Setup token").fill(setup_token())  # as the server's console printed it
     desk.get_by_label("Club name").fill("Riverton Bridge Club")
     desk.get_by_label("Director's user name").fill("dora")
     desk.get_by_label("Password", exact=True).fill(PASSWORD)
@@ -233,7 +238,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
         assert card.status == 200
         address = qr_address(card.body())
         phone = opened(new_page, PHONE)
-        phone.goto(address)
+        open_table(phone, address)
         phones[table] = phone
     met = Counter()
     for rnd in range(1, 5):
@@ -305,7 +310,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
         }
         for table, link in links.items():
             phone = opened(new_page, PHONE)
-            phone.goto(qr_address(desk.request.get(link).body()))
+            open_table(phone, qr_address(desk.request.get(link).body()))
             assert phone_round(phone, table, 1, key=section) == 1
             if table == 1:
                 assert no_overflow(phone)

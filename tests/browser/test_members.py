@@ -10,6 +10,7 @@ from tests.browser.conftest import (
     axe_violations,
     log_in,
     no_overflow,
+    open_table,
     preview_members_import,
     running_mitchell,
     shot,
@@ -81,7 +82,7 @@ def test_the_qr_code_address_opens_the_table_on_a_phone_with_the_pairs_names(sit
     code = TableCode.objects.get(section=section, table=2).code
 
     phone = new_page(PHONE)
-    phone.goto(f"{site}/t/{code}/")
+    open_table(phone, f"{site}/t/{code}/")
     phone.get_by_role("heading", name="Table 2, round 1").wait_for()
     assert phone.url == f"{site}/table/", "the code does not stay in the address bar"
     assert phone.locator("p.players").inner_text() == (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, PHONE, axe_violations, fill, log_in, no_overflow, shot
+from tests.browser.conftest import DESKTOP, PHONE, axe_violations, fill, log_in, no_overflow, open_table, shot
 from tests.club import NAMES, members
 from tournaments.models import Club, Section
 
@@ -109,7 +109,7 @@ def test_a_mitchell_with_a_phantom_pair_and_an_arrow_switch_and_its_sit_out_on_t
     page.get_by_text("running, round 1").wait_for()
 
     phone = new_page(PHONE)
-    phone.goto(f"{site}/t/{section.table_codes.get(table=6).code}/")
+    open_table(phone, f"{site}/t/{section.table_codes.get(table=6).code}/")
     phone.get_by_role("heading", name="Table 6, round 1").wait_for()
     assert (
         phone.locator("p.sit-out").inner_text()

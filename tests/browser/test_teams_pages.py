@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, PHONE, axe_violations, log_in, no_overflow, shot
+from tests.browser.conftest import DESKTOP, PHONE, axe_violations, log_in, no_overflow, open_table, shot
 from tests.club import TEAMS, members, round_robin_two_rounds_in
 from tournaments import membership
 from tournaments.models import Club, Event, Section, Session
@@ -70,7 +70,7 @@ def test_the_team_standings_and_a_match_read_on_a_phone_and_a_desktop(site, new_
 
     # A table's phone in round 2 names the team with the bye.
     phone = new_page(PHONE)
-    phone.goto(f"{site}/t/{section.table_codes.get(table=1).code}/")
+    open_table(phone, f"{site}/t/{section.table_codes.get(table=1).code}/")
     phone.get_by_role("heading", name="Table 1, round 2").wait_for()
     assert phone.locator(".bye-notice").inner_text().startswith(f"Team {bye_team} (")
     assert no_overflow(phone)

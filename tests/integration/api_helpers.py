@@ -144,6 +144,6 @@ def board_one_played(client, tricks: tuple[int, ...]) -> Section:
                              headers={"X-Table-Code": codes[table]})  # fmt: skip
         assert answer.status_code == 201, answer.content
         if rnd < len(tricks):
-            services.next_round(section, user)
+            services.next_round(section, user, confirm=True)  # only board 1 is played
     client.force_login(user)
     return section

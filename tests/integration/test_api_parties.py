@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from games.models import Tally
 from parties.core import KINDS as KINDS_
 from tests.integration.api_helpers import make_director
-from tournaments.models import Section
+from tournaments.models import Section, TableCode
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -387,7 +387,9 @@ def test_the_table_cards_carry_each_tables_code_and_a_qr_code_to_its_phone_page(
     user, club = make_director()
     client.force_login(user)
     sid = post(client, club=club.id, name="Cards", kind="euchre", players=8, seed="q").json()["party"]
-    codes = {t["table"]: t["code"] for t in client.get(f"/api/sections/{sid}/tables/").json()}
+    codes = {
+        t["table"]: TableCode(code=t["code"]).shown for t in client.get(f"/api/sections/{sid}/tables/").json()
+    }
     answer = client.get(f"/direct/parties/{sid}/table-cards.pdf")
     assert answer.status_code == 200 and answer["Content-Type"] == "application/pdf"
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.content)).pages).replace(

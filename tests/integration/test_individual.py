@@ -55,7 +55,7 @@ def test_an_individual_is_set_up_from_members_and_scored_by_individual_matchpoin
     client.post(f"/direct/sections/{section.id}/action/", {"action": "start"})
     codes = dict(section.table_codes.values_list("table", "code"))
     client.logout()
-    client.get(f"/t/{codes[1]}/")
+    client.post(f"/t/{codes[1]}/")
     phone = client.get("/table/").content.decode()
     first = section.seatings.get(round=1, table=1).seats
     assert f"N: <strong>{NAMES[first['N'] - 1]} (player {first['N']})</strong><br>E: <strong>" in phone

@@ -47,6 +47,11 @@ def named(client):
     return user, sid, codes, deals
 
 
+def shown(code: str) -> str:
+    """A code as cards and pages print it."""
+    return TableCode(code=code).shown
+
+
 def phone(client):
     return type(client)(headers={"X-Forwarded-Proto": "https"})
 
@@ -54,7 +59,7 @@ def phone(client):
 def test_the_table_phone_names_both_pairs(client, named):
     _, sid, codes, _ = named
     table = phone(client)
-    opened = table.get(f"/t/{codes[2]}/")
+    opened = table.post(f"/t/{codes[2]}/")
     assert (opened.status_code, opened["Location"]) == (302, "/table/"), (
         "the QR code's address opens the table"
     )
@@ -146,7 +151,7 @@ def test_table_cards_carry_the_code_and_a_qr_code_that_opens_the_table(client, n
     texts, images = pdf_text_and_images(data)
     text = "".join(texts)
     for table, code in codes.items():
-        assert f"Table {table} code: {code}" in text
+        assert f"Table {table} code: {shown(code)}" in text
     addresses = re.findall(r"or open (\S+)", text)
     assert [a.rsplit("/t/", 1)[1] for a in addresses] == [f"{codes[t]}/" for t in (1, 2, 3)]
     pictures = [i for page in images for i in page]
@@ -154,22 +159,23 @@ def test_table_cards_carry_the_code_and_a_qr_code_that_opens_the_table(client, n
     for address in addresses:  # a page's images come in no set order
         qr = Image.open(io.BytesIO(qr_png(address)))
         assert any(same_picture(picture, qr) for picture in pictures), f"a QR code holds {address}"
-    assert phone(client).get(addresses[0].split("testserver:80")[1])["Location"] == "/table/"
+    assert phone(client).post(addresses[0].split("testserver:80")[1])["Location"] == "/table/"
 
     printed = client.get(f"/sections/{sid}/cards-guide.pdf").content
     render(printed, "guide-cards")
     guide = " ".join(" ".join(pdf_text_and_images(printed)[0]).split())
-    assert f"Table 1 code: {codes[1]}" in guide, "N-S pair 1 stays at table 1: its code and QR code"
+    assert f"Table 1 code: {shown(codes[1])}" in guide, "N-S pair 1 stays at table 1: its code and QR code"
     assert f"Pair 1 - Tuesday pairs, session 1, section A: {both(1)}" in guide
-    assert f"Table codes: table 1 {codes[1]}, table 2 {codes[2]}, table 3 {codes[3]}" in guide, (
-        "E-W pairs move"
-    )
+    assert (
+        f"Table codes: table 1 {shown(codes[1])}, table 2 {shown(codes[2])}, table 3 {shown(codes[3])}"
+        in guide
+    ), "E-W pairs move"
 
     public = phone(client)
     seen = "".join(pdf_text_and_images(public.get(f"/sections/{sid}/cards-table.pdf").content)[0])
-    assert "Table 1 - " in seen and all(code not in seen for code in codes.values()), (
-        "codes are the director's"
-    )
+    assert "Table 1 - " in seen and all(
+        shown(code) not in seen and code not in seen for code in codes.values()
+    ), "codes are the director's"
 
 
 def test_a_new_code_for_one_table_and_its_cards_printed_again(client, named):
@@ -179,17 +185,17 @@ def test_a_new_code_for_one_table_and_its_cards_printed_again(client, named):
     assert f'href="/sections/{sid}/cards-table.pdf?table=2"' in desk
     renewed = client.post(f"/direct/sections/{sid}/tables/2/code/", follow=True).content.decode()
     code = TableCode.objects.get(section_id=sid, table=2).code
-    assert code != codes[2] and f"Table 2 has a new code, {code}: print its cards again." in renewed
+    assert code != codes[2] and f"Table 2 has a new code, {shown(code)}: print its cards again." in renewed
 
     assert "unknown table code" in phone(client).get(f"/t/{codes[2]}/", follow=True).content.decode()
     table = phone(client)
-    table.get(f"/t/{code}/")
+    table.post(f"/t/{code}/")
     assert "<h1>Table 2, round 1</h1>" in table.get("/table/").content.decode()
 
     data = client.get(f"/sections/{sid}/cards-table.pdf?table=2").content
     render(data, "table-card-new-code")
     texts, images = pdf_text_and_images(data)
-    assert len(texts) == 1 and f"Table 2 code: {code}" in texts[0] and "Table 1 - " not in texts[0]
+    assert len(texts) == 1 and f"Table 2 code: {shown(code)}" in texts[0] and "Table 1 - " not in texts[0]
     assert same_picture(images[0][0], Image.open(io.BytesIO(qr_png(f"https://testserver:80/t/{code}/"))))
     guide = "".join(pdf_text_and_images(client.get(f"/sections/{sid}/cards-guide.pdf?table=2").content)[0])
     assert "Pair 2 - " in guide and "Pair 1 - " not in guide and "Pair 4 - " in guide, (

@@ -187,7 +187,7 @@ def test_a_board_stays_hidden_until_every_section_sharing_its_deal_has_played_it
     assert {s.name: still for s, still in rounds.field_in_play(a).items()} == {"B": "6 results missing"}
     client.logout()
     code = b.table_codes.get(table=1).code
-    client.get(f"/t/{code}/")  # table 1 of B signs in: it has played board 1, not board 3
+    client.post(f"/t/{code}/")  # table 1 of B signs in: it has played board 1, not board 3
     board3 = b.boards.get(number=3).deal.removeprefix("N:").split()[0]
     for path in (f"/sections/{a.id}/boards/3/", f"/sections/{b.id}/boards/3/", f"/sections/{a.id}/hands/"):
         answer = client.get(path)

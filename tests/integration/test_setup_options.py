@@ -98,7 +98,7 @@ def test_a_phantom_pairs_opponents_sit_out_and_are_never_a_missing_result(client
 
     client.post(f"/direct/sections/{section.id}/action/", {"action": "start"})
     client.logout()
-    client.get(f"/t/{section.table_codes.get(table=3).code}/")
+    client.post(f"/t/{section.table_codes.get(table=3).code}/")
     phone = client.get("/table/").content.decode()
     assert "<h1>Table 3, round 1</h1>" in phone
     assert "<strong>Sit out</strong>: no boards at this table in round 1. Sitting out: pair 3</p>" in phone

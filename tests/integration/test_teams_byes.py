@@ -176,7 +176,7 @@ def test_a_seven_team_swiss_gives_a_bye_each_round_and_no_repeat_meeting(client)
     )
     assert standings.count('<span class="against">bye</span>') == 3
     phone = type(client)(headers={"X-Forwarded-Proto": "https"})
-    assert phone.get(f"/t/{TableCode.objects.get(section=section, table=1).code}/").status_code == 302
+    assert phone.post(f"/t/{TableCode.objects.get(section=section, table=1).code}/").status_code == 302
     assert f"Team {byes[2]} has a bye this round." in phone.get("/table/").content.decode()
     member = Player.objects.create(
         club=club, first_name="Ida", last_name="Wren", user=User.objects.create_user("ida")
