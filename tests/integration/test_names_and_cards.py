@@ -152,7 +152,7 @@ def test_table_cards_carry_the_code_and_a_qr_code_that_opens_the_table(client, n
     text = "".join(texts)
     for table, code in codes.items():
         assert f"Table {table} code: {shown(code)}" in text
-    addresses = re.findall(r"or open (\S+)", text)
+    addresses = re.findall(r"or open\s+(\S+)", text)
     assert [a.rsplit("/t/", 1)[1] for a in addresses] == [f"{codes[t]}/" for t in (1, 2, 3)]
     pictures = [i for page in images for i in page]
     assert len(pictures) == 3

@@ -216,7 +216,7 @@ def test_a_finished_section_signs_its_phones_out(client, room):
     phone = phone_client()
     phone.post("/api/table/login/", {"code": room["codes"][1]})
     assert phone.get("/api/table/").status_code == 200
-    services.set_status(room["section"], "finished", room["alice"])
+    services.set_status(room["section"], "finished", room["alice"], confirm=True)
     assert phone.get("/api/table/").status_code == 401
     assert "table_code" not in phone.session, "signed out"
     services.set_status(room["section"], "running", room["alice"])
