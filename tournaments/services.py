@@ -342,6 +342,13 @@ def change_settings(section: Section, changes: dict, user, reason: str) -> Secti
     _check_teams_scoring(section, section.entries.filter(kind=EntryKind.TEAM).exists())
     section.save()
     _version(section, before, user, reason.strip())
+    if "ranking" in changed:  # one field, one ranking: its other sections rank by the same rule
+        for other in section_field(section):
+            if other.id != section.id and other.ranking != section.ranking:
+                other_before = _settings(other)
+                other.ranking = section.ranking
+                other.save(update_fields=["ranking"])
+                _version(other, other_before, user, f"{reason.strip()} (with section {section.name})")
     standings_changed(section.id)
     return section
 

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from scoring.methods.matchpoints import BoardOptions, score_board
 from scoring.models import LineScore, Standing
-from tournaments import rounds
+from tournaments import rounds, services
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -316,3 +316,17 @@ def test_sizes_that_cannot_be_played_are_refused_by_name(client, director, sizes
     assert answer.status_code == 400
     assert problem in answer.content.decode().replace("&#x27;", "'")
     assert not Section.objects.filter(session__event__club=club).exists()
+
+
+def test_a_field_scored_across_ranks_by_one_rule_whichever_section_changes_it(client, director):
+    """Issue 25: one field, one ranking. Changing section B's rule on the desk changes A's too, each with a version
+    saying why, so the standings (read with section A's rule) rank by what the director chose."""
+    user, club = director
+    a, b = set_up(client, club, 2, "across", size=3, boards_per_round=1, name="Field night")
+    assert (a.ranking, b.ranking) == ("percentage", "percentage")
+    services.change_settings(b, {"ranking": "factored"}, user, "as the county does")
+    a.refresh_from_db()
+    b.refresh_from_db()
+    assert (a.ranking, b.ranking) == ("factored", "factored")
+    assert a.versions.last().reason == "as the county does (with section B)"
+    assert b.versions.last().reason == "as the county does"
