@@ -54,7 +54,10 @@ def test_a_board_stays_hidden_until_the_table_has_played_it(client, running):
 def test_the_table_page_names_the_problem(client, running):
     table = as_table(client, running, 1)
     assert "board 1: 14 tricks is not 0 to 13" in enter(table, 1, tricks="14")
-    assert "board 3 is not played at table 1 in round 1 (boards 1, 2)" in enter(table, 3)
+    assert (
+        "board 3 comes to table 1 in round 2; the room is in round 1: table 1 plays boards 1-2 in round 1"
+        in enter(table, 3)
+    )
     assert "declarer &#x27;X&#x27; is not N, E, S or W" in enter(table, 2, declarer="X")
     wrong = client.post("/table/", {"code": "ZZZZZZ"}, follow=True).content.decode()
     assert "That code did not open a table: unknown table code." in wrong
