@@ -66,8 +66,20 @@ def members(request, slug: str):
             return redirect("direct-members", club.slug)
     query = request.GET.get("q", "").strip()
     return render(request, "direct/members.html", {
-        "club": club, "members": _search(club, query), "query": query, "values": values,
+        "club": club, "members": membership.by_surname(_search(club, query)), "query": query, "values": values,
     }, status=status)  # fmt: skip
+
+
+@login_required
+@require_POST
+def members_privacy(request, slug: str):
+    """Who may read the member list and numbers: the directors only, or the club's members signed in too."""
+    club = _club(request, slug)
+    club.members_see_members = request.POST.get("members_see_members") == "1"
+    club.save(update_fields=["members_see_members"])
+    who = "the directors and the members signed in" if club.members_see_members else "the directors only"
+    messages.success(request, f"The member list is now for {who}.")
+    return redirect("direct-members", club.slug)
 
 
 @login_required
@@ -113,10 +125,13 @@ def members_import(request, slug: str):
         rows = membership.read_members(club, text)
     except Refused as error:
         messages.error(request, f"Nothing was imported: {error.message}")
-        return render(request, "direct/members.html", {"club": club, "members": club.players.all(), "values": {}},
-                      status=400)  # fmt: skip
-    data = text.decode("utf-8-sig") if isinstance(text, bytes) else text
-    return render(request, "direct/members_import.html", {"club": club, "rows": rows, "data": data})
+        return render(request, "direct/members.html", {
+            "club": club, "members": membership.by_surname(club.players.all()), "values": {},
+        }, status=400)  # fmt: skip
+    doubts = [f"line {row['line']}: {'; '.join(row['doubts'])}" for row in rows if row["doubts"]]
+    return render(request, "direct/members_import.html", {
+        "club": club, "rows": rows, "doubts": doubts, "data": membership.members_text(text),
+    })  # fmt: skip
 
 
 # Entries made from members: the forms of the set-up page and the desk.
@@ -208,4 +223,4 @@ def typed_players(club: Club, data, prefix: str = "players-") -> dict[int, list[
 
 
 def member_choices(club: Club) -> list[str]:
-    return [p.choice for p in club.players.all()]
+    return [p.choice for p in membership.by_surname(club.players.all())]
