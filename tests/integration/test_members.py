@@ -298,8 +298,9 @@ def test_a_semicolon_windows_1252_csv_from_excel_previews_each_doubtful_line_the
         "\ufeffname,number\r\nAnn Smith,1\r\nBob Jones,1\r\n".encode(),
         "name\tnumber\nAnn Smith\t1\nBob Jones\t1\n".encode("utf-16"),
         "sep=;\nAnn Smith;1\nBob Jones;1\n".encode("cp1252"),
+        b"name;number\nAnn Smith;1\nBob Jones;1\n",
     ],
-    ids=["utf-8 with BOM, commas", "Excel's Unicode text, tabs", "Excel's sep= line"],
+    ids=["utf-8 with BOM, commas", "Excel's Unicode text, tabs", "Excel's sep= line", "utf-8, semicolons"],
 )
 def test_excel_s_other_csvs_are_read_and_a_number_twice_is_refused_naming_the_line(client, director, data):
     refused = membership.read_members
@@ -364,3 +365,29 @@ def test_the_member_list_and_numbers_are_the_directors_unless_the_club_lets_its_
     assert "1234" not in client.get(url).content.decode(), "a login that is not the club's member"
     client.logout()
     assert "1234" not in client.get(url).content.decode()
+
+
+def test_the_api_gives_the_member_list_to_whom_the_page_does(client, director):
+    """Issue 29: entries are named by member ids through the API, so programs read the list there; the public
+    does not."""
+    Player.objects.filter(id=member(director, "Ann Smith", "1234").id).update(email="ann@example.org")
+    bob = member(director, "Bob Jones", "1235")
+    bob.user = User.objects.create_user("bob")
+    bob.save()
+    url = f"/api/clubs/{director.id}/members/"
+    listed = client.get(url).json()
+    assert [(m["first_name"], m["member_number"], m["email"]) for m in listed] == [
+        ("Bob", "1235", ""), ("Ann", "1234", "ann@example.org"),
+    ]  # fmt: skip
+    director.members_see_members = True
+    director.save()
+    client.force_login(bob.user)
+    assert client.get(url).json()[1] == {
+        "id": listed[1]["id"], "first_name": "Ann", "last_name": "Smith", "member_number": "1234", "guest": False,
+    }, "no contact details for fellow members"  # fmt: skip
+    client.force_login(User.objects.create_user("stranger"))
+    assert client.get(url).status_code == 403
+    client.logout()
+    refused = client.get(url)
+    assert refused.status_code in (401, 403) and "1234" not in refused.content.decode()
+    assert "1234" not in client.get(f"/api/clubs/{director.id}/").content.decode()
