@@ -56,7 +56,7 @@ class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
     first_name = models.CharField(max_length=60)
     last_name = models.CharField(max_length=60)
-    federation_number = models.CharField(max_length=20, blank=True)
+    federation_number = models.CharField("member number", max_length=20, blank=True)
     email = models.EmailField(blank=True)
     phone = models.CharField(max_length=30, blank=True)
     guest = models.BooleanField(default=False, help_text="A walk-in visitor, not a member: no member number.")

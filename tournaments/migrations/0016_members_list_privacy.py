@@ -2,7 +2,8 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    """Who may see a club's member list and numbers: its directors (the default), or its members signed in too."""
+    """Who may see a club's member list and numbers: its directors (the default), or its members signed in too; the
+    number called "member number" everywhere."""
 
     dependencies = [("tournaments", "0015_merge")]
 
@@ -15,5 +16,10 @@ class Migration(migrations.Migration):
                 help_text="Members signed in may see the member list and numbers; otherwise only the club's "
                 "directors may (names on results are shown either way).",
             ),
+        ),
+        migrations.AlterField(
+            model_name="player",
+            name="federation_number",
+            field=models.CharField(blank=True, max_length=20, verbose_name="member number"),
         ),
     ]
