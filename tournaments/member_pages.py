@@ -10,13 +10,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games.services import Refused
 from tournaments import membership
-from tournaments.models import Club, Entry, EntryKind, Player
+from tournaments.models import Club, Entry, EntryKind, Player, collation_key
 from tournaments.permissions import is_director
 
 MAX_MEMBERS_FILE = 1 << 20
@@ -30,15 +29,14 @@ def _club(request, slug: str) -> Club:
     return club
 
 
-def _search(club: Club, text: str):
-    members = club.players.all()
-    for word in text.split():
-        members = members.filter(
-            Q(first_name__icontains=word)
-            | Q(last_name__icontains=word)
-            | Q(federation_number__startswith=word)
-        )
-    return members
+def _search(club: Club, text: str) -> list[Player]:
+    """The members whose name holds every word typed, accents and case aside ("astrom" finds Åström), or whose
+    number starts with it; by surname."""
+    words = collation_key(text).split()
+    return [
+        p for p in membership.by_surname(club.players.all())
+        if all(word in collation_key(str(p)) or p.federation_number.startswith(word) for word in words)
+    ]  # fmt: skip
 
 
 def _form(data) -> dict:
@@ -63,10 +61,11 @@ def members(request, slug: str):
             status = 400
         else:
             messages.success(request, f"{player.choice} added.")
+            _namesakes(request, player)
             return redirect("direct-members", club.slug)
     query = request.GET.get("q", "").strip()
     return render(request, "direct/members.html", {
-        "club": club, "members": membership.by_surname(_search(club, query)), "query": query, "values": values,
+        "club": club, "members": _search(club, query), "query": query, "values": values,
     }, status=status)  # fmt: skip
 
 
@@ -80,6 +79,13 @@ def members_privacy(request, slug: str):
     who = "the directors and the members signed in" if club.members_see_members else "the directors only"
     messages.success(request, f"The member list is now for {who}.")
     return redirect("direct-members", club.slug)
+
+
+def _namesakes(request, player: Player) -> None:
+    """Two members of one name are allowed, but said: the entry forms then need their numbers."""
+    others = [p.choice for p in membership.namesakes(player)]
+    if others:
+        messages.warning(request, f"The club has another {player}: {', '.join(others)}.")
 
 
 @login_required
@@ -103,6 +109,7 @@ def member(request, slug: str, member_id: int):
                 request, "direct/member.html", {"club": club, "player": player, "values": values}, status=400
             )
         messages.success(request, f"{player.choice} saved.")
+        _namesakes(request, player)
         return redirect("direct-members", club.slug)
     return render(request, "direct/member.html", {"club": club, "player": player, "values": values})
 
@@ -126,7 +133,7 @@ def members_import(request, slug: str):
     except Refused as error:
         messages.error(request, f"Nothing was imported: {error.message}")
         return render(request, "direct/members.html", {
-            "club": club, "members": membership.by_surname(club.players.all()), "values": {},
+            "club": club, "members": _search(club, ""), "values": {},
         }, status=400)  # fmt: skip
     doubts = [f"line {row['line']}: {'; '.join(row['doubts'])}" for row in rows if row["doubts"]]
     return render(request, "direct/members_import.html", {

@@ -76,6 +76,12 @@ def save_member(club: Club, name: str, number: str = "", email: str = "", guest:
     return player
 
 
+def namesakes(player: Player) -> list[Player]:
+    """The club's other members of the same name, accents and case aside."""
+    name = _name_key(str(player))
+    return [p for p in player.club.players.exclude(id=player.id) if _name_key(str(p)) == name]
+
+
 def _rename_in_entries(player: Player, before: str) -> None:
     """A renamed member's new name in the entries they play in, except where the results are published (those
     stay as they were published)."""

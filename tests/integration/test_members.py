@@ -325,6 +325,13 @@ def test_members_are_listed_by_surname_accents_aside(client, director):
     choices = member_pages.member_choices(director)
     assert choices == ["ann adams (4)", "Lars Åström (3)", "John Smith (2)", "Yves Young (1)"]
     assert names_in(client.get(f"/clubs/{director.slug}/").content.decode(), order) == order
+    found = client.get(f"/direct/clubs/{director.slug}/members/", {"q": "ASTROM"}).content.decode()
+    assert "Lars Åström" in found and "Yves Young" not in found, "searched accents aside"
+
+    again = client.post(
+        f"/direct/clubs/{director.slug}/members/", {"name": "Lars Astrom", "number": "5"}, follow=True
+    )
+    assert "The club has another Lars Astrom: Lars Åström (3)." in again.content.decode()
 
 
 def test_the_member_list_and_numbers_are_the_directors_unless_the_club_lets_its_members_see_them(
