@@ -124,7 +124,10 @@ def _separator(first_line: str) -> str:
 
 
 def _is_header(cells: list[str]) -> bool:
-    return cells[0].lower() == "name" or (len(cells) > 1 and "number" in cells[1].lower())
+    """Whether the first line names the columns: "name" first, or a "number" without a digit ("Numéro")."""
+    return cells[0].lower() == "name" or (
+        len(cells) > 1 and bool(cells[1]) and not any(map(str.isdigit, cells[1]))
+    )
 
 
 def read_members(club: Club, data: str | bytes) -> list[dict]:

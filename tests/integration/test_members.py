@@ -299,8 +299,15 @@ def test_a_semicolon_windows_1252_csv_from_excel_previews_each_doubtful_line_the
         "name\tnumber\nAnn Smith\t1\nBob Jones\t1\n".encode("utf-16"),
         "sep=;\nAnn Smith;1\nBob Jones;1\n".encode("cp1252"),
         b"name;number\nAnn Smith;1\nBob Jones;1\n",
+        "Nom;Numéro\r\nAnn Smith;1\r\nBob Jones;1\r\n".encode("cp1252"),
     ],
-    ids=["utf-8 with BOM, commas", "Excel's Unicode text, tabs", "Excel's sep= line", "utf-8, semicolons"],
+    ids=[
+        "utf-8 with BOM, commas",
+        "Excel's Unicode text, tabs",
+        "Excel's sep= line",
+        "utf-8, semicolons",
+        "French column names",
+    ],  # fmt: skip
 )
 def test_excel_s_other_csvs_are_read_and_a_number_twice_is_refused_naming_the_line(client, director, data):
     refused = membership.read_members
