@@ -1,6 +1,8 @@
 """The director's members and the entries made from them (issue 14, "Members"), through the Django test client:
 add, edit, search, walk-in guests, a CSV imported with a preview and refused whole naming the line; pairs made from
-members on the set-up page, the desk and the API, a member in two pairs or a pair of one refused naming them."""
+members on the set-up page, the desk and the API, a member in two pairs or a pair of one refused naming them.
+Issue 29: the member list kept to the directors (or the members, if the club chooses), Excel's CSVs read with
+their doubtful lines named, members listed by surname accents aside."""
 
 import html
 import re
