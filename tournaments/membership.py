@@ -142,7 +142,10 @@ def read_members(club: Club, data: str | bytes) -> list[dict]:
     else:
         separator = _separator(next((line for line in lines if line.strip()), ""))
     numbers = _club_numbers(club)
-    names: dict[str, str] = {_name_key(str(p)): f"already a member ({p.choice})" for p in club.players.all()}
+    names = {
+        _name_key(str(p)): f"already a member ({'guest' if p.guest else p.federation_number or 'no number'})"
+        for p in club.players.all()
+    }
     rows, problems = [], []
     reader = csv.reader(io.StringIO("".join(lines[start:])), delimiter=separator)
     try:
