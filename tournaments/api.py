@@ -20,16 +20,18 @@ from games import exchange
 from games.services import Refused
 from tournaments import membership, services
 from tournaments.models import Club, Entry, Event, Section, Session, Status
-from tournaments.permissions import IsDirectorOrReadOnly, directed_club_ids
+from tournaments.permissions import IsDirectorOrReadOnly, directed_club_ids, is_director, sees_members
 from tournaments.selectors import visible_sections
 from tournaments.serializers import (
     ClubSerializer,
     DealSerializer,
+    DirectorMemberSerializer,
     EntrySerializer,
     EventSerializer,
     ExportSerializer,
     HandRecordSerializer,
     ImportSerializer,
+    MemberSerializer,
     MovementSerializer,
     NextRoundSerializer,
     SeatingSerializer,
@@ -95,6 +97,21 @@ class MeView(APIView):
 class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Club.objects.all()
     serializer_class = ClubSerializer
+
+    @extend_schema(responses=DirectorMemberSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def members(self, request, pk=None):
+        """The club's members and walk-in guests by surname, with their ids (an entry's players) and member
+        numbers: for its directors (with contact details), and its members signed in where the club lets them.
+        Nobody else: a club may not publish its member list."""
+        club = self.get_object()
+        if not sees_members(request.user, club):
+            raise exceptions.PermissionDenied(
+                "only the club's directors (or its members signed in, where the club lets them) may read its "
+                "member list"
+            )
+        serializer = DirectorMemberSerializer if is_director(request.user, club) else MemberSerializer
+        return Response(serializer(membership.by_surname(club.players.all()), many=True).data)
 
 
 class DirectorViewSet(RefusedMixin, viewsets.ModelViewSet):

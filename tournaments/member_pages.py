@@ -10,13 +10,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games.services import Refused
 from tournaments import membership
-from tournaments.models import Club, Entry, EntryKind, Player
+from tournaments.models import Club, Entry, EntryKind, Player, collation_key
 from tournaments.permissions import is_director
 
 MAX_MEMBERS_FILE = 1 << 20
@@ -30,15 +29,14 @@ def _club(request, slug: str) -> Club:
     return club
 
 
-def _search(club: Club, text: str):
-    members = club.players.all()
-    for word in text.split():
-        members = members.filter(
-            Q(first_name__icontains=word)
-            | Q(last_name__icontains=word)
-            | Q(federation_number__startswith=word)
-        )
-    return members
+def _search(club: Club, text: str) -> list[Player]:
+    """The members whose name holds every word typed, accents and case aside ("astrom" finds Åström), or whose
+    number starts with it; by surname."""
+    words = collation_key(text).split()
+    return [
+        p for p in membership.by_surname(club.players.all())
+        if all(word in collation_key(str(p)) or p.federation_number.startswith(word) for word in words)
+    ]  # fmt: skip
 
 
 def _form(data) -> dict:
@@ -63,11 +61,31 @@ def members(request, slug: str):
             status = 400
         else:
             messages.success(request, f"{player.choice} added.")
+            _namesakes(request, player)
             return redirect("direct-members", club.slug)
     query = request.GET.get("q", "").strip()
     return render(request, "direct/members.html", {
         "club": club, "members": _search(club, query), "query": query, "values": values,
     }, status=status)  # fmt: skip
+
+
+@login_required
+@require_POST
+def members_privacy(request, slug: str):
+    """Who may read the member list and numbers: the directors only, or the club's members signed in too."""
+    club = _club(request, slug)
+    club.members_see_members = request.POST.get("members_see_members") == "1"
+    club.save(update_fields=["members_see_members"])
+    who = "the directors and the members signed in" if club.members_see_members else "the directors only"
+    messages.success(request, f"The member list is now for {who}.")
+    return redirect("direct-members", club.slug)
+
+
+def _namesakes(request, player: Player) -> None:
+    """Two members of one name are allowed, but said: the entry forms then need their numbers."""
+    others = [p.choice for p in membership.namesakes(player)]
+    if others:
+        messages.warning(request, f"The club has another {player}: {', '.join(others)}.")
 
 
 @login_required
@@ -91,6 +109,7 @@ def member(request, slug: str, member_id: int):
                 request, "direct/member.html", {"club": club, "player": player, "values": values}, status=400
             )
         messages.success(request, f"{player.choice} saved.")
+        _namesakes(request, player)
         return redirect("direct-members", club.slug)
     return render(request, "direct/member.html", {"club": club, "player": player, "values": values})
 
@@ -113,10 +132,13 @@ def members_import(request, slug: str):
         rows = membership.read_members(club, text)
     except Refused as error:
         messages.error(request, f"Nothing was imported: {error.message}")
-        return render(request, "direct/members.html", {"club": club, "members": club.players.all(), "values": {}},
-                      status=400)  # fmt: skip
-    data = text.decode("utf-8-sig") if isinstance(text, bytes) else text
-    return render(request, "direct/members_import.html", {"club": club, "rows": rows, "data": data})
+        return render(request, "direct/members.html", {
+            "club": club, "members": _search(club, ""), "values": {},
+        }, status=400)  # fmt: skip
+    doubts = [f"line {row['line']}: {'; '.join(row['doubts'])}" for row in rows if row["doubts"]]
+    return render(request, "direct/members_import.html", {
+        "club": club, "rows": rows, "doubts": doubts, "data": membership.members_text(text),
+    })  # fmt: skip
 
 
 # Entries made from members: the forms of the set-up page and the desk.
@@ -208,4 +230,4 @@ def typed_players(club: Club, data, prefix: str = "players-") -> dict[int, list[
 
 
 def member_choices(club: Club) -> list[str]:
-    return [p.choice for p in club.players.all()]
+    return [p.choice for p in membership.by_surname(club.players.all())]

@@ -12,12 +12,23 @@ from django.core.validators import validate_email
 from django.db import transaction
 
 from games.services import Refused
-from tournaments.models import Club, Entry, EntryKind, Player, Section, Status
+from tournaments.models import Club, Entry, EntryKind, Player, Section, Status, collation_key
 
 
 def _split_name(name: str) -> tuple[str, str]:
-    first, _, last = " ".join(name.split()).rpartition(" ")
+    """(given names, surname): the last word, or what comes before a comma ("Smith, John", as member lists
+    write it)."""
+    name = " ".join(name.split())
+    if "," in name:
+        last, _, first = name.partition(",")
+        return first.strip(), last.strip()
+    first, _, last = name.rpartition(" ")
     return first, last
+
+
+def by_surname(players) -> list[Player]:
+    """Members in the order a list shows them: by surname, then given names, accents and case set aside."""
+    return sorted(players, key=lambda p: p.sort_key)
 
 
 def _member_problem(name: str, number: str, email: str, guest: bool, numbers: dict[str, str]) -> str | None:
@@ -65,6 +76,12 @@ def save_member(club: Club, name: str, number: str = "", email: str = "", guest:
     return player
 
 
+def namesakes(player: Player) -> list[Player]:
+    """The club's other members of the same name, accents and case aside."""
+    name = _name_key(str(player))
+    return [p for p in player.club.players.exclude(id=player.id) if _name_key(str(p)) == name]
+
+
 def _rename_in_entries(player: Player, before: str) -> None:
     """A renamed member's new name in the entries they play in, except where the results are published (those
     stay as they were published)."""
@@ -76,26 +93,69 @@ def _rename_in_entries(player: Player, before: str) -> None:
     Entry.objects.bulk_update(entries, ["name"])
 
 
-def read_members(club: Club, data: str | bytes) -> list[dict]:
-    """A CSV of members (name, number[, email]; a first line naming the columns is skipped) checked line by line:
-    the rows to add, or Refused naming every line that is wrong (nothing is added then)."""
-    if isinstance(data, bytes):
+SEPARATORS = ",;\t"
+"""What Excel separates a CSV's cells with: a comma, a semicolon (its "CSV" where the decimal point is a comma,
+much of Europe) or a tab ("Unicode text")."""
+
+
+def members_text(data: str | bytes) -> str:
+    """The file as text: UTF-8 (with or without the byte-order mark Excel's "CSV UTF-8" writes), UTF-16 with its
+    mark (Excel's "Unicode text"), else Windows-1252 (Excel's plain "CSV" on Windows, which every Western European
+    name fits)."""
+    if isinstance(data, str):
+        return data
+    encodings = ["utf-16"] if data[:2] in (b"\xff\xfe", b"\xfe\xff") else ["utf-8-sig", "cp1252"]
+    for encoding in encodings:
         try:
-            data = data.decode("utf-8-sig")
+            text = data.decode(encoding)
         except UnicodeDecodeError:
-            raise Refused("the members file is not UTF-8 text: save it as CSV UTF-8") from None
+            continue
+        if "\x00" not in text:
+            return text
+    raise Refused("the members file is not text in UTF-8 or Windows-1252: save it from Excel as CSV")
+
+
+def _separator(first_line: str) -> str:
+    """The separator that splits the first line (the column names, or the first member) into most cells; a comma
+    when none does ("Smith, John;1234" is two cells separated by a semicolon)."""
+    cells = {sep: len(next(csv.reader([first_line], delimiter=sep), [])) for sep in SEPARATORS}
+    best = max(SEPARATORS, key=lambda sep: cells[sep])
+    return best if cells[best] > 1 else ","
+
+
+def _is_header(cells: list[str]) -> bool:
+    """Whether the first line names the columns: "name" first, or a "number" without a digit ("Numéro")."""
+    return cells[0].lower() == "name" or (
+        len(cells) > 1 and bool(cells[1]) and not any(map(str.isdigit, cells[1]))
+    )
+
+
+def read_members(club: Club, data: str | bytes) -> list[dict]:
+    """A CSV of members (name, number[, email]; a first line naming the columns is skipped; separated and encoded
+    as Excel writes it) checked line by line: the rows to add, each with its doubts in words (no number, a name
+    the file or the club has already: added if the director agrees), or Refused naming every line that is wrong
+    (nothing is added then)."""
+    lines = members_text(data).splitlines(keepends=True)
+    start = 0
+    if lines and lines[0].strip().lower().startswith("sep=") and len(lines[0].strip()) == 5:
+        separator, start = lines[0].strip()[4], 1  # Excel's own hint: "sep=;"
+    else:
+        separator = _separator(next((line for line in lines if line.strip()), ""))
     numbers = _club_numbers(club)
+    names = {
+        _name_key(str(p)): f"already a member ({'guest' if p.guest else p.federation_number or 'no number'})"
+        for p in club.players.all()
+    }
     rows, problems = [], []
-    reader = csv.reader(io.StringIO(data))
+    reader = csv.reader(io.StringIO("".join(lines[start:])), delimiter=separator)
     try:
-        records = [([c.strip() for c in cells], reader.line_num) for cells in reader]
+        records = [([c.strip() for c in cells], reader.line_num + start) for cells in reader]
     except csv.Error as error:
-        raise Refused(f"line {reader.line_num}: {error}") from None
+        raise Refused(f"line {reader.line_num + start}: {error}") from None
+    records = [(cells, line) for cells, line in records if any(cells)]
+    if records and _is_header(records[0][0]):
+        records.pop(0)
     for cells, line in records:
-        if not any(cells):
-            continue
-        if line == 1 and cells[0].lower() == "name":
-            continue
         if len(cells) > 3:
             problems.append(f"line {line}: {len(cells)} columns; give name, number and optionally email")
             continue
@@ -105,9 +165,13 @@ def read_members(club: Club, data: str | bytes) -> list[dict]:
         if problem:
             problems.append(f"line {line}: {problem}")
             continue
+        doubts = [] if number else ["no member number"]
+        if _name_key(name) in names:
+            doubts.append(f"{name} is {names[_name_key(name)]}")
+        names.setdefault(_name_key(name), f"on line {line} too")
         if number:
             numbers[number] = name
-        rows.append({"line": line, "name": name, "number": number, "email": email})
+        rows.append({"line": line, "name": name, "number": number, "email": email, "doubts": doubts})
     if problems:
         raise Refused(
             "; ".join(problems[:10]) + (f"; and {len(problems) - 10} more" if len(problems) > 10 else "")
@@ -115,6 +179,10 @@ def read_members(club: Club, data: str | bytes) -> list[dict]:
     if not rows:
         raise Refused("the members file has no member in it")
     return rows
+
+
+def _name_key(name: str) -> str:
+    return collation_key(" ".join(reversed(_split_name(name))))
 
 
 @transaction.atomic

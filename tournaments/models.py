@@ -7,10 +7,17 @@ is a SectionVersion row (who, when, why, what it was before).
 """
 
 import secrets
+import unicodedata
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+
+
+def collation_key(text: str) -> str:
+    """A name as a list sorts it, accents and case set aside ("Åström" as "astrom")."""
+    letters = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in letters if not unicodedata.combining(c)).casefold()
 
 
 class Club(models.Model):
@@ -26,6 +33,11 @@ class Club(models.Model):
         blank=True,
         related_name="directed_clubs",
         help_text="Club staff: everything in the club.",
+    )
+    members_see_members = models.BooleanField(
+        default=False,
+        help_text="Members signed in may see the member list and numbers; otherwise only the club's directors "
+        "may (names on results are shown either way).",
     )
 
     class Meta:
@@ -44,7 +56,7 @@ class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
     first_name = models.CharField(max_length=60)
     last_name = models.CharField(max_length=60)
-    federation_number = models.CharField(max_length=20, blank=True)
+    federation_number = models.CharField("member number", max_length=20, blank=True)
     email = models.EmailField(blank=True)
     phone = models.CharField(max_length=30, blank=True)
     guest = models.BooleanField(default=False, help_text="A walk-in visitor, not a member: no member number.")
@@ -65,6 +77,11 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def sort_key(self) -> tuple[str, str]:
+        """Surname first, without accents or case: "Åström" sorts with the A's, not after "Young"."""
+        return collation_key(self.last_name), collation_key(self.first_name)
 
     @property
     def choice(self) -> str:

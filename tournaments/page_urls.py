@@ -44,6 +44,11 @@ urlpatterns = [
     path(
         "direct/clubs/<slug:slug>/members/import/", member_pages.members_import, name="direct-members-import"
     ),
+    path(
+        "direct/clubs/<slug:slug>/members/privacy/",
+        member_pages.members_privacy,
+        name="direct-members-privacy",
+    ),
     path("direct/clubs/<slug:slug>/members/<int:member_id>/", member_pages.member, name="direct-member"),
     path("direct/sections/<int:section_id>/entries/", direct_pages.section_entries, name="direct-entries"),
     path(

@@ -48,6 +48,15 @@ def is_director(user, club: Club | int) -> bool:
     return user.directed_clubs.filter(id=club_id).exists()
 
 
+def sees_members(user, club: Club) -> bool:
+    """Whether a user may read the club's member list and numbers: its directors, and its members signed in where
+    the club lets them (Club.members_see_members). Names on results are public either way; a list of members
+    with their numbers is personal data a club may not publish."""
+    if is_director(user, club):
+        return True
+    return club.members_see_members and user.is_authenticated and club.players.filter(user=user).exists()
+
+
 def directed_club_ids(user) -> list[int] | None:
     """The clubs a user directs; None means every club (superuser)."""
     if not user or not user.is_authenticated:

@@ -25,10 +25,19 @@ class ClubSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "slug", "city", "website"]
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class MemberSerializer(serializers.ModelSerializer):
+    """A member as a fellow member may read them: no contact details (DirectorMemberSerializer has them)."""
+
+    member_number = serializers.CharField(source="federation_number", read_only=True)
+
     class Meta:
         model = Player
-        fields = ["id", "club", "first_name", "last_name", "federation_number", "email", "phone"]
+        fields = ["id", "first_name", "last_name", "member_number", "guest"]
+
+
+class DirectorMemberSerializer(MemberSerializer):
+    class Meta(MemberSerializer.Meta):
+        fields = [*MemberSerializer.Meta.fields, "email", "phone"]
 
 
 class EventSerializer(serializers.ModelSerializer):

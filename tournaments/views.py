@@ -25,8 +25,9 @@ from jobs.analysis import hand_record_analysis
 from jobs.models import Job, Kind, State
 from scoring.serializers import scorecard
 from tournaments import page_data, printables, team_data
+from tournaments.membership import by_surname
 from tournaments.models import Club, Entry, Game, Status
-from tournaments.permissions import SESSION_KEY, check_code, sign_in
+from tournaments.permissions import SESSION_KEY, check_code, sees_members, sign_in
 from tournaments.rounds import table_seating
 from tournaments.welcome import first_run
 
@@ -44,11 +45,12 @@ def home(request):
 
 
 def club(request, slug: str):
+    """The club's sessions; its member list only to whom tournaments.permissions.sees_members lets read it."""
     club = get_object_or_404(Club, slug=slug)
-    return render(
-        request, "tournaments/club.html",
-        {"club": club, "sections": page_data.sections_of_club(club), "players": club.players.all()},
-    )  # fmt: skip
+    players = by_surname(club.players.filter(guest=False)) if sees_members(request.user, club) else None
+    return render(request, "tournaments/club.html", {
+        "club": club, "sections": page_data.sections_of_club(club), "players": players,
+    })  # fmt: skip
 
 
 def _standings_context(request, section) -> dict:

@@ -30,11 +30,12 @@ def test_home_page_shows_the_demo_club(client, demo):
     assert "Traveller Demo Bridge Club" in response.content.decode()
 
 
-def test_club_page_lists_its_players(client, demo):
+def test_club_page_keeps_its_member_list_from_the_public(client, demo):
+    """Issue 29: a club may not publish its members' numbers (tests/integration/test_members.py for who may)."""
     response = client.get("/clubs/demo/")
     assert response.status_code == 200
     page = response.content.decode()
-    assert "Ada Abbott" in page and "D0028" in page
+    assert "D0028" not in page and "Members (" not in page
 
 
 def test_missing_page_is_a_404_page_not_a_traceback(client, db, settings):

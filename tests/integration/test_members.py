@@ -1,6 +1,11 @@
 """The director's members and the entries made from them (issue 14, "Members"), through the Django test client:
 add, edit, search, walk-in guests, a CSV imported with a preview and refused whole naming the line; pairs made from
-members on the set-up page, the desk and the API, a member in two pairs or a pair of one refused naming them."""
+members on the set-up page, the desk and the API, a member in two pairs or a pair of one refused naming them.
+Issue 29: the member list kept to the directors (or the members, if the club chooses), Excel's CSVs read with
+their doubtful lines named, members listed by surname accents aside."""
+
+import html
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -9,7 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from games.services import Refused
 from tests.club import NAMES, member, members
 from tests.integration.api_helpers import mitchell, new_section
-from tournaments import membership, services
+from tournaments import member_pages, membership, services
 from tournaments.models import Club, Entry, EntryKind, Event, Player, Section, Session
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -202,8 +207,11 @@ def test_the_desk_names_the_pairs_all_or_nothing(client, director):
 
 def test_a_members_file_that_is_no_csv_is_refused_in_words(client, director):
     url = f"/direct/clubs/{director.slug}/members/import/"
-    latin = client.post(url, {"file": SimpleUploadedFile("m.csv", "Zoë Brontë,1\n".encode("latin-1"))})
-    assert latin.status_code == 400 and "the members file is not UTF-8 text" in latin.content.decode()
+    workbook = client.post(url, {"file": SimpleUploadedFile("m.xlsx", b"PK\x03\x04\x14\x00\x06\x00")})
+    assert workbook.status_code == 400
+    assert "the members file is not text in UTF-8 or Windows-1252: save it from Excel as CSV" in (
+        workbook.content.decode()
+    )
     empty = client.post(url, {"data": "name,number\n\n"})
     assert "the members file has no member in it" in empty.content.decode()
     long = client.post(url, {"data": f"Ann Smith,1\nAnn {'x' * 61},2\nBob,3,b@x.org,extra\n"})
@@ -250,3 +258,152 @@ def test_individual_and_team_entries_take_their_own_number_of_players(client, di
         membership.name_entries(section, {1: [ann, bob, cath, dan], 2: [eve, fay, gil, ann]})
     membership.name_entries(section, {1: [ann, bob, cath, dan], 2: []})
     assert section.entries.get(number=1).name == "Ann Smith & Bob Jones & Cath Brown & Dan White"
+
+
+EXCEL_EUROPE = (
+    "Name;Member number;Email\r\n"
+    "Amélie Poulain;3003;amelie@example.org\r\n"
+    "Åström, Lars;3004;\r\n"
+    "Bo Young;;\r\n"
+    "Amélie Poulain;3005;\r\n"
+).encode("cp1252")
+"""What Excel saves as "CSV" on Windows in much of Europe: semicolons, Windows-1252, CR LF."""
+
+
+def test_a_semicolon_windows_1252_csv_from_excel_previews_each_doubtful_line_then_imports(client, director):
+    """Issue 29: this file was refused (not UTF-8); saved as UTF-8 it previewed "without a problem" as members
+    named "Amélie Poulain;3003;amelie@example.org"."""
+    member(director, "Bo Young", "17")
+    preview = client.post(f"/direct/clubs/{director.slug}/members/import/",
+                          {"file": SimpleUploadedFile("members.csv", EXCEL_EUROPE, "text/csv")})  # fmt: skip
+    page = preview.content.decode()
+    assert preview.status_code == 200 and "Import 4 members" in page
+    assert '<td>2</td><td>Amélie Poulain</td><td>3003</td><td class="small">amelie@example.org</td>' in page
+    assert "<td>3</td><td>Åström, Lars</td><td>3004</td>" in page
+    assert "without a problem" not in page and "2 lines to check before you import" in page
+    assert "<li>line 4: no member number; Bo Young is already a member (17)</li>" in page
+    assert "<li>line 5: Amélie Poulain is on line 2 too</li>" in page
+    assert Player.objects.count() == 1, "a preview adds nobody"
+
+    data = re.search(r'<textarea name="data" hidden>(.*?)</textarea>', page, re.S).group(1)
+    done = client.post(f"/direct/clubs/{director.slug}/members/import/",
+                       {"data": html.unescape(data), "confirm": "1"}, follow=True)  # fmt: skip
+    assert "4 members imported." in done.content.decode()
+    lars = Player.objects.get(federation_number="3004")
+    assert (lars.first_name, lars.last_name) == ("Lars", "Åström")
+    assert Player.objects.get(federation_number="3003").email == "amelie@example.org"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "\ufeffname,number\r\nAnn Smith,1\r\nBob Jones,1\r\n".encode(),
+        "name\tnumber\nAnn Smith\t1\nBob Jones\t1\n".encode("utf-16"),
+        "sep=;\nAnn Smith;1\nBob Jones;1\n".encode("cp1252"),
+        b"name;number\nAnn Smith;1\nBob Jones;1\n",
+        "Nom;Numéro\r\nAnn Smith;1\r\nBob Jones;1\r\n".encode("cp1252"),
+    ],
+    ids=[
+        "utf-8 with BOM, commas",
+        "Excel's Unicode text, tabs",
+        "Excel's sep= line",
+        "utf-8, semicolons",
+        "French column names",
+    ],  # fmt: skip
+)
+def test_excel_s_other_csvs_are_read_and_a_number_twice_is_refused_naming_the_line(client, director, data):
+    refused = membership.read_members
+    with pytest.raises(Refused, match=r"^line 3: member number 1 is already Ann Smith's$"):
+        refused(director, data)
+    assert [r["name"] for r in membership.read_members(director, data.replace(b"1", b"2", 1))] == [
+        "Ann Smith", "Bob Jones",
+    ]  # fmt: skip
+
+
+def names_in(page: str, names: list[str]) -> list[str]:
+    return sorted(names, key=page.index)
+
+
+def test_members_are_listed_by_surname_accents_aside(client, director):
+    """Issue 29: "Smith, John" was listed under J, "Lars Åström" after "Yves Young"."""
+    for name, number in [("Yves Young", "1"), ("Smith, John", "2"), ("Lars Åström", "3"), ("ann adams", "4")]:
+        membership.save_member(director, name, number)
+    order = ["ann adams", "Lars Åström", "John Smith", "Yves Young"]
+    assert names_in(client.get(f"/direct/clubs/{director.slug}/members/").content.decode(), order) == order
+    assert membership.by_surname(director.players.all())[2].last_name == "Smith"
+    choices = member_pages.member_choices(director)
+    assert choices == ["ann adams (4)", "Lars Åström (3)", "John Smith (2)", "Yves Young (1)"]
+    assert names_in(client.get(f"/clubs/{director.slug}/").content.decode(), order) == order
+    found = client.get(f"/direct/clubs/{director.slug}/members/", {"q": "ASTROM"}).content.decode()
+    assert "Lars Åström" in found and "Yves Young" not in found, "searched accents aside"
+
+    again = client.post(
+        f"/direct/clubs/{director.slug}/members/", {"name": "Lars Astrom", "number": "5"}, follow=True
+    )
+    assert "The club has another Lars Astrom: Lars Åström (3)." in again.content.decode()
+
+
+def test_the_member_list_and_numbers_are_the_directors_unless_the_club_lets_its_members_see_them(
+    client, director
+):
+    """Issue 29: the club's public page listed every member with their number ("Federation number")."""
+    member(director, "Ann Smith", "1234")
+    bob = member(director, "Bob Jones", "1235")
+    bob.user = User.objects.create_user("bob")
+    bob.save()
+    url = f"/clubs/{director.slug}/"
+    own = client.get(url).content.decode()
+    assert (
+        "Members (2)" in own and "<td>Ann Smith</td><td>1234</td>" in own and "Federation number" not in own
+    )
+    assert "Member number" in own
+
+    client.logout()
+    public = client.get(url).content.decode()
+    assert "1234" not in public and "Ann Smith" not in public and "Members (" not in public
+    client.force_login(bob.user)
+    assert "1234" not in client.get(url).content.decode(), "members do not see it unless the club chooses"
+    assert (
+        client.post(
+            f"/direct/clubs/{director.slug}/members/privacy/", {"members_see_members": "1"}
+        ).status_code
+        == 403
+    )
+
+    client.force_login(User.objects.get(username="alice"))
+    chosen = client.post(
+        f"/direct/clubs/{director.slug}/members/privacy/", {"members_see_members": "1"}, follow=True
+    )
+    assert "The member list is now for the directors and the members signed in." in chosen.content.decode()
+    client.force_login(bob.user)
+    assert "<td>Ann Smith</td><td>1234</td>" in client.get(url).content.decode()
+    client.force_login(User.objects.create_user("stranger"))
+    assert "1234" not in client.get(url).content.decode(), "a login that is not the club's member"
+    client.logout()
+    assert "1234" not in client.get(url).content.decode()
+
+
+def test_the_api_gives_the_member_list_to_whom_the_page_does(client, director):
+    """Issue 29: entries are named by member ids through the API, so programs read the list there; the public
+    does not."""
+    Player.objects.filter(id=member(director, "Ann Smith", "1234").id).update(email="ann@example.org")
+    bob = member(director, "Bob Jones", "1235")
+    bob.user = User.objects.create_user("bob")
+    bob.save()
+    url = f"/api/clubs/{director.id}/members/"
+    listed = client.get(url).json()
+    assert [(m["first_name"], m["member_number"], m["email"]) for m in listed] == [
+        ("Bob", "1235", ""), ("Ann", "1234", "ann@example.org"),
+    ]  # fmt: skip
+    director.members_see_members = True
+    director.save()
+    client.force_login(bob.user)
+    assert client.get(url).json()[1] == {
+        "id": listed[1]["id"], "first_name": "Ann", "last_name": "Smith", "member_number": "1234", "guest": False,
+    }, "no contact details for fellow members"  # fmt: skip
+    client.force_login(User.objects.create_user("stranger"))
+    assert client.get(url).status_code == 403
+    client.logout()
+    refused = client.get(url)
+    assert refused.status_code in (401, 403) and "1234" not in refused.content.decode()
+    assert "1234" not in client.get(f"/api/clubs/{director.id}/").content.decode()
