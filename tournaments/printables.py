@@ -7,7 +7,6 @@ address goes into a Paragraph through `plain` (tournaments.movements.cards): a P
 
 from __future__ import annotations
 
-import datetime
 import io
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from tournaments.models import Section
 from tournaments.movements.cards import cards_pdf, guide_cards, plain, table_cards
 from tournaments.movements.model import Movement, Round, Unit
 from tournaments.movements.model import Table as MovementTable
+from tournaments.templatetags.dates import day
 
 _FONT_FILE = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 _PADDING = 6  # points: reportlab's cell padding either side
@@ -142,8 +142,7 @@ def _build(buffer, title: str, section: Section, story: list) -> None:
     """The document on A4, every page footed with the club, the event and its date and the page number, so a sheet
     pinned on the club's board or found in a folder says what it is."""
     event = section.session.event
-    day = datetime.date.fromisoformat(str(event.date))  # a date, or the string a model was just made with
-    foot = f"{event.club.name} · {event.name} · {day:%A} {day.day} {day:%B %Y}"
+    foot = f"{event.club.name} · {event.name} · {day(event.date)}"
     font = _font()
 
     def footer(canvas, document) -> None:
@@ -244,12 +243,25 @@ def _adjusted(code: str) -> str:
     return "\n".join(side.replace(", ", ",\n") if len(side) > 24 else side for side in code.split(" / "))
 
 
+def _amendments(section: Section) -> list[str]:
+    """What the section page says of each amendment since publishing, newest first: "Amended Thursday 3 December
+    2026: board 3, table 1 (the scorer's slip)", so a printed sheet tells which version it is."""
+    return [
+        f"Amended {day(p.published_at)}: board {p.board}{f', table {p.table}' if p.table else ''} ({p.reason})"
+        for p in page_data.publications(section)
+        if p.board
+    ]
+
+
 def results(section: Section, boards: list) -> bytes:
     """The standings (each field apart) and every board's traveller."""
     font = _font()
     styles = _styles(font)
     buffer = io.BytesIO()
-    story = [Paragraph(plain(f"{section} — results"), styles["Title"])]
+    story = [
+        Paragraph(plain(f"{section} — results"), styles["Title"]),
+        *[Paragraph(plain(line), styles["Normal"]) for line in _amendments(section)],
+    ]
     if section.is_party:
         rows = [["Rank", "Player", "Games won", "Lone hands"]] + [
             [r["rank"], str(r["entry"]), _number(r["games"]), str(r["lone_hands"])] for r in page_data.party_rows(section)
@@ -354,6 +366,7 @@ def scorecards(section: Section, entries: list) -> bytes:
     buffer = io.BytesIO()
     story = []
     cards = scorecard_lines(section)
+    amended = _amendments(section)
     for entry in entries:
         rows = [["Round", "Board", "Dir", "Against", "Contract", "By", "Tricks", "Score", "Points", "%"]] + [
             [_number(line["round"]), str(line["board"]), line["direction"], str(line["opponent"]),
@@ -366,7 +379,7 @@ def scorecards(section: Section, entries: list) -> bytes:
         title = f"Scorecard: {entry.tag} {entry.name}".strip()
         story.append(KeepTogether([
             Paragraph(plain(title), styles["Heading2"]), Paragraph(plain(f"{section}. {summary}"), styles["Normal"]),
-            Spacer(1, 2 * mm), _table(rows, font), Spacer(1, 6 * mm),
+            *[Paragraph(plain(line), styles["Normal"]) for line in amended], Spacer(1, 2 * mm), _table(rows, font), Spacer(1, 6 * mm),
         ]))  # fmt: skip
     if not story:
         story.append(Paragraph(plain(f"{section}: no scorecards to show."), styles["Normal"]))

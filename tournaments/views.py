@@ -45,12 +45,18 @@ def home(request):
 
 
 def club(request, slug: str):
-    """The club's sessions; its member list only to whom tournaments.permissions.sees_members lets read it."""
+    """The club's public home: its latest published results first (last night one click away), then every
+    session; its member list only to whom tournaments.permissions.sees_members lets read it."""
     club = get_object_or_404(Club, slug=slug)
+    sections = page_data.sections_of_club(club)
+    latest = [s for s in sections if s.status == Status.PUBLISHED][:LATEST]
     players = by_surname(club.players.filter(guest=False)) if sees_members(request.user, club) else None
     return render(request, "tournaments/club.html", {
-        "club": club, "sections": page_data.sections_of_club(club), "players": players,
+        "club": club, "latest": latest, "sections": sections, "players": players,
     })  # fmt: skip
+
+
+LATEST = 5  # published sections the club's home puts first
 
 
 def _standings_context(request, section) -> dict:
@@ -76,9 +82,13 @@ def _standings_context(request, section) -> dict:
 
 
 def section(request, section_id: int):
-    """A session's results: standings (live while it runs), and the boards the viewer may open."""
+    """A session's results: standings (live while it runs), and the boards the viewer may open. `?projector=1`:
+    the standings alone in large type for a projector or TV, paging through themselves; ranks and scores as this
+    viewer may see them (tournaments.visibility), like the page."""
     section = page_data.page_section(request, section_id)
     context = _standings_context(request, section)
+    if request.GET.get("projector") == "1":
+        return render(request, "pages/projector.html", context)
     viewer = context["viewer"]
     boards = list(Board.objects.filter(section=section).only("id", "number"))
     context["boards"] = [(b.number, viewer.sees_board(b.id)) for b in boards]
@@ -120,12 +130,19 @@ def traveller(request, section_id: int, number: int):
     """A board's traveller: the hand, its double-dummy table and par, every result with its score."""
     section, board, viewer = _board(request, section_id, number)
     seen = viewer.sees_board(board.id)
+    shown = [
+        n
+        for i, n in Board.objects.filter(section=section).values_list("id", "number")
+        if viewer.sees_board(i)
+    ]
     context = {
         "section": section,
         "board": board,
         "seen": seen,
         "here": f"Board {number}",
         "director": viewer.director,
+        "previous": max((n for n in shown if n < number), default=None),
+        "next": min((n for n in shown if n > number), default=None),
     }
     if seen:
         figures = page_data.analysis(board)
