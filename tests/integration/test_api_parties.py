@@ -67,7 +67,7 @@ def test_a_party_of_each_kind_answers_its_first_seating(client, kind):
     section = Section.objects.get(id=body["party"])
     assert (section.scoring_method, section.movement_kind, section.status) == ("progressive", kind, "setup")
     assert section.entries.count() == 16 and section.table_codes.count() == 4
-    rule_sets = {"contract-bridge": ("bridge", "progressive-contract"), "individual-bridge": ("bridge", "contract-1935"),
+    rule_sets = {"contract-bridge": ("bridge", "progressive-contract"), "individual-bridge": ("bridge", "auction-1926"),
                  "hearts": ("hearts", "hoyle-1940")}  # fmt: skip
     assert (section.game, section.rule_set) == rule_sets.get(kind, ("euchre", "progressive-1940"))
 
@@ -479,14 +479,14 @@ def test_progressive_contract_is_entered_deal_by_deal_and_each_deal_is_kept(clie
     )
     assert 'name="deal-3-ns" type="number" min="0" max="30000" value=""' in page, "a deal not played is blank"
     read = table.get("/api/table/tally/", headers={"X-Table-Code": code}).json()["version"]
-    api = table.post("/api/table/tally/", {"deals": [{"ns": 420}, {"ew": 800}, {"ns": 50}, {"ns": 0, "ew": 1000}],
+    api = table.post("/api/table/tally/", {"deals": [{"ns": 420}, {"ew": 800}, {"ns": 100}, {"ns": 0, "ew": 1000}],
                                            "version": read},
                      content_type="application/json", headers={"X-Table-Code": code})  # fmt: skip
     assert api.status_code == 200 and (
         api.json()["hands"],
         api.json()["ns_points"],
         api.json()["ew_points"],
-    ) == (4, 470, 1800)
+    ) == (4, 520, 1800)
     assert api.json()["deals"][3] == {"ns": 0, "ew": 1000}
     fifth = table.post("/api/table/tally/", {"deals": [{"ns": 0}] * 5}, content_type="application/json",
                        headers={"X-Table-Code": code})  # fmt: skip
