@@ -227,6 +227,11 @@ def correct_tally(section: Section, round_number: int, table: int, values: dict,
     seating = Seating.objects.filter(section=section, round=round_number, table=table).first()
     if seating is None:
         raise Refused(f"round {round_number} has no table {table}", 404)
+    if alone := [name for name in DEAL if name in values]:
+        raise Refused(
+            f"round {round_number} table {table}: a correction gives the round's points (or its deals), "
+            f"not one deal's {', '.join(alone)}"
+        )
     needed = ("hearts",) if section.game == "hearts" else ("ns_points", "ew_points")
     if missing := [name for name in needed if values.get(name) in (None, {})]:
         raise Refused(f"round {round_number} table {table}: a correction gives the {' and '.join(missing)}")
