@@ -33,11 +33,12 @@ from tournaments.movements.teams import MAX_FORTS
 HEAD_TABLE = 1
 CONTRACT_DEALS = (
     "neither side vulnerable",
-    "dealer's side vulnerable",
-    "dealer's side vulnerable",
+    "dealer's side vulnerable: East deals, E-W",
+    "dealer's side vulnerable: South deals, N-S",
     "both sides vulnerable",
 )
-"""Progressive contract's four deals a round and their vulnerability (Hoyle 1940 L20379–20385)."""
+"""Progressive contract's four deals a round and their vulnerability (Hoyle 1940 L20379–20385), North dealing the
+first (FIRST_DEALER)."""
 INDIVIDUAL_DEALS = ("auction scoring",) * 4
 """Individual progressive bridge's four deals a round, scored as auction's rubber without its bonus (Hoyle 1940
 L5391–5401)."""

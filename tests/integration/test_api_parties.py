@@ -587,6 +587,9 @@ def test_the_phone_enters_a_deal_by_its_contract_and_is_told_of_the_penalty_limi
     sid, _, table = _bridge_table(client, "contract-bridge")
     page = table.get("/table/").content.decode()
     assert 'name="deal-1-contract"' in page and 'name="deal-4-declarer"' in page
+    assert '2 <span class="muted small">dealer\'s side vulnerable: East deals, E-W</span>' in html.unescape(
+        page
+    )
     saved = table.post("/table/tally/", {"deal-1-contract": "2H", "deal-1-declarer": "S", "deal-1-tricks": "9",
                                          "deal-2-contract": "", "deal-2-ns": "", "version": "0"}, follow=True)  # fmt: skip
     assert "Tally saved." in saved.content.decode()
