@@ -386,8 +386,8 @@ def table_page(request, code, seating: Seating):
     lone = (tally.hearts if section.game == "hearts" else tally.lone_hands) if tally else {}
     seats = [(seat, n, names.get(n, ""), lone.get(str(n), 0)) for seat, n in seat_numbers(seating)]
     kept = tally.deals if tally else []
-    deal_rows = [  # progressive contract: each deal's score as saved, blank until it is played
-        (n, condition, *((kept[n - 1]["ns"], kept[n - 1]["ew"]) if n <= len(kept) else ("", "")))
+    deal_rows = [  # bridge parties: each deal as saved (its contract, declarer, tricks, points), blank until played
+        (n, condition, kept[n - 1] if n <= len(kept) else {})
         for n, condition in enumerate(party_kind(section.movement_kind).deals, start=1)
     ]
     return render(request, "pages/table_tally.html", {

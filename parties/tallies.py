@@ -14,7 +14,7 @@ from scoring.services import standings_changed
 from tournaments.models import Seating, Section, Status
 from tournaments.rounds import table_seating
 
-from .core import lone_hands_allowed, party_kind, round_deals
+from .core import PartyKind, PlayedDeal, TypedDeal, lone_hands_allowed, party_kind, round_deals, round_points
 from .standings import decide_table
 
 VERSION = Column(0, 2**31 - 1)
@@ -46,7 +46,7 @@ def _tally_values(section: Section, table: int, seats: dict, values: dict) -> di
     kind = party_kind(section.movement_kind)
     most = kind.max_points  # bridge tallies are in points (Hoyle 1940 L20376–20392)
     if kind.deals and values.get("deals") is not None:
-        values = {**values, **_deal_by_deal(table, kind.deals, values["deals"], most)}
+        values = {**values, **_deal_by_deal(table, kind, values["deals"], most)}
         checked["deals"] = values["deals"]
     elif kind.deals:
         checked["deals"] = []  # the round's sums given whole (a host's correction)
@@ -61,22 +61,68 @@ def _tally_values(section: Section, table: int, seats: dict, values: dict) -> di
     return checked
 
 
-def _deal_by_deal(table: int, conditions: tuple[str, ...], given, most: int) -> dict:
-    """Progressive contract's deals, each side's score on each (Hoyle 1940 L20376–20392: four deals a round, scored
-    one by one): kept per deal, and the round's hands and points are their count and sums."""
+def _deal_by_deal(table: int, kind: PartyKind, given, most: int) -> dict:
+    """A bridge party's deals (Hoyle 1940: four deals a round, progressive contract L20376–20392, individual
+    progressive bridge L5391–5401), each given as its contract, declarer and tricks, scored by the book's rules for
+    the kind (parties.core.round_points), or as each side's points, checked against the book's limits. Kept per
+    deal; the round's hands and points are their count and sums."""
+    example = '{"contract": "4S", "declarer": "N", "tricks": 10} or {"ns": 420, "ew": 0}'
     if not isinstance(given, list) or not all(isinstance(deal, dict) for deal in given):
-        raise Refused(f'table {table}: give the deals in order, each {{"ns": 420, "ew": 0}}')
-    if len(given) > len(conditions):
-        raise Refused(f"table {table}: a round is {len(conditions)} deals, not {len(given)}")
-    deals = [
-        {side: _count(table, f"deal {n} {side.upper()[0]}-{side.upper()[1]}", deal.get(side, 0), most)
-         for side in ("ns", "ew")}
-        for n, deal in enumerate(given, start=1)
-    ]  # fmt: skip
+        raise Refused(f"table {table}: give the deals in order, each {example}")
+    if len(given) > len(kind.deals):
+        raise Refused(f"table {table}: a round is {len(kind.deals)} deals, not {len(given)}")
+    played: list[PlayedDeal | TypedDeal] = []
+    kept = []
+    for n, deal in enumerate(given, start=1):
+        if unknown := set(deal) - {*DEAL, "ns", "ew"}:
+            raise Refused(f"table {table}: deal {n} has {', '.join(sorted(unknown))}: give {example}")
+        declarer = str(deal.get("declarer") or "").strip().upper()
+        if "contract" in deal or "tricks" in deal:
+            if "ns" in deal or "ew" in deal:
+                raise Refused(f"table {table}: deal {n} gives both its contract and its points: give one")
+            contract = str(deal.get("contract") or "").strip()
+            tricks = _count(table, f"deal {n} tricks", deal.get("tricks", 0), 13)
+            honors = str(deal.get("honors") or "").strip()
+            played.append(PlayedDeal(contract, declarer, tricks, honors))
+            kept.append({"contract": contract, "declarer": declarer, "tricks": tricks} | (
+                {"honors": honors} if honors else {}))  # fmt: skip
+        else:
+            ns, ew = (_count(table, f"deal {n} {name}", deal.get(side, 0), most)
+                      for side, name in (("ns", "N-S"), ("ew", "E-W")))  # fmt: skip
+            played.append(TypedDeal(ns, ew, declarer))
+            kept.append({"declarer": declarer} if declarer else {})
+    try:
+        points = round_points(kind.rule_set, played)
+    except ValueError as error:
+        raise Refused(f"table {table}: {error}") from None
+    deals = [{"ns": ns, "ew": ew} | deal for (ns, ew), deal in zip(points, kept, strict=True)]
     ns, ew = sum(d["ns"] for d in deals), sum(d["ew"] for d in deals)
     if max(ns, ew) > most:
         raise Refused(f"table {table}: the round's points, {ns} and {ew}, are more than {most}")
     return {"deals": deals, "hands": len(deals), "ns_points": ns, "ew_points": ew}
+
+
+DEAL = ("contract", "declarer", "tricks", "honors")
+"""What a deal's own figures are, as a program sends one deal alone ({"contract": "4S", "declarer": "N", ...})."""
+
+
+def _next_deal(section: Section, round_number: int, table: int, values: dict) -> dict:
+    """One deal sent alone, its contract, declarer and tricks in the body, is the round's next deal after those
+    saved: the tally's deals so far with it, so it is scored, never dropped for a 0–0 tally."""
+    given = {name: values[name] for name in DEAL if name in values}
+    if not given:
+        return values
+    if not party_kind(section.movement_kind).deals or "deals" in values:
+        raise Refused(
+            f"table {table}: a deal's {', '.join(given)} are given in the deals of a bridge party's tally"
+            if "deals" in values else f"table {table}: {section} keeps no tally deal by deal"
+        )  # fmt: skip
+    tally = Tally.objects.filter(section=section, round=round_number, table=table).first()
+    saved = [
+        {k: v for k, v in deal.items() if k not in ("ns", "ew") or "contract" not in deal}
+        for deal in (tally.deals if tally else [])
+    ]
+    return {name: value for name, value in values.items() if name not in DEAL} | {"deals": [*saved, given]}
 
 
 def _hearts_taken(table: int, seats: dict, taken: dict) -> dict:
@@ -146,6 +192,7 @@ def record_tally(section: Section, table: int, values: dict) -> Tally:
         raise Refused(f"{section} is not a running progressive party", 409)
     seating = table_seating(section, table)
     read = _version_read(table, values)
+    values = _next_deal(section, seating.round, table, values)
     checked = _tally_values(section, table, seating.seats, values)
     with transaction.atomic():
         tally, created = Tally.objects.select_for_update(no_key=True).get_or_create(
@@ -180,6 +227,11 @@ def correct_tally(section: Section, round_number: int, table: int, values: dict,
     seating = Seating.objects.filter(section=section, round=round_number, table=table).first()
     if seating is None:
         raise Refused(f"round {round_number} has no table {table}", 404)
+    if alone := [name for name in DEAL if name in values]:
+        raise Refused(
+            f"round {round_number} table {table}: a correction gives the round's points (or its deals), "
+            f"not one deal's {', '.join(alone)}"
+        )
     needed = ("hearts",) if section.game == "hearts" else ("ns_points", "ew_points")
     if missing := [name for name in needed if values.get(name) in (None, {})]:
         raise Refused(f"round {round_number} table {table}: a correction gives the {' and '.join(missing)}")
@@ -219,15 +271,21 @@ def tally_form(data) -> dict:
     values["lone_hands"] = {seat: data.get(f"lone-{seat}", "").strip() or 0 for seat in "NESW"}
     if "version" in data:  # the version of the tally the page showed (parties.tallies.record_tally)
         values["version"] = data.get("version", "").strip() or 0
-    played = [n for n in range(1, 9) if f"deal-{n}-ns" in data]
+    played = [n for n in range(1, 9) if f"deal-{n}-ns" in data or f"deal-{n}-contract" in data]
     if played:  # deal by deal: the rows up to the last one with a figure (a blank figure is 0)
-        filled = [
-            n for n in played if data.get(f"deal-{n}-ns", "").strip() or data.get(f"deal-{n}-ew", "").strip()
-        ]
-        values["deals"] = [
-            {side: data.get(f"deal-{n}-{side}", "").strip() or 0 for side in ("ns", "ew")}
-            for n in played if filled and n <= max(filled)
-        ]  # fmt: skip
+        rows = {n: {f: data.get(f"deal-{n}-{f}", "").strip() for f in ("contract", "declarer", "tricks", "ns", "ew")}
+                for n in played}  # fmt: skip
+        filled = [n for n, row in rows.items() if any(row.values())]
+        values["deals"] = [_form_deal(rows[n]) for n in played if filled and n <= max(filled)]
     if any(f"hearts-{seat}" in data for seat in "NESW"):
         values["hearts"] = {seat: data.get(f"hearts-{seat}", "").strip() or 0 for seat in "NESW"}
     return values
+
+
+def _form_deal(row: dict) -> dict:
+    """A deal's row of the tally form: its contract, declarer and tricks where the contract is given, else each
+    side's points as typed (with the declarer, if chosen, so a penalty is checked as one)."""
+    if row["contract"] or row["tricks"]:
+        return {"contract": row["contract"], "declarer": row["declarer"], "tricks": row["tricks"] or 0}
+    typed = {side: row[side] or 0 for side in ("ns", "ew")}
+    return typed | ({"declarer": row["declarer"]} if row["declarer"] else {})

@@ -25,13 +25,14 @@ from fractions import Fraction
 from games.engine import hearts
 from games.engine.bridge.calls import Contract
 from games.engine.bridge.scoring import (
+    AUCTION_1926,
     PROGRESSIVE_CONTRACT,
     DealScore,
     progressive_vulnerability,
     rules,
     score_deal,
 )
-from games.engine.cards import Deal, Seat
+from games.engine.cards import Deal, Seat, Side
 from games.engine.hearts import HeartsRules
 from scoring.methods.ranking import Prizes, award_prizes, random_cut, ranks
 
@@ -269,18 +270,50 @@ def progressive_contract_round(
 ) -> DealScore:
     """The four deals of a progressive contract round, each scored alone (L20376–20392): the dealer moves
     clockwise and vulnerability follows the deal's place in the round. Returns the round's points per side."""
+    return sum(progressive_contract_deals(first_dealer, deals), DealScore())
+
+
+def progressive_contract_deals(
+    first_dealer: Seat, deals: Sequence[tuple[Contract | None, int] | tuple[Contract | None, int, Deal]]
+) -> list[DealScore]:
+    """Each deal of a progressive contract round scored alone (L20376–20392), `progressive_contract_round` deal
+    by deal."""
     if len(deals) > 4:
         raise ValueError(f"a progressive round has four deals, not {len(deals)}")
     rule_set = rules(PROGRESSIVE_CONTRACT)
-    total = DealScore()
+    scores = []
     dealer = first_dealer
     for number, (contract, tricks, *cards) in enumerate(deals, start=1):
+        score = DealScore()
         if contract is not None:
             assert contract.declarer is not None  # a contract, not a pass-out
             vulnerable = progressive_vulnerability(number, dealer).of(contract.declarer.side)
-            total = total + score_deal(rule_set, contract, tricks, vulnerable, cards[0] if cards else None)
+            score = score_deal(rule_set, contract, tricks, vulnerable, cards[0] if cards else None)
+        scores.append(score)
         dealer = dealer.next
-    return total
+    return scores
+
+
+def individual_bridge_deals(deals: Sequence[tuple[Contract | None, int, DealScore]]) -> list[DealScore]:
+    """The four deals of a round of individual progressive bridge, each side's points deal by deal: "The scoring
+    is precisely as in the ordinary rubber except that there is no 250 for winning the rubber. If either side
+    reaches 30 points, it adds 125 in honors, for the game won, and 125 for any further game or games in the four
+    deals" (Hoyle 1940 L5396–5401). The ordinary rubber is auction's (Laws 57–70): trick points below the line
+    carry from deal to deal toward a game of 30, and each game starts both sides from nothing. Each deal: its
+    contract (with declarer; None passed out), declarer's tricks and the honors claimed."""
+    if len(deals) > 4:
+        raise ValueError(f"a round of individual progressive bridge has four deals, not {len(deals)}")
+    rule_set = rules(AUCTION_1926)
+    scores = []
+    legs = DealScore()
+    for contract, tricks, honors in deals:
+        score = score_deal(rule_set, contract, tricks) + honors
+        legs = legs + DealScore(score.below_ns, score.below_ew)
+        for side in (Side.NS, Side.EW):
+            if legs.below(side) >= 30:
+                score, legs = score + DealScore.to(side, above=125), DealScore()
+        scores.append(score)
+    return scores
 
 
 def military_flags(games: Iterable[tuple[Hashable, Hashable]]) -> list[tuple[Hashable, int, str]]:

@@ -49,9 +49,7 @@ def enter(phone, figures, kind: str = "") -> None:
     if len(figures) == 4:
         for seat, taken in zip("NESW", figures, strict=True):
             phone.locator(f'input[name="hearts-{seat}"]').fill(str(taken))
-    elif (
-        kind == "contract-bridge"
-    ):  # deal by deal (L20376–20392): the round's points on the first, none after
+    elif kind.endswith("bridge"):  # deal by deal (L20376–20392, L5391–5401): the round's points on the first
         for deal in range(1, 5):
             phone.get_by_label(f"Deal {deal} N-S").fill(str(figures[0]) if deal == 1 else "0")
             phone.get_by_label(f"Deal {deal} E-W").fill(str(figures[1]) if deal == 1 else "0")

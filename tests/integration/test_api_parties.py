@@ -67,7 +67,7 @@ def test_a_party_of_each_kind_answers_its_first_seating(client, kind):
     section = Section.objects.get(id=body["party"])
     assert (section.scoring_method, section.movement_kind, section.status) == ("progressive", kind, "setup")
     assert section.entries.count() == 16 and section.table_codes.count() == 4
-    rule_sets = {"contract-bridge": ("bridge", "progressive-contract"), "individual-bridge": ("bridge", "contract-1935"),
+    rule_sets = {"contract-bridge": ("bridge", "progressive-contract"), "individual-bridge": ("bridge", "auction-1926"),
                  "hearts": ("hearts", "hoyle-1940")}  # fmt: skip
     assert (section.game, section.rule_set) == rule_sets.get(kind, ("euchre", "progressive-1940"))
 
@@ -479,14 +479,14 @@ def test_progressive_contract_is_entered_deal_by_deal_and_each_deal_is_kept(clie
     )
     assert 'name="deal-3-ns" type="number" min="0" max="30000" value=""' in page, "a deal not played is blank"
     read = table.get("/api/table/tally/", headers={"X-Table-Code": code}).json()["version"]
-    api = table.post("/api/table/tally/", {"deals": [{"ns": 420}, {"ew": 800}, {"ns": 50}, {"ns": 0, "ew": 1000}],
+    api = table.post("/api/table/tally/", {"deals": [{"ns": 420}, {"ew": 800}, {"ns": 100}, {"ns": 0, "ew": 1000}],
                                            "version": read},
                      content_type="application/json", headers={"X-Table-Code": code})  # fmt: skip
     assert api.status_code == 200 and (
         api.json()["hands"],
         api.json()["ns_points"],
         api.json()["ew_points"],
-    ) == (4, 470, 1800)
+    ) == (4, 520, 1800)
     assert api.json()["deals"][3] == {"ns": 0, "ew": 1000}
     fifth = table.post("/api/table/tally/", {"deals": [{"ns": 0}] * 5}, content_type="application/json",
                        headers={"X-Table-Code": code})  # fmt: skip
@@ -522,3 +522,102 @@ def test_the_club_page_names_each_party_by_its_kind(client):
     games = sorted(re.findall(r"</a></td>\s*<td>([^<]*)</td>", "".join(rows)))
     assert games == [KINDS_["contract-bridge"].title, KINDS_["hearts"].title]
     assert "Duplicate bridge" not in "".join(rows)
+
+
+def _bridge_table(client, kind):
+    """A running two-table party of `kind` and table 2's phone, logged in with its code (and that code)."""
+    user, club = make_director()
+    client.force_login(user)
+    sid = post(client, club=club.id, kind=kind, players=8, seed="d").json()["party"]
+    client.post(f"/api/sections/{sid}/status/", {"status": "running"})
+    code = client.get(f"/api/sections/{sid}/tables/").json()[1]["code"]
+    client.logout()
+    table = type(client)(headers={"X-Forwarded-Proto": "https"})
+    table.post("/table/", {"code": code})
+    return sid, code, table
+
+
+def test_a_progressive_contract_deal_sent_as_contract_declarer_and_tricks_is_scored_by_the_book(client):
+    """Hoyle 1940 L20376–20392: a deal sent alone as {"contract", "declarer", "tricks"} is the round's next deal,
+    scored with the book's bonuses and vulnerability (never kept as 0–0): 4S by N on deal 1 (neither vulnerable)
+    120 + 300; 4S by E on deal 2 (East deals: E-W vulnerable) 120 + 500. 7NTX by N down 7 on deal 3 (South deals,
+    N-S vulnerable: 2000, L20369) is held to the penalty limit of 1000."""
+    sid, code, table = _bridge_table(client, "contract-bridge")
+    api = {"content_type": "application/json", "headers": {"X-Table-Code": code}}
+    first = table.post("/api/table/tally/", {"contract": "4S", "declarer": "N", "tricks": 10}, **api)
+    assert first.status_code == 200, first.content
+    assert (first.json()["hands"], first.json()["ns_points"], first.json()["ew_points"]) == (1, 420, 0)
+    version = first.json()["version"]
+    second = table.post(
+        "/api/table/tally/", {"contract": "4S", "declarer": "E", "tricks": 10, "version": version}, **api
+    )
+    assert second.status_code == 200, second.content
+    third = table.post("/api/table/tally/", {"contract": "7NTX", "declarer": "N", "tricks": 6,
+                                             "version": second.json()["version"]}, **api)  # fmt: skip
+    assert third.status_code == 200, third.content
+    tally = Tally.objects.get(section_id=sid, table=2)
+    assert tally.deals == [
+        {"ns": 420, "ew": 0, "contract": "4S", "declarer": "N", "tricks": 10},
+        {"ns": 0, "ew": 620, "contract": "4S", "declarer": "E", "tricks": 10},
+        {"ns": 0, "ew": 1000, "contract": "7NTX", "declarer": "N", "tricks": 6},
+    ]
+    assert (tally.hands, tally.ns_points, tally.ew_points) == (3, 420, 1620)
+    wrong = table.post("/api/table/tally/", {"contract": "4S", "declarer": "X", "tricks": 10,
+                                             "version": tally.version}, **api)  # fmt: skip
+    assert wrong.status_code == 400 and "deal 4: the declarer 'X' is not a seat" in wrong.json()["detail"]
+
+
+def test_typed_progressive_contract_points_are_checked_against_the_penalty_limit(client):
+    """Typed points stay possible, checked: 1400 to E-W as the penalty of N's contract is refused naming the
+    book's limit of 1000 (L20392); 1000 is taken."""
+    sid, code, table = _bridge_table(client, "contract-bridge")
+    api = {"content_type": "application/json", "headers": {"X-Table-Code": code}}
+    refused = table.post("/api/table/tally/", {"deals": [{"ns": 0, "ew": 1400, "declarer": "N"}]}, **api)
+    assert refused.status_code == 400
+    assert "deal 1: E-W 1400 is not the defenders' penalty" in refused.json()["detail"]
+    assert "a penalty is at most 1000 (Hoyle 1940 L20392)" in refused.json()["detail"]
+    assert not Tally.objects.filter(section_id=sid, table=2).exists()
+    taken = table.post("/api/table/tally/", {"deals": [{"ns": 0, "ew": 1000, "declarer": "N"}]}, **api)
+    assert taken.status_code == 200 and taken.json()["ew_points"] == 1000
+
+
+def test_the_phone_enters_a_deal_by_its_contract_and_is_told_of_the_penalty_limit(client):
+    """The tally page: deal 1 as 2H by S, 9 tricks (60 + 30 + 50, L20390–20391); deal 2 typed as a penalty of 1400
+    against E's contract is refused with the book's limit, and nothing is saved."""
+    sid, _, table = _bridge_table(client, "contract-bridge")
+    page = table.get("/table/").content.decode()
+    assert 'name="deal-1-contract"' in page and 'name="deal-4-declarer"' in page
+    assert '2 <span class="muted small">dealer\'s side vulnerable: East deals, E-W</span>' in html.unescape(
+        page
+    )
+    saved = table.post("/table/tally/", {"deal-1-contract": "2H", "deal-1-declarer": "S", "deal-1-tricks": "9",
+                                         "deal-2-contract": "", "deal-2-ns": "", "version": "0"}, follow=True)  # fmt: skip
+    assert "Tally saved." in saved.content.decode()
+    tally = Tally.objects.get(section_id=sid, table=2)
+    assert tally.deals == [{"ns": 140, "ew": 0, "contract": "2H", "declarer": "S", "tricks": 9}]
+    page = saved.content.decode()
+    assert 'name="deal-1-contract" size="4" value="2H"' in page and "<option selected>S</option>" in page
+    refused = table.post("/table/tally/", {"deal-1-contract": "2H", "deal-1-declarer": "S", "deal-1-tricks": "9",
+                                           "deal-2-declarer": "E", "deal-2-ns": "1400", "deal-2-ew": "",
+                                           "version": str(tally.version)}, follow=True)  # fmt: skip
+    text = html.unescape(refused.content.decode())
+    assert (
+        "deal 2: N-S 1400 is not the defenders' penalty" in text
+        and "at most 1000 (Hoyle 1940 L20392)" in text
+    )
+    assert Tally.objects.get(section_id=sid, table=2).ns_points == 140
+
+
+def test_individual_bridge_deals_are_scored_as_auction_with_125_a_game(client):
+    """L5391–5401: individual progressive bridge is scored as the ordinary (auction) rubber with no rubber bonus
+    and 125 a game: 2S by N made (18), 1NT by N with an overtrick (20: a game, 145), 3NT by E (155), 1C by S (6).
+    The party's rule set is auction-1926, not 1935 contract scoring."""
+    sid, code, table = _bridge_table(client, "individual-bridge")
+    assert Section.objects.get(id=sid).rule_set == "auction-1926"
+    deals = [{"contract": "2S", "declarer": "N", "tricks": 8}, {"contract": "1NT", "declarer": "N", "tricks": 8},
+             {"contract": "3NT", "declarer": "E", "tricks": 9}, {"contract": "1C", "declarer": "S", "tricks": 7}]  # fmt: skip
+    saved = table.post("/api/table/tally/", {"deals": deals}, content_type="application/json",
+                       headers={"X-Table-Code": code})  # fmt: skip
+    assert saved.status_code == 200, saved.content
+    assert [(d["ns"], d["ew"]) for d in saved.json()["deals"]] == [(18, 0), (145, 0), (0, 155), (6, 0)]
+    assert (saved.json()["ns_points"], saved.json()["ew_points"]) == (169, 155)
