@@ -289,6 +289,9 @@ def write_hands(games: Sequence[pbn.Game]) -> bytes:
         line = f"pn|{names}|st||md|{_md(dealer, game.deal)}|sv|{_HANDS_SPELLING[vulnerable]}|ah|Board {game.board}|"
         if game.auction is not None:
             for k, call in enumerate(game.auction.calls):
+                if call == "AP":  # PBN's "all pass": the passes that end the auction
+                    line += "mb|p|" * (3 if any(c[:1].isdigit() for c in game.auction.calls[:k]) else 4)
+                    continue
                 mark = game.auction.annotation(k)
                 line += f"mb|{_lin_call(call)}{'!' if mark and mark.alert else ''}|"
                 if mark and mark.note is not None and mark.note in game.auction.notes:

@@ -212,3 +212,9 @@ def test_a_played_board_reads_in_endplay_with_its_deal_auction_play_and_result()
     assert board.auction[0].alertable and board.auction[0].announcement == "may be short"
     assert [str(c) for c in board.play][12:] == ["♣K", "♣6", "♣3", "♣2"]  # South, having won trick 3, leads
     assert board.claimed and str(board.contract) == "4♥S=" and board.contract.result == 0
+
+
+def test_all_pass_is_written_as_the_passes_that_end_the_auction():
+    (game,) = pbn.parse(PLAYED.replace("4H Pass Pass Pass", "4H AP"))
+    (board,) = endplay_boards(lin.write_hands([game]))
+    assert [str(c) for c in board.auction] == ["1♣!*", "P", "1♥", "P", "4♥", "P", "P", "P"]
