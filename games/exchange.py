@@ -485,7 +485,7 @@ def export_pbn(section: Section) -> str:
     for result in rows.order_by("board__number", "table", "id"):
         by_board.setdefault(result.board.number, []).append(result)
     totals = [
-        (s.rank, s.entry.tag, {"NS": "N-S", "EW": "E-W"}.get(s.entry.direction, "-"), _number(s.total),
+        (s.rank, _pair_id(s.entry), {"NS": "N-S", "EW": "E-W"}.get(s.entry.direction, "-"), _number(s.total),
          _number(s.percentage), str(s.boards), pbn.one_line(s.entry.name) or "-")
         for s in Standing.objects.filter(section=section).select_related("entry").order_by("place", "entry__number")
     ]  # fmt: skip
@@ -501,7 +501,7 @@ def export_pbn(section: Section) -> str:
             else:
                 score_ns, score_ew = _pbn_plain(r.score_ns)
             lines.append((
-                str(r.table or "-"), str(r.round or "-"), r.ns.tag, r.ew.tag, r.contract or "-", r.declarer or "-",
+                str(r.table or "-"), str(r.round or "-"), _pair_id(r.ns), _pair_id(r.ew), r.contract or "-", r.declarer or "-",
                 "-" if r.tricks is None else str(r.tricks), r.lead or "-", score_ns, score_ew,
                 _number(score.ns if score else None), _number(score.ew if score else None),
                 _number(score.pct_ns if score else None), _number(score.pct_ew if score else None),
@@ -516,6 +516,12 @@ def export_pbn(section: Section) -> str:
         deal = Deal.from_pbn(board.deal) if board.deal else None
         games.append(pbn.Game.build(tags, deal=deal, tables=tables))
     return pbn.write(games)
+
+
+def _pair_id(entry: Entry) -> str:
+    """A PBN PairId: the entry's tag, or its number when the tag holds white space: readers that split a table
+    row at white space (endplay) would read a quoted "NS 1" as two cells and every later column one out."""
+    return str(entry.number) if any(c.isspace() for c in entry.tag) else entry.tag
 
 
 def _artificial_pbn(percent: float) -> str:

@@ -90,7 +90,10 @@ FORMATS: dict[str, DealFormat] = {
                    "text/plain"),
         DealFormat("cds", "CDS-2000 (.cds)", ".cds", packed.read_cds, packed.write_cds, True, False),
         DealFormat("csv", "CSV hand records", ".csv", deal_csv.read_csv, deal_csv.write_csv, True, True, "text/csv"),
-        DealFormat("lin", "BBO LIN", ".lin", lin.read_lin, lin.write_lin, True, True, "text/plain"),
+        DealFormat("lin", "BBO LIN, vugraph (as deal-convert)", ".lin", lin.read_lin, lin.write_lin, True, True,
+                   "text/plain"),
+        DealFormat("lin-hands", "BBO LIN, a board a line (BBO's hand viewer, endplay)", ".lin", lin.read_lin,
+                   lin.write_lin_hands, True, True, "text/plain"),
     )
 }  # fmt: skip
 """Every hand-record format by name, in the order the pages list them."""

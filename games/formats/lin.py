@@ -23,7 +23,10 @@ bridge replay auditor (games.formats.pbn.audit.replay_games) checks them like PB
 out as deal-convert does: ``vg|<title>,SEGMENT 1,I,<first>,<last>,HOME,0,AWAY,0|``, ``rs|`` with 11 commas,
 ``pn|,,,,,,,|pg||``, then each board twice (open and closed room, ``qx|o<n>|`` and ``qx|c<n>|``) with empty
 player names and ranks high to low; CRLF line ends. The title's bars and commas, which would end its field,
-become spaces (and its runs of white space one space).
+become spaces (and its runs of white space one space). ``write_lin_hands`` (format "lin-hands") and
+``write_hands`` write one board a line instead, ``pn|S,W,N,E|st||md|...|sv|...|ah|Board N|`` then the auction and
+play, the layout BBO's hand viewer and endplay's ``lin.load`` read (they split the file at ``pn|``, so the vugraph
+layout, with its header ``pn`` and two rooms a board, reads wrong there).
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from games.engine.bridge.calls import board_dealer, board_vulnerability
-from games.engine.cards import SEATS, Deal, Seat, Vulnerability
+from games.engine.bridge.play import trick_winner
+from games.engine.cards import SEATS, Card, Deal, Seat, Suit, Vulnerability
 from games.formats import pbn
 from games.formats.deals import (
     INDEX,
@@ -46,6 +50,7 @@ from games.formats.deals import (
     one_each,
     suit_ranks,
 )
+from games.formats.pbn.tables import CARD_OF
 
 _VULNERABILITY = {
     "o": Vulnerability.NONE,
@@ -55,6 +60,8 @@ _VULNERABILITY = {
 }
 _VULNERABILITY |= {"e": Vulnerability.EW, "b": Vulnerability.BOTH}
 _SPELLING = {Vulnerability.NONE: "0", Vulnerability.NS: "n", Vulnerability.EW: "e", Vulnerability.BOTH: "b"}
+_HANDS_SPELLING = _SPELLING | {Vulnerability.NONE: "o"}
+"""BBO's hand viewer (and endplay) spell no one vulnerable "o", deal-convert's vugraph "0"."""
 _ORDER = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
 """The seats of md's hands, pn's names and the dealer digit (1-4)."""
 _CALLS = {"P": "Pass", "D": "X", "R": "XX"}
@@ -236,14 +243,100 @@ def write_lin(records: Sequence[HandRecord], *, title: str = "") -> bytes:
         "pn|,,,,,,,|pg||",
     ]
     for r in records:
-        hands = ",".join(
-            "".join(letter + suit_ranks(r.deal, seat.index, s) for s, letter in enumerate(SUIT_LETTERS))
-            for seat in _ORDER
-        )
-        md = f"{_ORDER.index(r.dealer) + 1}{hands}"
+        md = _md(r.dealer, r.deal)
         for room in "oc":
             lines.append(f"qx|{room}{r.board}|pn|,,,,,,,|md|{md}|sv|{_SPELLING[r.vulnerability]}|pg||")
     return "".join(line + "\r\n" for line in lines).encode("utf-8")
+
+
+def _md(dealer: Seat, deal: Deal) -> str:
+    """md's value: the dealer digit and the hands S, W, N, E, ranks high to low."""
+    hands = ",".join(
+        "".join(letter + suit_ranks(deal, seat.index, s) for s, letter in enumerate(SUIT_LETTERS))
+        for seat in _ORDER
+    )
+    return f"{_ORDER.index(dealer) + 1}{hands}"
+
+
+def write_lin_hands(records: Sequence[HandRecord], *, title: str = "") -> bytes:
+    """Hand records one board a line, as BBO's hand viewer and endplay's ``lin.load`` read them (the title has
+    no place in this layout)."""
+    try:
+        games = [
+            pbn.Game.build(
+                {"Board": str(r.board), "Dealer": r.dealer.value, "Vulnerable": r.vulnerability.value},
+                deal=r.deal,
+            )
+            for r in records
+        ]
+    except pbn.PBNError as error:
+        raise DealFileError(error.message) from None
+    return write_hands(games)
+
+
+def write_hands(games: Sequence[pbn.Game]) -> bytes:
+    """Played boards one a line, as BBO's "My Hands" and hand viewer write them:
+    ``pn|S,W,N,E|st||md|...|sv|...|ah|Board N|`` then the calls (``mb|``, ``!`` for an alert, ``an|`` for its
+    note), ``pg||``, the cards in the order played (``pc|``, ``pg||`` after each trick) and ``mc|n|`` when the
+    play stops short of 13 tricks and the Result tag gives declarer's tricks. Every board needs its deal."""
+    lines = []
+    for game in games:
+        if game.deal is None or game.board is None:
+            raise DealFileError(f"{game.label} has no deal to write")
+        dealer = game.dealer or board_dealer(game.board)
+        vulnerable = game.vulnerable or board_vulnerability(game.board)
+        names = ",".join(_field(game.tags.get(seat.name.title(), "")) for seat in _ORDER)
+        line = f"pn|{names}|st||md|{_md(dealer, game.deal)}|sv|{_HANDS_SPELLING[vulnerable]}|ah|Board {game.board}|"
+        if game.auction is not None:
+            for k, call in enumerate(game.auction.calls):
+                if call == "AP":  # PBN's "all pass": the passes that end the auction
+                    line += "mb|p|" * (3 if any(c[:1].isdigit() for c in game.auction.calls[:k]) else 4)
+                    continue
+                mark = game.auction.annotation(k)
+                line += f"mb|{_lin_call(call)}{'!' if mark and mark.alert else ''}|"
+                if mark and mark.note is not None and mark.note in game.auction.notes:
+                    line += f"an|{game.auction.notes[mark.note].replace('|', ' ')}|"
+        line += "pg||"
+        played = _in_order(game) if game.play is not None else []
+        for start in range(0, len(played), 4):
+            trick = played[start : start + 4]
+            line += "".join(f"pc|{card}|" for card in trick) + ("pg||" if len(trick) == 4 else "")
+        if game.result is not None and len(played) < 52:
+            line += f"mc|{game.result}|"
+        lines.append(line)
+    return "".join(line + "\r\n" for line in lines).encode("utf-8")
+
+
+def _field(text: str) -> str:
+    """A name with the bars and commas that would end its field made spaces."""
+    return " ".join(text.replace("|", " ").replace(",", " ").split())
+
+
+def _lin_call(call: str) -> str:
+    lin_call = {"Pass": "p", "X": "d", "XX": "r"}.get(call)
+    return lin_call or (call[:2] if call.endswith("NT") else call)
+
+
+def _in_order(game: pbn.Game) -> list[str]:
+    """The play's cards in the order played: each trick from its leader round the table, the winner (by the
+    contract's trumps, or the last bid's) leading the next; the play stops at its first card not known."""
+    assert game.play is not None
+    bids = [call for call in game.auction.calls if call[:1].isdigit()] if game.auction else []
+    contract = game.contract or (bids[-1] if bids else "")
+    trump = Suit.parse(contract[1]) if len(contract) > 1 and contract[1] in "CDHS" else None
+    leader = game.play.first
+    order: list[str] = []
+    for k in range(len(game.play.tricks)):
+        by_seat = game.play.by_seat(k)
+        trick: list[tuple[Seat, Card]] = []
+        for seat in (leader.rotate(step) for step in range(4)):
+            card = CARD_OF.get(by_seat[seat])
+            if card is None:
+                return order + [str(c) for _, c in trick]
+            trick.append((seat, card))
+        order += [str(c) for _, c in trick]
+        leader = trick_winner(trick, trump)
+    return order
 
 
 def _call(text: str) -> str:

@@ -189,3 +189,47 @@ def test_names_with_line_breaks_export_on_one_line(club):
     assert pbn.one_line("#1 of the\rseason") == " #1 of the season", (
         "a leading # would read as inheritance (§4.8)"
     )
+
+
+# A results file naming its pairs by their players, as BBO and RealBridge write them (no pair numbers).
+NAMED_PAIRS = """[Event "Club night"]
+[Site "Hall"]
+[Date "2026.11.24"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:74.T8.K842.AQ743 JT832.J62.73.JT2 K.AKQ9754.96.K85 AQ965.3.AQJT5.96"]
+[Scoring "MP"]
+[ScoreTable "PairId_NS\\16L;PairId_EW\\16L;Contract\\4L;Declarer\\1R;Result\\2R"]
+"NS 1"           "EW 1"            4H   S 10
+"NS 2"           "EW 2"            4H   S 11
+"""
+
+
+def test_names_with_spaces_keep_endplays_score_table_columns_in_place(club):
+    """endplay's PBN reader splits a table row at white space, so a quoted cell with a space ("Ann Lee - Di Ek")
+    moved every column after it. A PairId is written without one (the entry's number); the names, the only cells
+    that may hold one, are the TotalScoreTable's last column, after every figure."""
+    from endplay.parsers import pbn as endplay_pbn
+
+    section = store(read_pbn(NAMED_PAIRS, "bbo.pbn"), club, "bbo.pbn")
+    section.entries.filter(label="NS 1").update(name="Bo Cy - Fa Go")
+    board = endplay_pbn.loads(export_pbn(section))[0]
+    scores = [dict(zip([h["name"] for h in board.info.ScoreTable["headers"]], row, strict=True))
+              for row in board.info.ScoreTable["rows"]]  # fmt: skip
+    assert [
+        (r["PairId_NS"], r["PairId_EW"], r["Contract"], r["Result"], r["Score_NS"], r["MP_NS"])
+        for r in scores
+    ] == [
+        ("1", "2", "4H", "10", "420", "0.00"),
+        ("3", "4", "4H", "11", "450", "2.00"),
+    ]
+    totals = board.info.TotalScoreTable
+    names = [h["name"] for h in totals["headers"]]
+    assert names[-1] == "Names"
+    assert [(*row[:6], " ".join(row[6:])) for row in totals["rows"]] == [
+        ("1=", "2", "-", "2.00", "100.00", "1", "-"),
+        ("1=", "3", "-", "2.00", "100.00", "1", "-"),
+        ("3=", "1", "-", "0.00", "0.00", "1", '"Bo Cy - Fa Go"'),
+        ("3=", "4", "-", "0.00", "0.00", "1", "-"),
+    ]

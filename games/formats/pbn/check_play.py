@@ -150,9 +150,18 @@ def read_auction(tag: Tag, notes: list[Tag], values: dict[str, str], problems: l
                 Problem("Bad call", f"{element.text} is not higher than the last bid", element.line)
             )
         elif sufficient and insufficient:
+            # ^I marks a bid the opponents accepted although it was not enough (§3.9 (A)); a sufficient bid so
+            # marked is not that call, and the PBN Verifier reads the auction without it (the next call is the
+            # same player's), so the Declarer and Result are checked against that auction.
             problems.append(
-                Problem("Sufficient", f"^I {element.text} is a sufficient bid (§3.9)", element.line)
+                Problem(
+                    "Sufficient",
+                    f"^I {element.text} is a sufficient bid (§3.9): read without it",
+                    element.line,
+                )
             )
+            seat -= 1
+            continue
         last_bid, doubled = bid, 0
         strain_first.setdefault((bidder % 2, bid[1]), bidder)
     _note_problems(notes, used, problems, tag.line)
@@ -192,9 +201,12 @@ def auction_against_tags(
             )
 
 
-def play_problems(tag: Tag, notes: list[Tag], values: dict[str, str], problems: list[Problem]) -> None:
+def play_problems(
+    tag: Tag, notes: list[Tag], values: dict[str, str], problems: list[Problem], made: str | None = None
+) -> None:
     """§3.6: four cards a row in the seat columns of the Play tag, each held and not played before; a revoke
-    and a lead out of turn only where ^R and ^L mark them (§3.9); nothing after '+' but '-' and '*'."""
+    and a lead out of turn only where ^R and ^L mark them (§3.9); nothing after '+' but '-' and '*'. The tricks
+    are declarer's side's: of the declarer the auction ``made`` when it made one, else of the Declarer tag."""
     elements = read_elements(tag.data, "play", problems)
     used: set[int] = set()
     for needed in ("Deal", "Contract") + (
@@ -205,7 +217,7 @@ def play_problems(tag: Tag, notes: list[Tag], values: dict[str, str], problems: 
     first = (tag.value or "").upper()
     hands = _hands(values.get("Deal", ""))
     trump = re.sub(r"^\d|X+$", "", values.get("Contract", "").upper())[:1]
-    declarer = values.get("Declarer", "").upper().lstrip("^")
+    declarer = made or values.get("Declarer", "").upper().lstrip("^")
     cards: list[Element] = []
     ended = False
     for element in elements:
@@ -282,19 +294,27 @@ def play_problems(tag: Tag, notes: list[Tag], values: dict[str, str], problems: 
             tricks += 1
             leader = winner
     if not any(element.carets for element in cards):  # a revoke's penalty tricks are the director's (§3.9)
-        _result_against_play(values, won, tricks, ended, tag.line, problems)
+        _result_against_play(values, declarer, won, tricks, ended, tag.line, problems)
 
 
 def _result_against_play(
-    values: dict[str, str], won: int, tricks: int, ended: bool, line: int, problems
+    values: dict[str, str], declarer: str, won: int, tricks: int, ended: bool, line: int, problems
 ) -> None:
     """§3.4.15: the Result is declarer's tricks: the tricks won when all 13 are played, at least those won and at
-    most those plus the rest when the play ends with '*' (a claim), those won so far when it goes on."""
-    result = values.get("Result", "")  # "^9": players agreed a number that differs (§3.4.15)
-    declarer = values.get("Declarer", "").upper().lstrip("^")
+    most those plus the rest when the play ends with '*' (a claim), those won so far when it goes on. A "^9" the
+    players agreed although it differs from the play is still a number of tricks the claim leaves possible."""
+    result = values.get("Result", "")
+    agreed = result.startswith("^")
+    result = result.removeprefix("^")
     if not result.isdigit() or declarer not in tuple(SEATS) or not tricks:
         return
     taken = int(result)
+    if agreed:
+        if ended and not won <= taken <= won + 13 - tricks:
+            problems.append(Problem(
+                "Bad result", f"[Result] ^{taken}, declarer won {won} of the {tricks} tricks played", line
+            ))  # fmt: skip
+        return
     if (
         tricks == 13
         and taken != won

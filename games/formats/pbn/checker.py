@@ -112,7 +112,7 @@ def _game(lines, inherited: dict[str, str], export: bool) -> list[Problem]:
             outcome = read_auction(tag, notes["Auction"], values, problems)
             auction_against_tags(outcome, values, tag.line, problems)
         if tag.name == "Play" and not (tag.value or "").startswith("#"):
-            play_problems(tag, notes["Play"], values, problems)
+            play_problems(tag, notes["Play"], values, problems, outcome.declarer if outcome else None)
     if outcome is None and values.get("Contract", "").lower() == "pass" and values.get("Result"):
         problems.append(Problem("No declarer", "a result for a passed-out board", None))
     elif values.get("Result") and values.get("Declarer", "x") == "":

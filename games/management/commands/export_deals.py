@@ -1,4 +1,4 @@
-"""`manage.py export_deals SECTION --format dlm|dup|pbn|lin|... [-o FILE]`: a section's deals for a dealing machine."""
+"""`manage.py export_deals SECTION --format dlm|dup|pbn|lin|lin-hands|... [-o FILE]`: a section's deals for a dealing machine."""
 
 from pathlib import Path
 

@@ -6,6 +6,7 @@ import json
 
 import pytest
 from django.core.management import call_command
+from endplay.parsers import lin as endplay_lin
 
 from games.engine.bridge import rules
 from games.engine.cards import Seat, Vulnerability
@@ -136,3 +137,84 @@ def test_a_card_not_in_a_hand_is_a_malformed_record_and_the_other_boards_replay(
 def test_lin_keeps_a_line_without_a_closing_bar():
     text = "pn|a,b,c,d|st||md|1SAKQJT98765432H,SH,SH,|mb|p"
     assert lin.write(lin.parse(text)) == text.encode()
+
+
+def endplay_boards(data: bytes):
+    """The boards as endplay's LIN reader (BBO's one board a line) reads them."""
+    return endplay_lin.load(io.StringIO(data.decode("utf-8")))
+
+
+def played(board) -> tuple:
+    return (board.board_num, board.dealer, board.vul, board.deal.to_pbn(), [str(c) for c in board.auction],
+            [c.announcement for c in board.auction], [str(c) for c in board.play], str(board.contract), board.claimed)  # fmt: skip
+
+
+def test_example1_written_a_board_a_line_reads_in_endplay_as_bbo_wrote_it(example1):
+    path, data = example1
+    written = lin.write_hands(lin.games(lin.parse_file(path)))
+    assert written.startswith(b"pn|domtp,~~M25054gn,~~M2509087,~~M25116nn|st||md|3SKHAKQ9754D96CK85,")
+    assert [played(b) for b in endplay_boards(written)] == [played(b) for b in endplay_boards(data)]
+    assert lin.games(lin.parse(written)) == lin.games(lin.parse_file(path))
+
+
+# Board 1 bid to 4H by South, four tricks played (South wins the third and leads the fourth), then a claim.
+PLAYED = """[Board "1"]
+[West "Ann Lee"]
+[North "Bo, Jr"]
+[East "Cy"]
+[South "Di"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:74.T8.K842.AQ743 JT832.J62.73.JT2 K.AKQ9754.96.K85 AQ965.3.AQJT5.96"]
+[Declarer "S"]
+[Contract "4H"]
+[Result "10"]
+[Auction "N"]
+1C ! =1= Pass 1H Pass
+4H Pass Pass Pass
+[Note "1:may be short"]
+[Play "W"]
+SA S4 S2 SK
+DA D2 D3 D6
+H3 H8 H2 HA
+C6 C3 C2 CK
+*
+"""
+
+
+def test_a_played_board_reads_in_endplay_with_its_deal_auction_play_and_result():
+    (game,) = pbn.parse(PLAYED)
+    written = lin.write_hands([game])
+    assert written == (
+        b"pn|Di,Ann Lee,Bo Jr,Cy|st||md|3SKHAKQ9754D96CK85,SAQ965H3DAQJT5C96,S74HT8DK842CAQ743,SJT832HJ62D73CJT2|"
+        b"sv|o|ah|Board 1|mb|1C!|an|may be short|mb|p|mb|1H|mb|p|mb|4H|mb|p|mb|p|mb|p|pg||"
+        b"pc|SA|pc|S4|pc|S2|pc|SK|pg||pc|DA|pc|D2|pc|D3|pc|D6|pg||pc|H3|pc|H8|pc|H2|pc|HA|pg||"
+        b"pc|CK|pc|C6|pc|C3|pc|C2|pg||mc|10|\r\n"
+    )
+    (board,) = endplay_boards(written)
+    assert board.deal.to_pbn() == game.deal.to_pbn()
+    assert (board.board_num, board.info.south, board.info.west, board.info.north) == (
+        1,
+        "Di",
+        "Ann Lee",
+        "Bo Jr",
+    )
+    assert [str(c) for c in board.auction] == [
+        "1♣!*",
+        "P",
+        "1♥",
+        "P",
+        "4♥",
+        "P",
+        "P",
+        "P",
+    ]  # ! alerted, * explained
+    assert board.auction[0].alertable and board.auction[0].announcement == "may be short"
+    assert [str(c) for c in board.play][12:] == ["♣K", "♣6", "♣3", "♣2"]  # South, having won trick 3, leads
+    assert board.claimed and str(board.contract) == "4♥S=" and board.contract.result == 0
+
+
+def test_all_pass_is_written_as_the_passes_that_end_the_auction():
+    (game,) = pbn.parse(PLAYED.replace("4H Pass Pass Pass", "4H AP"))
+    (board,) = endplay_boards(lin.write_hands([game]))
+    assert [str(c) for c in board.auction] == ["1♣!*", "P", "1♥", "P", "4♥", "P", "P", "P"]

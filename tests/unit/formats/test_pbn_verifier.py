@@ -45,11 +45,6 @@ NAMED_OTHERWISE = {
     # [Note "32:..."] after the auction, which never refers to =32=: the verifier itself calls this "Unused note
     # [32]" in game 56; §3.5.5 makes it an auction note that nothing uses.
     ("errors_10.pbn", 57, "No note for =32="): "Unused note",
-    # "- 1D ^I 1S": 1S is sufficient over 1D, so the ^I mark is wrong (§3.9), and we say so. The auction still
-    # ends in 5HX by S, as [Declarer "S"] and [Contract "5HX"] say, and [Result "^9"] declares a result that
-    # differs from the play (§3.4.15): by the standard neither the declarer nor the result is wrong.
-    ("errors_10.pbn", 58, "Bad declarer"): "Sufficient",
-    ("errors_10.pbn", 58, "Bad result"): "Sufficient",
 }
 NOT_AN_ERROR = {"Correct revokes"}  # a comment of errors_10 game 49 labelling a row that is right
 
@@ -158,3 +153,42 @@ def test_the_reader_takes_every_form_of_result_and_score_with_no_declarer(value,
     assert (game.result if tag == "Result" else game.score_ns) == (430 if value == "NS 430" else None)
     with pytest.raises(pbn.PBNError, match=r'\[Result "EW 14"\] is not'):
         pbn.parse('[Board "1"]\n[Result "EW 14"]\n')
+
+
+# errors_10 game 58's fault, inline: East's 1S over 1D is marked insufficient (^I) although it is sufficient.
+MARKED_SUFFICIENT = """[Event "?"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "W:KQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4"]
+[Declarer "S"]
+[Contract "5HX"]
+[Result "^9"]
+[Auction "W"]
+- 1D ^I 1S 3H
+4S 4NT X Pass
+Pass 5C X 5H
+X Pass Pass Pass
+[Play "W"]
+SK H3 S4 S3
+C5 C2 C6 CK
+S2 H6 S5 S7
+C8 CA CT C4
+D2 DA DT D3
+D4 DK H5 H7
+-  -  -  H2
+*
+"""
+
+
+def test_a_sufficient_bid_marked_insufficient_is_read_without_it_as_the_verifier_does():
+    """Without East's 1S, East's next call is 3H: the auction ends in 5HX by East, not South, and East-West, who
+    won none of the six tricks played, cannot have taken 9 (the verifier's "Bad declarer" and "Bad result")."""
+    (report,) = check(MARKED_SUFFICIENT)
+    assert [(p.kind, p.message, p.line) for p in report.problems] == [
+        ("Sufficient", "^I 1S is a sufficient bid (§3.9): read without it", 10),
+        ("Bad declarer", "[Declarer] S, the auction made E", 9),
+        ("Bad result", "[Result] ^9, declarer won 0 of the 6 tricks played", 14),
+    ]
+    (plain,) = check(MARKED_SUFFICIENT.replace("1D ^I 1S", "1D 1S"))
+    assert plain.problems == []  # 5HX by South, who won 6 of the 6 tricks: 9 is possible
