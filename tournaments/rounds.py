@@ -21,6 +21,7 @@ from django.utils import timezone
 from games.lines import Refused
 from games.models import Result
 from tournaments.models import Seating, Section, Status
+from tournaments.movements.cards import board_list
 from tournaments.selectors import section_field
 
 
@@ -220,16 +221,9 @@ def table_seating(section: Section, table: int) -> Seating:
     return seating
 
 
-def _boards_text(boards: list[int]) -> str:
-    """1, 2, 3 as "1-3"; 1, 3 as "1, 3"."""
-    if len(boards) > 1 and boards == list(range(boards[0], boards[-1] + 1)):
-        return f"{boards[0]}-{boards[-1]}"
-    return ", ".join(map(str, boards))
-
-
 def table_plays(table: int, seatings: list[Seating]) -> str:
     """ "table 2 plays boards 1-3 in round 1, 4-6 in round 2" (a round without boards left out)."""
-    played = [f"{_boards_text(s.boards)} in round {s.round}" for s in seatings if s.boards]
+    played = [f"{board_list(tuple(s.boards))} in round {s.round}" for s in seatings if s.boards]
     return f"table {table} plays boards {', '.join(played)}" if played else f"table {table} plays no boards"
 
 
