@@ -326,7 +326,7 @@ def export_usebio(section: Section) -> str:
     standings = {s.entry_id: s for s in Standing.objects.filter(section=section)}
     scoring = METHODS.get(section.scoring_method)
     method, event_type = (scoring.usebio_points, scoring.usebio_event) if scoring else (None, None)
-    players = entry_players(section)
+    players = _entry_players(section)
     pairs = []
     for entry in section.entries.all():
         standing = standings.get(entry.id)
@@ -372,7 +372,7 @@ def export_usebio(section: Section) -> str:
     return usebio.dumps(document)
 
 
-def entry_players(section: Section) -> dict[int, list[Player]]:
+def _entry_players(section: Section) -> dict[int, list[Player]]:
     """Each entry's players in the order they were given (the through rows' order; Player's own ordering is by
     surname, which would swap a pair's two players)."""
     players: dict[int, list[Player]] = {}
