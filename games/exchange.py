@@ -49,10 +49,8 @@ class Imported:
     )  # board → (deal, dealer, vulnerability)
     lines: list[Line] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    club: tuple[
-        tuple[str, str], ...
-    ] = ()  # fields of the file's club and event kept as written (ImportedFile)
-    event: tuple[tuple[str, str], ...] = ()
+    club: usebio.Fields = ()  # the file's club and event fields, kept as written (ImportedFile)
+    event: usebio.Fields = ()
 
 
 def _parse_date(text: str | None, where: str) -> date:
@@ -337,7 +335,7 @@ def export_usebio(section: Section) -> str:
             place=str(standing.place) if standing and standing.place else None,
             total_score=_fixed(standing.total) if standing else None,
             percentage=_fixed(standing.percentage) if standing else None,
-            details=tuple((tag, text) for tag, text in file_pair.get("fields", ())),
+            details=_kept_fields(file_pair.get("fields", [])),
         ))  # fmt: skip
     boards, handset = [], []
     rows = Result.objects.filter(section=section).select_related("board", "ns", "ew", "line_score")
@@ -362,7 +360,7 @@ def export_usebio(section: Section) -> str:
             )
             handset.append(usebio.Deal(str(board.number), tuple(hands)))
     document = usebio.Usebio(
-        club=tuple((tag, text) for tag, text in kept.club) or (("CLUB_NAME", event.club.name),),
+        club=_kept_fields(kept.club) or (("CLUB_NAME", event.club.name),),
         event=usebio.Event(
             event_type=event_type, pairs=tuple(pairs), boards=tuple(boards),
             winner_type=2 if section.two_winners else 1, details=_usebio_event(section, kept.event),
@@ -410,7 +408,12 @@ def _national_id(number: str) -> str:
 _OURS = ("EVENT_DESCRIPTION", "PROGRAM_NAME", "DATE")
 
 
-def _usebio_event(section: Section, kept: list) -> tuple[tuple[str, str], ...]:
+def _kept_fields(kept: list) -> usebio.Fields:
+    """Fields an ImportedFile keeps (JSON lists) as the USEBIO writer takes them."""
+    return tuple((tag, text if isinstance(text, str) else _kept_fields(text)) for tag, text in kept)
+
+
+def _usebio_event(section: Section, kept: list) -> usebio.Fields:
     """The EVENT's fields: its name and date, and those an imported file carried as it wrote them. PROGRAM_NAME
     names whose figures the file holds: a section that keeps its publisher's conventions keeps its publisher's
     name and version (so that a reader, ours too, reads the figures by its rules), any other is Traveller's."""
@@ -423,7 +426,11 @@ def _usebio_event(section: Section, kept: list) -> tuple[tuple[str, str], ...]:
     publisher = bool(section.conventions) and any(tag == "PROGRAM_NAME" for tag, _ in kept)
     if publisher:
         ours.pop("PROGRAM_NAME")
-    fields = [(tag, ours.pop(tag, text)) for tag, text in kept if publisher or tag != "PROGRAM_VERSION"]
+    fields = [
+        (tag, ours.pop(tag, text))
+        for tag, text in _kept_fields(kept)
+        if publisher or tag != "PROGRAM_VERSION"
+    ]
     return tuple((tag, ours[tag]) for tag in _OURS if tag in ours) + tuple(fields)
 
 
