@@ -64,7 +64,8 @@ class PartySeatingSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     tables = serializers.ListField(child=serializers.DictField())
     sitting_out = serializers.ListField(
-        child=serializers.IntegerField(), help_text="The players who sit round 1 out (the spares of the draw)."
+        child=serializers.IntegerField(),
+        help_text="The players who sit round 1 out (the spares of the draw).",
     )
 
 

@@ -214,7 +214,11 @@ def bell_job(job: Job) -> dict:
                 seating, lady_winners, [next(p for p in w if p not in her) for w in punched], her
             )
         else:
-            her = party_ladies((section.movement or {}).get("party"), section.entries.count()) if kind.mixed else ()
+            her = (
+                party_ladies((section.movement or {}).get("party"), section.entries.count())
+                if kind.mixed
+                else ()
+            )
             moved = progress(seating, [Side(w) for w in winners], method, head, her)
         out: tuple[int, ...] = ()
         if not last and kind.name != "military-euchre":

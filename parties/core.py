@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -119,13 +119,17 @@ def _mixed(players: int, seed: int | str | None, her: frozenset[int] = frozenset
     lady_cards, gentleman_cards = _sides(players, her)
     drawn_her = _draw(lady_cards, seed)
     him = _draw(gentleman_cards, f"{seed}:gentlemen")
-    for i, lady in enumerate(drawn_her[: 2 * tables]):  # a gentleman drawn with the lady he came with changes cards
+    for i, lady in enumerate(
+        drawn_her[: 2 * tables]
+    ):  # a gentleman drawn with the lady he came with changes cards
         if him[i] == came_with(lady):
             k = next((k for k in range(2 * tables) if him[k] != came_with(lady)
                       and him[i] != came_with(drawn_her[k])), None)  # fmt: skip
             if k is not None:
                 him[i], him[k] = him[k], him[i]
-    seated = tuple((drawn_her[2 * t], drawn_her[2 * t + 1], him[2 * t], him[2 * t + 1]) for t in range(tables))
+    seated = tuple(
+        (drawn_her[2 * t], drawn_her[2 * t + 1], him[2 * t], him[2 * t + 1]) for t in range(tables)
+    )
     return Seated(seated, tuple(drawn_her[2 * tables :] + him[2 * tables :]))
 
 
@@ -135,7 +139,9 @@ def _hearts(players: int, seed: int | str | None, her: frozenset[int] = frozense
     lady_cards, gentleman_cards = _sides(players, her)
     drawn_her = _draw(lady_cards, seed)
     him = _draw(gentleman_cards, f"{seed}:gentlemen")
-    seated = tuple((drawn_her[2 * t], him[2 * t], drawn_her[2 * t + 1], him[2 * t + 1]) for t in range(tables))
+    seated = tuple(
+        (drawn_her[2 * t], him[2 * t], drawn_her[2 * t + 1], him[2 * t + 1]) for t in range(tables)
+    )
     return Seated(seated, tuple(drawn_her[2 * tables :] + him[2 * tables :]))
 
 
@@ -145,7 +151,9 @@ def _forts(players: int, seed: int | str | None, her: frozenset[int] = frozenset
     first's). Fort f is players 4f-3 (N), 4f-2 (E), 4f-1 (S), 4f (W)."""
     forts = players // 4
     return Seated(
-        tuple((4 * t - 3, 4 * (t % forts + 1) - 2, 4 * t - 1, 4 * (t % forts + 1)) for t in range(1, forts + 1))
+        tuple(
+            (4 * t - 3, 4 * (t % forts + 1) - 2, 4 * t - 1, 4 * (t % forts + 1)) for t in range(1, forts + 1)
+        )
     )
 
 
@@ -383,8 +391,13 @@ def reseat(
     for lady in (True, False) if kind.mixed else (False,):
         group = [p for p in here if side(p) is lady]
         seats = sum(1 for row in rows for i in range(4) if hole_side(row, i) is lady)
-        out = sorted(group, key=lambda p: (-played.get(p, 0), order.get(p, len(order)), p))[: len(group) - seats]
-        coming = sorted((p for p in group if p not in seated and p not in out), key=lambda p: (order.get(p, len(order)), p))
+        out = sorted(group, key=lambda p: (-played.get(p, 0), order.get(p, len(order)), p))[
+            : len(group) - seats
+        ]
+        coming = sorted(
+            (p for p in group if p not in seated and p not in out),
+            key=lambda p: (order.get(p, len(order)), p),
+        )
         holes = [(r, i) for r, row in enumerate(rows) for i in range(4)
                  if hole_side(row, i) is lady and (row[i] in out or row[i] not in here)]  # fmt: skip
         if len(holes) != len(coming):
@@ -393,7 +406,8 @@ def reseat(
             rows[r][i] = player
         going.extend(out)
     return Seated(
-        tuple((a, b, c, d) for a, b, c, d in rows), tuple(sorted(going, key=lambda p: order.get(p, len(order))))
+        tuple((a, b, c, d) for a, b, c, d in rows),
+        tuple(sorted(going, key=lambda p: order.get(p, len(order)))),
     )
 
 
@@ -465,7 +479,7 @@ def fort_standings(
     for a prize cut for it as players do at euchre (L11420–11430; the book says nothing of forts' ties). `games`:
     (winning fort, losing fort) by number."""
     captured = Counter(winner for winner, _ in games)
-    by_number = {fort.number: fort for fort in forts}
+    by_number: dict[Hashable, Fort] = {fort.number: fort for fort in forts}
     ranking = books.progressive_standings({f.number: captured[f.number] for f in forts}, prizes, cut=cut)
     awards = books.prize_awards(ranking, name=lambda number: by_number[number].name, who="")
     prized = ranking.prizes.awards  # among forts tied, the winner of the cut first

@@ -22,10 +22,10 @@ from games.services import Refused
 from jobs.services import latest_jobs
 from tournaments import services as tournament_services
 from tournaments.models import Club, Entry, Seating, Section, Status
+from tournaments.movements.progressive import Method
 from tournaments.page_data import at_table, page_section, seat_numbers
 from tournaments.permissions import is_director
 from tournaments.rounds import NeedsConfirmation
-from tournaments.movements.progressive import Method
 from tournaments.selectors import directed_section
 
 from . import bell, players, printables, services, standings, tallies

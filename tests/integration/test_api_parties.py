@@ -423,7 +423,10 @@ def test_the_players_names_and_sides_are_part_of_the_entry(client):
     uneven = [dict(e, side="lady") if i == 0 else e for i, e in enumerate(entries)]
     answer = post(client, club=club.id, kind="hearts", players=8, entries=uneven)
     assert answer.status_code == 400
-    assert "5 ladies and 3 gentlemen fill 1 table and would leave 4 sitting out every round" in answer.json()["detail"]
+    assert (
+        "5 ladies and 3 gentlemen fill 1 table and would leave 4 sitting out every round"
+        in answer.json()["detail"]
+    )
     answer = post(client, club=club.id, kind="hearts", players=8, entries=[{"name": "Ann"}] * 8)
     assert answer.status_code == 400
     assert "player 1 (Ann): Progressive hearts needs each player's side" in answer.json()["detail"]

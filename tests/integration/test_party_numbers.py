@@ -45,7 +45,12 @@ def seating(client, sid, number):
 
 @pytest.mark.parametrize(
     ("kind", "players", "tables", "out"),
-    [("euchre", 13, 3, 1), ("hearts", 18, 4, 2), ("contract-bridge", 14, 3, 2), ("individual-bridge", 9, 2, 1)],
+    [
+        ("euchre", 13, 3, 1),
+        ("hearts", 18, 4, 2),
+        ("contract-bridge", 14, 3, 2),
+        ("individual-bridge", 9, 2, 1),
+    ],
 )
 def test_an_awkward_number_is_seated_with_its_spares_sitting_out(client, kind, players, tables, out):
     user, club = make_director()
@@ -55,7 +60,9 @@ def test_an_awkward_number_is_seated_with_its_spares_sitting_out(client, kind, p
     body = answer.json()
     assert body["round"] == 1 and len(body["tables"]) == tables and len(body["sitting_out"]) == out
     seated = [p for t in body["tables"] for p in t["seats"].values()]
-    assert sorted(seated + body["sitting_out"]) == list(range(1, players + 1)), "each seated once or sitting out"
+    assert sorted(seated + body["sitting_out"]) == list(range(1, players + 1)), (
+        "each seated once or sitting out"
+    )
     section = Section.objects.get(id=body["party"])
     assert section.entries.count() == players and section.table_codes.count() == tables
     if kind == "hearts":  # 9 ladies (odd numbers) and 9 gentlemen: one of each sits out
