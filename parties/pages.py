@@ -122,8 +122,8 @@ def ready(request, section_id: int):
     """The party as set up: its first seating, the cards to print and the start."""
     section = _party(request, section_id)
     kind = party_kind(section.movement_kind)
-    players = section.entries.count()
-    her = party_ladies((section.movement or {}).get("party"), players) if kind.mixed else frozenset()
+    count = section.entries.count()
+    her = party_ladies((section.movement or {}).get("party"), count) if kind.mixed else frozenset()
     names = dict(section.entries.values_list("number", "name"))
 
     def who(number: int) -> str:
