@@ -159,3 +159,24 @@ def test_the_host_adds_withdraws_and_substitutes_between_rounds(client, jobs):
     seated = sorted(p for t in two.values() for p in t)
     assert 15 in seated, "the late arrival has played least: she plays"
     assert len(seated) == 12 and 5 not in seated
+
+
+def test_a_seating_given_with_the_bell_lists_who_sits_out(client):
+    user, club = make_director()
+    client.force_login(user)
+    body = post(client, club=club.id, name="Given", kind="euchre", players=13, seed="g").json()
+    sid = body["party"]
+    client.post(f"/api/sections/{sid}/status/", {"status": "running"})
+    (t1, t2, t3), spare = (
+        [tuple(t["seats"][s] for s in "NESW") for t in body["tables"]],
+        body["sitting_out"][0],
+    )
+    rows = [{"table": n, "seats": dict(zip("NESW", map(str, seats), strict=True))}
+            for n, seats in enumerate(((spare, *t1[1:]), t2, t3), start=1)]  # fmt: skip
+    unlisted = client.post(f"/api/sections/{sid}/bell/", {"seating": rows, "confirm": True},
+                           content_type="application/json")  # fmt: skip
+    assert unlisted.status_code == 400 and f"players {t1[0]} have no seat" in unlisted.json()["detail"]
+    rung = client.post(f"/api/sections/{sid}/bell/", {"seating": rows, "sitting_out": [t1[0]], "confirm": True},
+                       content_type="application/json")  # fmt: skip
+    assert rung.status_code == 200, rung.content
+    assert Section.objects.get(id=sid).movement["party"]["sitting_out"]["2"] == [t1[0]]
