@@ -97,7 +97,9 @@ def messy_archive(paths: list[str], count: int) -> tuple[str, str]:
     for game in played:
         tables.setdefault(game.deal.to_pbn(), []).append(game)
     # Two tables of one board, the second of them written without its Deal (a deal played once: at one table).
-    boards = [pair for games in tables.values() for pair in zip(games[::2], games[1::2] or games, strict=False)]
+    boards = [
+        pair for games in tables.values() for pair in zip(games[::2], games[1::2] or games, strict=False)
+    ]
     rng = random.Random(31)
     games = []
     claims = 0

@@ -17,7 +17,9 @@ The search is a branch and bound over the tricks left, on 52-bit hands (card ind
 as in games.engine.bridge.play): cards of one hand with no outstanding card between them are played as one, a
 position seen before is looked up, and the side's master trumps bound it from below (each is a trick won, since a
 hand plays one card a trick). Before it, `can_take` looks for one play where all four hands help a side: finding
-one proves the side's figure without any search, which settles most real claims.
+one proves the side's figure without any search, which settles most real claims. The search has a budget of cards
+tried (`nodes`): a claim whose holdings cannot make it can take millions of cards to prove so (a real vugraph
+archive spent 30 seconds on twelve), and what the budget does not settle is left "not settled", never guessed.
 """
 
 from __future__ import annotations
@@ -114,7 +116,7 @@ def fewest_tricks(
             rest = list(held)
             for card in ranked:
                 tried[0] += 1
-                if tried[0] == budget:
+                if tried[0] > budget:
                     raise _GaveUp
                 rest[seat] = hand ^ (1 << card)
                 lead = card // 13 if led < 0 else led
@@ -168,7 +170,7 @@ def fewest_tricks(
 
     held = tuple(hands)
     tried = [0]  # cards tried, against the budget
-    budget = -1 if nodes is None else nodes
+    budget = 1 << 62 if nodes is None else nodes
     fewest = at_least
     try:
         while not holds(held, leader, tuple(trick), fewest):

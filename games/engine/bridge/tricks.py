@@ -343,19 +343,24 @@ def _clean_unknown(
         except KeyError:  # the unfinished last trick
             if "*" in row:
                 row = row[: row.index("*")]
+            row = (*row[:4], *("-",) * (4 - len(row)))
             offset = (leader - first) & 3
             in_turn = (*row[offset:4], *row[:offset])
-            entries = [(seat, token) for seat, token in zip(seats, in_turn) if token not in NOT_PLAYED]
+            entries = [
+                (seat, str(token))
+                for seat, token in zip(seats, in_turn, strict=True)
+                if token not in NOT_PLAYED
+            ]
             if len(entries) == 4 or any(_tokens(later) for later in rows[t:]):
                 return None
             seats = tuple(seat for seat, _ in entries)
-            found = tuple(map(TOKEN_INDEX.get, (token for _, token in entries)))
+            found = [TOKEN_INDEX.get(token) for _, token in entries]
             if None in found:
                 return None
-            cards = found  # type: ignore[assignment]
+            cards = tuple(found)  # type: ignore[arg-type]
         led = suit_of[cards[0]] if cards else 0
         top = winner = -1
-        for seat, card in zip(seats, cards):
+        for seat, card in zip(seats, cards, strict=True):
             suit = suit_of[card]
             if seen & bits[card] or out[seat] >> suit & 1:
                 return None  # a card played twice, or a suit shown out of earlier: the general path names it
