@@ -263,3 +263,23 @@ def test_the_search_gives_up_after_its_budget_of_cards():
     assert fewest_tricks(hands, N, -1, side=0, nodes=6) == 2
     assert fewest_tricks(hands, N, -1, side=0, nodes=5) is None
     assert fewest_tricks(hands, N, -1, side=0) == 2  # no budget
+
+
+def test_a_claim_in_a_record_that_does_not_fit_its_deal_stands_as_recorded_without_a_search():
+    # East's DK and South's C3 swapped in the deal: the record's first trick gives East a card he was not dealt, so
+    # the claim of all seven tricks left (void on the true deal, above) stands as the record shows it: no search.
+    misfit = "N:KT8.A96.A95.7542 Q5.KJ52.Q874.T83 AJ92.874.KJT6.AQ 7643.QT3.32.KJ96"
+    play = ColumnPlay.of("E", [row.split() for row in BOARD_11_ROWS])
+    report = replay(
+        rules("duplicate-2017"),
+        misfit,
+        None,
+        play,
+        recorded_result=11,
+        contract="1NT",
+        declarer="N",
+        search_nodes=1_000_000,
+    )
+    found = [(i.kind, i.trick, i.seat, i.card) for i in report.irregularities]
+    assert found == [(K.CARD_NOT_HELD, 1, "E", "DK")]
+    assert (report.tricks_computed, report.extra) == (11, {})
