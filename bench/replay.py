@@ -1,6 +1,6 @@
 """Speed of the replay auditor: games per second for parsing a PBN archive and replaying every game in it.
 
-    .venv/bin/python bench/replay.py [FILE ...] [--games N] [--large N] [--repeat R] [--json]
+    .venv/bin/python bench/replay.py [FILE ...] [--games N] [--large N | --messy N] [--repeat R] [--json]
 
 Without FILE it uses the synthetic archive of bench/pbn.py (N played games, default 7,600: the ACBL session in
 ../shared/data/pbn/ repeated with seats rotated, or random deals played out when ../shared/ is missing).
@@ -10,6 +10,13 @@ With FILEs, the figures are for those files as written; with --large N, for a la
 from them: their games with a deal and play, repeated with seats rotated and boards renumbered, claims kept as
 written. Either way endplay's PBN reader parses the same text in the same run, and `ratio` is our parse and full
 audit over endplay's parse alone (issue 16's target: below 0.5).
+
+With --messy N, the large archive (from the FILEs, else the shared PBN files) carries the faults real converters
+make (issue 31): a vugraph second table written without its Deal (every other game), whole plays written in play
+order (one game in seven of those with a deal), records that do not fit their deal (two cards swapped between hands,
+one in twenty), and claims of all the tricks left whatever the holdings (one claimed game in twelve), so that the
+bench measures what a real archive costs; the figures add how many games were read in play order and how many
+claims the search left "not settled".
 Times are the best of --repeat runs (wall and CPU), the same number for our parse and audit as for endplay's parse,
 taken in --turns turns each (default 5), endplay's and ours in turn, so that a busy spell of a shared machine falls
 on both (--turns 1: all of endplay's runs, then all of ours; as many turns as runs: one run each in turn); by
@@ -25,6 +32,7 @@ import gc
 import importlib.util
 import json
 import math
+import random
 import sys
 import time
 from collections import Counter
@@ -36,6 +44,9 @@ sys.path.insert(0, str(ROOT))
 from endplay.parsers import pbn as endplay_pbn  # noqa: E402
 
 from games.engine.bridge import rules  # noqa: E402
+from games.engine.bridge.calls import Contract  # noqa: E402
+from games.engine.bridge.play import TOKEN_INDEX, winning_index  # noqa: E402
+from games.engine.cards import Deal  # noqa: E402
 from games.formats import pbn  # noqa: E402
 from games.formats.pbn.audit import replay_games  # noqa: E402
 
@@ -72,6 +83,79 @@ def large_archive(paths: list[str], count: int) -> tuple[str, str]:
     ]
     names = " + ".join(Path(path).name for path in paths)
     return pbn.write(games, export=False), f"{names} x{count / len(played):.1f}, seats rotated"
+
+
+SHARED_PBN = ROOT.parent / "shared" / "data" / "pbn"
+
+
+def messy_archive(paths: list[str], count: int) -> tuple[str, str]:
+    """`large_archive`'s games with the faults of a vugraph converter's archive (see the module's docstring),
+    placed by a fixed seed so that every run times the same text."""
+    rotated = _bench_pbn().rotated
+    played = [g for path in paths for g in pbn.parse_file(path) if g.play is not None and g.deal is not None]
+    tables: dict[str, list[pbn.Game]] = {}
+    for game in played:
+        tables.setdefault(game.deal.to_pbn(), []).append(game)
+    # Two tables of one board, the second of them written without its Deal (a deal played once: at one table).
+    boards = [
+        pair for games in tables.values() for pair in zip(games[::2], games[1::2] or games, strict=False)
+    ]
+    rng = random.Random(31)
+    games = []
+    claims = 0
+    for i in range(count):
+        k = i // 2
+        game = rotated(boards[k % len(boards)][i % 2], (k // len(boards)) % 4, 1 + k)
+        tags = {name: value for name, value in game.tags.items() if name != "Deal"}
+        deal: Deal | None = game.deal
+        play = game.play
+        ordered = _in_play_order(game)
+        if i % 2:
+            deal = None
+        elif ordered is not None and rng.random() < 1 / 7:
+            play = pbn.Play.of(play.first, ordered[0], ended=play.ended)
+        elif rng.random() < 1 / 20:
+            deal = _swapped(deal, rng)
+        if ordered is not None and ordered[2] < 13 and deal is not None:
+            claims += 1
+            if claims % 12 == 0:  # declarer claims every trick left
+                tags["Result"] = str(ordered[1] + 13 - ordered[2])
+        games.append(pbn.Game.build(tags, deal=deal, auction=game.auction, play=play))
+    names = " + ".join(Path(path).name for path in paths)
+    return pbn.write(games, export=False), f"{names} x{count / len(played):.1f}, seats rotated, with faults"
+
+
+def _in_play_order(game: pbn.Game) -> tuple[list[list[str]], int, int] | None:
+    """The game's tricks written in the order played (the leader's card first), declarer's tricks among its full
+    tricks and how many those are; None without a contract and declarer."""
+    contract = Contract.parse(game.tags.get("Contract") or "Pass")
+    declarer = game.declarer
+    if contract is None or declarer is None:
+        return None
+    trump = contract.trump.order if contract.trump else -1
+    first = game.play.first.index
+    leader, won, rows = first, 0, []
+    for row in game.play.recorded:
+        offset = (leader - first) & 3
+        cards = [token for token in (*row[offset:], *row[:offset]) if token != "-"]
+        rows.append(cards + ["-"] * (4 - len(cards)))
+        if len(cards) < 4:
+            break
+        leader = (leader + winning_index([TOKEN_INDEX[card] for card in cards], trump)) & 3
+        won += (leader & 1) == (declarer.index & 1)
+    full = sum("-" not in row for row in rows)
+    return rows, won, full
+
+
+def _swapped(deal: Deal, rng: random.Random) -> Deal:
+    """The deal with a card of one hand and a card of another swapped: a record that does not fit its deal."""
+    seats = rng.sample(list(deal.hands), 2)
+    one, other = (sorted(deal.hands[seat], key=str) for seat in seats)
+    a, b = rng.choice(one), rng.choice(other)
+    hands = dict(deal.hands)
+    hands[seats[0]] = frozenset(hands[seats[0]] - {a} | {b})
+    hands[seats[1]] = frozenset(hands[seats[1]] - {b} | {a})
+    return Deal(hands)
 
 
 def endplay_parse(data: bytes) -> tuple[float, float]:
@@ -122,6 +206,12 @@ def main() -> None:
         "--large", type=int, default=0, help="a large archive of N games built from the FILEs"
     )
     parser.add_argument(
+        "--messy",
+        type=int,
+        default=0,
+        help="a large archive of N games with a converter's faults, from the FILEs or the shared PBN files",
+    )
+    parser.add_argument(
         "--repeat",
         type=int,
         default=0,
@@ -132,7 +222,11 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
-    if args.file and args.large:
+    if args.messy:
+        paths = args.file or sorted(str(path) for path in SHARED_PBN.glob("*.pbn"))
+        text, origin = messy_archive(paths, args.messy)
+        data = text.encode("utf-8")
+    elif args.file and args.large:
         text, origin = large_archive(args.file, args.large)
         data = text.encode("utf-8")
     elif args.file:
@@ -160,6 +254,7 @@ def main() -> None:
     best, parse_best, cpu_best, report = ours.best, ours.parse_best, ours.cpu_best, ours.report
     summary = report.summary()
     kinds = Counter(i.kind.value for game in report.games for i in game.irregularities)
+    notes = [note for game in report.games for note in game.extra.get("notes", ())]
     figures = {
         "source": origin,
         "megabytes": round(len(data) / 1e6, 3),
@@ -167,6 +262,8 @@ def main() -> None:
         "played_games": summary["with_play"],
         "irregular_games": summary["irregular"],
         "irregularities": dict(kinds),
+        "read_in_play_order": sum("in the order played" in note for note in notes),  # games
+        "claims_not_settled": sum("is not settled" in note for note in notes),
         "parse_seconds": round(parse_best, 4),
         "replay_seconds": round(best - parse_best, 4),
         "seconds": round(best, 4),

@@ -17,7 +17,9 @@ The search is a branch and bound over the tricks left, on 52-bit hands (card ind
 as in games.engine.bridge.play): cards of one hand with no outstanding card between them are played as one, a
 position seen before is looked up, and the side's master trumps bound it from below (each is a trick won, since a
 hand plays one card a trick). Before it, `can_take` looks for one play where all four hands help a side: finding
-one proves the side's figure without any search, which settles most real claims.
+one proves the side's figure without any search, which settles most real claims. The search has a budget of cards
+tried (`nodes`): a claim whose holdings cannot make it can take millions of cards to prove so (a real vugraph
+archive spent 30 seconds on twelve), and what the budget does not settle is left "not settled", never guessed.
 """
 
 from __future__ import annotations
@@ -38,15 +40,15 @@ def fewest_tricks(
     trick: Sequence[tuple[int, int]] = (),
     *,
     at_least: int = 0,
-    positions: int | None = None,
+    nodes: int | None = None,
 ) -> int | None:
     """The fewest of the remaining tricks `side` (0 North-South, 1 East-West) can take, whatever anyone plays.
 
     `hands` are the four seats' unplayed cards as bit masks (seat index order N, E, S, W); `trick` the
     (seat, card) already played to the unfinished trick, which `leader` led (or leads next when it is empty);
     `trump` is the trump suit's order, or -1 at no-trumps. When only "more than n?" matters, `at_least=n` skips
-    proving figures below n (the answer is then n for any figure up to n). With `positions`, the search gives up
-    (None) after looking at that many positions.
+    proving figures below n (the answer is then n for any figure up to n). With `nodes`, the search gives up
+    (None) after trying that many cards: a position it cannot settle within them is "not settled", never guessed.
     """
     ours = (side, side + 2)
     theirs = (1 - side, 3 - side)
@@ -113,6 +115,9 @@ def fewest_tricks(
                 )
             rest = list(held)
             for card in ranked:
+                tried[0] += 1
+                if tried[0] > budget:
+                    raise _GaveUp
                 rest[seat] = hand ^ (1 << card)
                 lead = card // 13 if led < 0 else led
                 key = trick_rank(card, lead, trump)
@@ -154,9 +159,6 @@ def fewest_tricks(
                 return True
             if too_few.get(key, -1) >= limit:
                 return False
-            looked[0] += 1
-            if looked[0] == positions:
-                raise _GaveUp
         for won, after, winner in finishes(held, leader, played, limit == 0):
             if holds(after, winner, (), limit - won):
                 if not played:
@@ -167,7 +169,8 @@ def fewest_tricks(
         return False
 
     held = tuple(hands)
-    looked = [0]
+    tried = [0]  # cards tried, against the budget
+    budget = 1 << 62 if nodes is None else nodes
     fewest = at_least
     try:
         while not holds(held, leader, tuple(trick), fewest):
@@ -178,7 +181,7 @@ def fewest_tricks(
 
 
 class _GaveUp(Exception):
-    """The search looked at as many positions as it was allowed."""
+    """The search tried as many cards as it was allowed."""
 
 
 def _losing_order(card: int, led: int, trump: int) -> tuple[int, int]:

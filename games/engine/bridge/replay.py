@@ -31,7 +31,7 @@ from games.engine.bridge.claims import can_take, fewest_tricks
 from games.engine.bridge.play import Play, hand_indices
 from games.engine.bridge.revoke import revoke_laws, revoke_transfer
 from games.engine.bridge.scoring import Rules, score_deal
-from games.engine.bridge.tricks import BITS, has_cards, in_play_order, play_tricks
+from games.engine.bridge.tricks import BITS, has_cards, play_tricks
 from games.engine.cards import JOKER, SEATS, Deal, DealError, Seat
 from games.engine.hand_masks import CARD_INDEX, HandMasks
 from games.engine.report import GameReport, Irregularity, IrregularityKind
@@ -39,6 +39,9 @@ from games.engine.report import GameReport, Irregularity, IrregularityKind
 _CARDS = {index: card for card, index in CARD_INDEX.items()}
 _SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
 _FULL = [13, 13, 13, 13]  # the cards in each hand of a full deal
+# Cards the search of a claim may try (about a hundredth of a second): a record cannot make the auditor search
+# without end, and what the budget does not settle is named "not settled" in the report.
+SEARCH_NODES = 5_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,7 @@ def replay(
     index: int = 0,
     dd: bool = False,
     auctions: dict[tuple[str, tuple[str | Call, ...], str], AuctionResult] | None = None,
+    search_nodes: int = SEARCH_NODES,
 ) -> GameReport:
     """Replay one board.
 
@@ -81,7 +85,8 @@ def replay(
     The report's `score` is the North-South score computed under `rule_set`. With `dd`, the report's extra
     "dd" figures give the double-dummy table, par, and the cards that cost a trick (for a clean play only).
     `auctions` keeps each auction's check for the next board with the same one (an archive's boards repeat a
-    few: at a session's tables 4 of 10 auctions have been seen before).
+    few: at a session's tables 4 of 10 auctions have been seen before). `search_nodes` bounds the search of a
+    claim the double-dummy solver leaves open (cards tried); a claim it cannot settle stands, and a note says so.
     """
     problems: list[Irregularity] = []
     deal, hands = _hands(deal, problems)
@@ -141,15 +146,10 @@ def replay(
         assert play is not None
         winners: list[int] = []
         revokes: list[tuple[int, int, int]] = []
-        complete = play_tricks(play, final, hands, in_play, order, winners, revokes)
-        reread = in_play_order(play, final, hands, in_play, winners)
-        if reread is not None:
-            play, order, winners, revokes = reread, [], [], []
-            in_play.clear()
-            complete = play_tricks(play, final, hands, in_play, order, winners, revokes)
-            notes.append(
-                f"trick {len(play.rows)} is written in the order played, not under the seats' columns: read so"
-            )
+        reread: list[int] = []
+        complete = play_tricks(play, final, hands, in_play, order, winners, revokes, reread)
+        if reread:
+            notes.append(_in_play_order_note(reread))
         declarer_side = final.declarer.index & 1
         east_west = sum(map((1).__and__, winners))  # tricks won by East or West (odd seat indices)
         won = east_west if declarer_side else len(winners) - east_west
@@ -158,8 +158,13 @@ def replay(
             problems.extend(sorted(in_play, key=lambda i: i.trick or 14))
         computed = _claimed(won, played_tricks, complete, claim, recorded_result, final.declarer, problems)
         if computed is not None and not complete and not in_play and rule_set.concession == "void":
+            # A record inconsistent with its deal (`in_play`) is judged from what it shows: its claim stands.
             claimed_total = computed
-            computed = _restore_conceded(hands, order, winners, final, computed - won) + won
+            restored = _restore_conceded(hands, order, winners, final, computed - won, search_nodes)
+            if restored is None:
+                notes.append(_not_settled_note(played_tricks, search_nodes))
+            else:
+                computed = restored + won
             if computed != claimed_total and recorded_result != computed:
                 problems.append(_void_concession(final, claimed_total, computed, played_tricks))
                 explained = recorded_result == claimed_total
@@ -225,6 +230,22 @@ def replay(
         score=score,
         extra=extra,
     )
+
+
+def _in_play_order_note(tricks: list[int]) -> str:
+    """The note naming the tricks read in play order (games.engine.bridge.tricks), runs as ranges: "tricks 2–7
+    and 9"."""
+    runs: list[list[int]] = []
+    for trick in tricks:
+        if runs and trick == runs[-1][-1] + 1:
+            runs[-1].append(trick)
+        else:
+            runs.append([trick])
+    named = [f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs]
+    if len(tricks) == 1:
+        return f"trick {tricks[0]} is written in the order played, not under the seats' columns: read so"
+    listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + f" and {named[-1]}"
+    return f"tricks {listed} are written in the order played, not under the seats' columns: read so"
 
 
 def _describe(contract: Contract | None) -> str:
@@ -356,9 +377,11 @@ def _restore_conceded(
     winners: list[int],
     contract: Contract,
     claimed: int,
-) -> int:
+    nodes: int,
+) -> int | None:
     """Declarer's share of the tricks left after a claim of `claimed` of them, with any trick a side conceded that
-    it could not lose by any play given back to it (games.engine.bridge.claims). Unknown hands: the claim."""
+    it could not lose by any play given back to it (games.engine.bridge.claims). Unknown hands: the claim. None
+    when the search of any play ran out of its `nodes` before settling it (the claim is "not settled")."""
     if None in hands:
         return claimed
     assert contract.declarer is not None
@@ -371,8 +394,9 @@ def _restore_conceded(
     side = contract.declarer.index & 1
     trump = contract.trump.order if contract.trump else -1
     # A side conceded nothing in error when some play of the cards gives it no more than it kept. One line of play
-    # most often shows that for both sides; else one double-dummy solve settles almost every claim (best play is
-    # one play). Only what neither settles is searched: a line found by a short search, then every play.
+    # most often shows that for both sides; else the double-dummy solver settles almost every claim (best play is
+    # one play). Only what neither settles is searched, within a budget: a line found by a short search, then
+    # every play.
     defenders_kept = claimed == remaining or can_take(
         left, leader, trump, 1 - side, remaining - claimed, trick, search=False
     )
@@ -386,8 +410,8 @@ def _restore_conceded(
         and not can_take(left, leader, trump, 1 - side, remaining - claimed, trick)
     ):
         # The defenders keep remaining - claimed: could declarer lose them on any play?
-        declarer_takes = _fewest(left, leader, trick, trump, side, claimed)
-        if declarer_takes > claimed:
+        declarer_takes = fewest_tricks(left, leader, trump, side, trick, at_least=claimed, nodes=nodes)
+        if declarer_takes is None or declarer_takes > claimed:
             return declarer_takes
     if (
         not declarer_kept
@@ -395,7 +419,10 @@ def _restore_conceded(
         and not can_take(left, leader, trump, side, claimed, trick)
     ):
         # Declarer keeps `claimed`: could the defenders lose the rest on any play?
-        return remaining - _fewest(left, leader, trick, trump, 1 - side, remaining - claimed)
+        defenders_take = fewest_tricks(
+            left, leader, trump, 1 - side, trick, at_least=remaining - claimed, nodes=nodes
+        )
+        return None if defenders_take is None else remaining - defenders_take
     return claimed
 
 
@@ -409,15 +436,11 @@ def _solved(
         return None
 
 
-_SEARCH = 200_000  # positions (about a second): a record cannot make the auditor search without end
-
-
-def _fewest(
-    left: list[int], leader: int, trick: list[tuple[int, int]], trump: int, side: int, kept: int
-) -> int:
-    """The tricks `side` takes on any play, or `kept` if that is at least as many."""
-    found = fewest_tricks(left, leader, trump, side, trick, at_least=kept, positions=_SEARCH)
-    return kept if found is None else found  # not shown void within the search: the concession stands
+def _not_settled_note(played_tricks: int, nodes: int) -> str:
+    return (
+        f"the claim after trick {played_tricks} is not settled: neither the double-dummy solver nor a search of "
+        f"{nodes:,} cards shows whether a trick was conceded that could not be lost; it stands as recorded"
+    )
 
 
 def _void_concession(contract: Contract, claimed: int, restored: int, played_tricks: int) -> Irregularity:

@@ -4,6 +4,12 @@ who won each trick (games.engine.bridge.replay builds its report on what this fi
 Cards are indices (games.engine.bridge.play). A record in columns with all four hands known is first checked on
 bit masks (`_clean_columns`); anything not plainly legal is replayed by the general path, which names it. Laws
 cited are those of 2017: 44 (follow suit), 53 and 54 (leads out of turn), 57 (premature play), 61 (revoke).
+
+Archive writers often put a trick's cards in the order played (the leader's first) rather than under the seats'
+columns (a vugraph converter writes "HA D2 H4 H8" for North's ace led, whoever's column comes first): with all
+four hands known, a trick whose columns put a card in a hand that does not hold it is read in play order when that
+puts every card in its player's hand (`_in_play_order`), so its players are not charged with cards they never
+held; only a trick that neither reading makes legal is reported.
 """
 
 from __future__ import annotations
@@ -35,35 +41,6 @@ _SEAT_LETTERS = tuple(seat.value for seat in SEATS)
 _ROTATION = tuple(tuple((lead + step) & 3 for step in range(4)) for lead in range(4))
 
 
-def in_play_order(
-    play: Play,
-    contract: Contract,
-    hands: list[int | None],
-    in_play: list[Irregularity],
-    winners: list[int],
-) -> ColumnPlay | None:
-    """The record with its unfinished last trick read in the order played ("DK C7 - -" when East led DK) rather
-    than under the seats' columns, when the column reading breaks a rule in that trick alone and this one does
-    not; else None. Writers of archives often put an incomplete last trick so."""
-    if not isinstance(play, ColumnPlay) or not play.rows or not in_play or None in hands:
-        return None
-    last = len(play.rows)
-    cards = [token for token in play.rows[-1] if token not in NOT_PLAYED and token != "*"]
-    if not 0 < len(cards) < 4 or any(i.trick != last for i in in_play) or len(winners) != last - 1:
-        return None
-    assert contract.declarer is not None
-    leader = winners[-1] if winners else (contract.declarer.index + 1) & 3
-    row: list[str | None] = ["-"] * 4
-    for step, token in enumerate(cards):
-        row[(leader + step - play.first.index) & 3] = token
-    reread = ColumnPlay(play.first, (*play.rows[:-1], tuple(row)))
-    if tuple(row) == play.rows[-1]:
-        return None
-    found: list[Irregularity] = []
-    play_tricks(reread, contract, hands, found, [], [], [])
-    return None if found else reread
-
-
 def has_cards(play: Play) -> bool:
     if isinstance(play, ColumnPlay):
         for row in play.rows:  # a loop, not any(): the first token is most often a card
@@ -82,17 +59,26 @@ def play_tricks(
     order: list[tuple[int, int]],
     winners: list[int],
     revokes: list[tuple[int, int, int]],
+    reread: list[int] | None = None,
 ) -> bool:
     """Replay the cards: returns whether all 13 tricks were played.
 
     `order` receives each (seat, card) in the order played, `winners` the seat winning each full trick, `revokes`
-    each revoke as (trick, seat, suit led). The loop is the hot path of an archive replay:
+    each revoke as (trick, seat, suit led), `reread` (when given) the tricks read in play order rather than under
+    the columns. The loop is the hot path of an archive replay:
     a legal card costs a few list look-ups; everything else drops to `_check_card`.
     """
     assert contract.declarer is not None
     trump = contract.trump.order if contract.trump else -1
-    if isinstance(play, ColumnPlay) and None not in hands:
-        clean = _clean_columns(play, (contract.declarer.index + 1) & 3, hands, trump)  # type: ignore[arg-type]
+    if isinstance(play, ColumnPlay):
+        leader = (contract.declarer.index + 1) & 3
+        if None not in hands:
+            found: list[int] = []
+            clean = _clean_columns(play, leader, hands, trump, found)  # type: ignore[arg-type]
+            if clean is not None and reread is not None:
+                reread.extend(found)
+        else:
+            clean = _clean_unknown(play, leader, trump) if hands == _UNKNOWN else None
         if clean is not None:
             order.extend(clean[0])
             winners.extend(clean[1])
@@ -106,6 +92,7 @@ def play_tricks(
             holder[held] = seat
         suit_counts[seat] = [((hand or 0) & mask).bit_count() for mask in _SUIT_MASKS]
     known = [hand is not None for hand in hands]
+    either_order = reread is not None and all(known)  # a column record whose tricks may be in play order
     state = _PlayState(holder, known, suit_counts, [0] * 52, {}, revokes, add)
     played = state.played
     tokens_index = TOKEN_INDEX
@@ -144,6 +131,11 @@ def play_tricks(
                     break
             else:
                 entries = list(zip(_ROTATION[lead_seat], in_turn, strict=True))
+            if offset and either_order and reread is not None:
+                in_order = _in_play_order(row, entries, lead_seat, holder, played)
+                if in_order is not None:
+                    entries = in_order
+                    reread.append(t)
         if lead_seat != leader:
             where = "opening lead" if t == 1 else f"lead to trick {t}"
             add(
@@ -227,12 +219,41 @@ def play_tricks(
     return full_tricks == 13
 
 
+def _in_play_order(
+    row: tuple[Any, ...],
+    entries: list[tuple[int, Any]],
+    lead_seat: int,
+    holder: list[int],
+    played: list[int],
+) -> list[tuple[int, Any]] | None:
+    """A trick's (seat, token) read in play order, the row's cards left to right from `lead_seat`, when its column
+    reading (`entries`) gives a card to a seat that does not hold it (or played it before) and this reading gives
+    each card to the seat that holds it; else None."""
+    if all(_holds(seat, token, holder, played) for seat, token in entries):
+        return None
+    tokens = [token for token in row if token not in NOT_PLAYED]
+    in_order = list(zip(_ROTATION[lead_seat], tokens, strict=False))
+    if len({token for _, token in in_order}) < len(in_order):
+        return None
+    return in_order if all(_holds(seat, token, holder, played) for seat, token in in_order) else None
+
+
+def _holds(seat: int, token: Any, holder: list[int], played: list[int]) -> bool:
+    """Whether `seat` still holds the card written `token`."""
+    card = TOKEN_INDEX.get(token)
+    if card is None:
+        card = card_index(token)
+    return card is not None and holder[card] == seat and not played[card]
+
+
 def _clean_columns(
-    play: ColumnPlay, leader: int, hands: list[int], trump: int
+    play: ColumnPlay, leader: int, hands: list[int], trump: int, reread: list[int]
 ) -> tuple[list[tuple[int, int]], list[int]] | None:
     """The fast path of `play_tricks` for a record in columns with all four hands known: the cards in the order
     played and the seat winning each full trick, or None at the first thing that is not plainly legal (the
-    general path then replays the record and names it). Each hand is a bit mask of the cards it still holds."""
+    general path then replays the record and names it). Each hand is a bit mask of the cards it still holds.
+    A full trick whose columns give a hand a card it does not hold is read in play order when that gives each
+    hand its own card (`reread` receives its number)."""
     held = list(hands)
     first = play.first.index
     if first != leader:
@@ -256,7 +277,13 @@ def _clean_columns(
         h0, h1, h2, h3 = held[s0], held[s1], held[s2], held[s3]
         b0, b1, b2, b3 = bits[c0], bits[c1], bits[c2], bits[c3]
         if not (h0 & b0 and h1 & b1 and h2 & b2 and h3 & b3):
-            return None
+            if leader == first:
+                return None  # play order is the columns' order
+            c0, c1, c2, c3 = map(index, row)
+            b0, b1, b2, b3 = bits[c0], bits[c1], bits[c2], bits[c3]
+            if not (h0 & b0 and h1 & b1 and h2 & b2 and h3 & b3):
+                return None
+            reread.append(t)
         h1 ^= b1
         h2 ^= b2
         h3 ^= b3
@@ -281,6 +308,70 @@ def _clean_columns(
         if rank[c3] > top:
             winner = s3
         order += ((s0, c0), (s1, c1), (s2, c2), (s3, c3))
+        winners.append(winner)
+        leader = winner
+        if t == 13:
+            return (order, winners) if not any(_tokens(later) for later in rows[13:]) else None
+    return order, winners
+
+
+def _clean_unknown(
+    play: ColumnPlay, leader: int, trump: int
+) -> tuple[list[tuple[int, int]], list[int]] | None:
+    """The fast path of `play_tricks` for a record in columns with no hand known (a table written without its deal):
+    the cards in the order played and the seat winning each full trick, or None at the first card the general path
+    must look at (a card played twice, a suit played by a hand that showed out of it, a row not four cards but the
+    last, an opening lead out of turn)."""
+    first = play.first.index
+    if first != leader:
+        return None
+    rows = play.rows
+    keys = _TRICK_KEYS[trump]
+    suit_of = _SUIT_OF
+    bits = BITS
+    index: Callable[[str | None], int] = TOKEN_INDEX.__getitem__  # type: ignore[assignment]  # KeyError for None
+    seen = 0  # the cards played
+    out = [0, 0, 0, 0]  # per seat, a bit per suit it showed out of
+    order: list[tuple[int, int]] = []
+    winners: list[int] = []
+    for t, row in enumerate(rows, start=1):
+        seats = _ROTATION[leader]
+        try:
+            if len(row) != 4:
+                raise KeyError
+            cards = tuple(map(index, _IN_TURN[(leader - first) & 3](row)))
+        except KeyError:  # the unfinished last trick
+            if "*" in row:
+                row = row[: row.index("*")]
+            row = (*row[:4], *("-",) * (4 - len(row)))
+            offset = (leader - first) & 3
+            in_turn = (*row[offset:4], *row[:offset])
+            entries = [
+                (seat, str(token))
+                for seat, token in zip(seats, in_turn, strict=True)
+                if token not in NOT_PLAYED
+            ]
+            if len(entries) == 4 or any(_tokens(later) for later in rows[t:]):
+                return None
+            seats = tuple(seat for seat, _ in entries)
+            found = [TOKEN_INDEX.get(token) for _, token in entries]
+            if None in found:
+                return None
+            cards = tuple(found)  # type: ignore[arg-type]
+        led = suit_of[cards[0]] if cards else 0
+        top = winner = -1
+        for seat, card in zip(seats, cards, strict=True):
+            suit = suit_of[card]
+            if seen & bits[card] or out[seat] >> suit & 1:
+                return None  # a card played twice, or a suit shown out of earlier: the general path names it
+            seen |= bits[card]
+            if suit != led:
+                out[seat] |= 1 << led
+            if keys[led][card] > top:
+                top, winner = keys[led][card], seat
+            order.append((seat, card))
+        if len(cards) < 4:
+            break
         winners.append(winner)
         leader = winner
         if t == 13:
@@ -332,6 +423,7 @@ def _clean_last(
 
 
 _SUIT_OF = tuple(card // 13 for card in range(52))
+_UNKNOWN = [None, None, None, None]  # the hands of a table without its deal
 # A row's four columns in turn from the column `offset` (the leader's).
 _IN_TURN = tuple(itemgetter(*_ROTATION[offset]) for offset in range(4))
 _SUIT_MASKS = tuple(0x1FFF << (13 * suit) for suit in range(4))

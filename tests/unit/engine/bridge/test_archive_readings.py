@@ -3,7 +3,7 @@ unfinished last trick written in the order played rather than under the seats' c
 
 from games.engine.bridge import ColumnPlay, replay, rules
 from games.engine.report import IrregularityKind as K
-from tests.unit.engine.bridge.test_replay import AUCTION, DEAL, ROWS
+from tests.unit.engine.bridge.test_replay import AUCTION, DEAL, ROWS, _revoked_rows
 
 DUP = rules("duplicate-2017")
 
@@ -45,3 +45,31 @@ def test_a_last_trick_wrong_in_either_reading_is_reported():
     report = _replay(DEAL, rows, recorded_result=10)
     assert [i.kind for i in report.irregularities][:1] == [K.CARD_NOT_HELD]
     assert "notes" not in report.extra
+
+
+# ROWS with tricks 2, 5, 7 and 10 written as a vugraph converter writes them, the leader's card first (East led the
+# D6 to trick 2, West the D5 to trick 5, East the DJ to trick 7 and the HT to trick 10), the rest under the columns.
+MIXED = {1: "D6 D3 DA D2", 4: "D5 D4 DK D8", 6: "DJ C7 S5 DT", 9: "HT H8 H5 HJ"}
+MIXED_NOTE = "tricks 2, 5, 7 and 10 are written in the order played, not under the seats' columns: read so"
+
+
+def _mixed(rows):
+    return [MIXED[t].split() if t in MIXED else list(row) for t, row in enumerate(rows)]
+
+
+def test_a_record_of_mixed_trick_orders_is_read_without_a_false_irregularity():
+    # Read under the columns, trick 2 would have South play the D6 and West the D3, which East and South hold.
+    report = _replay(DEAL, _mixed(ROWS))
+    assert (report.irregularities, report.tricks_computed) == ((), 10)
+    assert report.extra == {"notes": [MIXED_NOTE]}
+    assert _replay(DEAL, ROWS).extra == {}
+
+
+def test_a_real_revoke_is_still_caught_in_a_mixed_record():
+    # North plays the DT to trick 1 (clubs led) while holding clubs, and his CT to trick 7: the columns give every
+    # card of trick 1 to its holder, so it is read so, and the revoke is North's.
+    rows = _mixed(_revoked_rows())
+    rows[6] = ["DJ", "C7", "S5", "CT"]
+    report = _replay(DEAL, rows)
+    assert [(i.kind, i.trick, i.seat, i.card) for i in report.irregularities] == [(K.REVOKE, 1, "N", "DT")]
+    assert report.extra["notes"] == [MIXED_NOTE]

@@ -7,6 +7,7 @@ from games.engine.bridge import ColumnPlay, dd, replay, rules
 from games.engine.bridge.calls import Denomination
 from games.engine.bridge.claims import can_take, fewest_tricks
 from games.engine.bridge.play import TOKEN_INDEX
+from games.engine.bridge.replay import SEARCH_NODES
 from games.engine.cards import Card, Deal, Seat, Side
 from games.engine.report import IrregularityKind as K
 from tests.unit.engine.bridge.test_replay import AUCTION, DEAL, ROWS
@@ -169,3 +170,116 @@ def test_claims_are_settled_by_double_dummy_and_searched_only_when_it_leaves_the
         declarer="E",
     )
     assert (report.irregularities, report.tricks_computed) == ((), 11)
+
+
+# Board 5 of the ACBL speedball file (../shared/data/pbn), 4S by South: after eight tricks, six of them declarer's,
+# South is on lead and claims the last five (11 tricks recorded).
+BOARD_5 = "N:KJ52..QT843.Q852 97.QT986.95.AT73 AT84.AK2.AJ.KJ96 Q63.J7543.K762.4"
+BOARD_5_ROWS = [
+    "H4 D3 HQ HK",
+    "S3 SJ S7 S4",
+    "S6 S2 S9 SA",
+    "SQ SK H6 S8",
+    "DK D4 D9 DJ",
+    "C4 C2 CA C6",
+    "H3 CQ C3 C9",
+    "D2 D8 D5 DA",
+]
+
+
+def test_a_claim_no_line_shows_is_settled_by_the_double_dummy_solver():
+    left = [hand("S5", "DQ", "DT", "C8", "C5"), hand("HT", "H9", "H8", "CT", "C7")]
+    left += [hand("ST", "HA", "H2", "CK", "CJ"), hand("HJ", "H7", "H5", "D7", "D6")]
+    assert not can_take(left, S, 3, side=0, target=5, search=False)  # none of the four lines takes all five
+    assert dd.takes(left, S, 3, [], side=0, target=5)  # best play does
+    # The solver settles it: no search is needed, so a budget of one card changes nothing.
+    for nodes in (SEARCH_NODES, 1):
+        report = replay(
+            rules("duplicate-2017"),
+            BOARD_5,
+            None,
+            ColumnPlay.of("W", [row.split() for row in BOARD_5_ROWS]),
+            recorded_result=11,
+            contract="4S",
+            declarer="S",
+            search_nodes=nodes,
+        )
+        assert (report.irregularities, report.tricks_computed, report.extra) == ((), 11, {})
+
+
+# Board 11 of example2.pbn (table 28), 1NT by North: after six tricks, four of them declarer's, West has led the HT
+# to the seventh. The record says 8 tricks; a converter's fault makes it a claim of all seven left (11).
+BOARD_11 = "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"
+BOARD_11_ROWS = [
+    "DK D6 D2 DA",
+    "SQ SA S3 ST",
+    "DQ DT D3 D5",
+    "D8 DJ C6 D9",
+    "S5 S2 S4 SK",
+    "C8 CQ CK C2",
+    "- - HT -",
+]
+
+
+def _board_11(result: int, **kw):
+    play = ColumnPlay.of("E", [row.split() for row in BOARD_11_ROWS])
+    return replay(
+        rules("duplicate-2017"),
+        BOARD_11,
+        None,
+        play,
+        recorded_result=result,
+        contract="1NT",
+        declarer="N",
+        **kw,
+    )
+
+
+def test_a_claim_the_search_cannot_settle_within_its_budget_stands_and_is_named():
+    """The solver says declarer cannot take all seven against best defence, which proves nothing about any play;
+    the search of every play needs more than its budget of cards to show that East-West cannot lose one."""
+    report = _board_11(11)
+    assert (report.irregularities, report.tricks_computed) == ((), 11)
+    assert report.extra == {
+        "notes": [
+            "the claim after trick 6 is not settled: neither the double-dummy solver nor a search of 5,000 cards "
+            "shows whether a trick was conceded that could not be lost; it stands as recorded"
+        ]
+    }
+    # With a budget large enough, the concession is void: East-West take one of the seven on any play.
+    report = _board_11(11, search_nodes=1_000_000)
+    assert [(i.kind, i.trick, i.law) for i in report.irregularities] == [(K.VOID_CONCESSION, 7, "71")]
+    assert (report.tricks_computed, report.extra) == (10, {})
+    assert "East-West conceded a trick" in report.irregularities[0].message
+    # The record as written is settled at once.
+    report = _board_11(8)
+    assert (report.irregularities, report.tricks_computed, report.extra) == ((), 8, {})
+
+
+def test_the_search_gives_up_after_its_budget_of_cards():
+    # At no-trumps North-South take both tricks on any play (East throws the SA on a heart): the search shows it
+    # by trying six cards, and with five it gives up (None, "not settled") rather than guess.
+    hands = [hand("HA", "HK"), hand("SA", "H2"), hand("HQ", "HJ"), hand("H3", "H4")]
+    assert fewest_tricks(hands, N, -1, side=0, nodes=6) == 2
+    assert fewest_tricks(hands, N, -1, side=0, nodes=5) is None
+    assert fewest_tricks(hands, N, -1, side=0) == 2  # no budget
+
+
+def test_a_claim_in_a_record_that_does_not_fit_its_deal_stands_as_recorded_without_a_search():
+    # East's DK and South's C3 swapped in the deal: the record's first trick gives East a card he was not dealt, so
+    # the claim of all seven tricks left (void on the true deal, above) stands as the record shows it: no search.
+    misfit = "N:KT8.A96.A95.7542 Q5.KJ52.Q874.T83 AJ92.874.KJT6.AQ 7643.QT3.32.KJ96"
+    play = ColumnPlay.of("E", [row.split() for row in BOARD_11_ROWS])
+    report = replay(
+        rules("duplicate-2017"),
+        misfit,
+        None,
+        play,
+        recorded_result=11,
+        contract="1NT",
+        declarer="N",
+        search_nodes=1_000_000,
+    )
+    found = [(i.kind, i.trick, i.seat, i.card) for i in report.irregularities]
+    assert found == [(K.CARD_NOT_HELD, 1, "E", "DK")]
+    assert (report.tricks_computed, report.extra) == (11, {})
