@@ -195,13 +195,14 @@ def read_logo(data: bytes) -> str:
 
 
 def save_profile(club: Club, values: dict, logo: bytes | None = None, drop_logo: bool = False) -> Club:
-    """The club's name, town, address, website and colours (and its logo) at once, or nothing."""
+    """The club's name, town, address, website and colours (and its logo) at once, or nothing. The colours are
+    kept only with `branded` (a colour box always sends one): without it the pages keep Traveller's own."""
     name = _name(values.get("name", ""), "club", Club._meta.get_field("name").max_length)
     if Club.objects.exclude(id=club.id).filter(Q(name__iexact=name)).exists():
         raise Refused(f"A club called {name!r} is already here.", 409)
     colours = {}
     for field, label in (("colour", "header colour"), ("text_colour", "header text colour")):
-        value = (values.get(field) or "").strip()
+        value = (values.get(field) or "").strip() if values.get("branded") == "1" else ""
         if value and not COLOUR.fullmatch(value):
             raise Refused(f"The {label} {value!r} is not a colour like #1a5c3a.")
         colours[field] = value.lower()

@@ -110,6 +110,7 @@ def test_a_directors_month_from_an_empty_database(site, new_page, tmp_path):
             "Website": "https://bridge-marais.example",
         },
     )
+    desk.get_by_label("Use the club's colours").check()
     desk.get_by_label("Header colour").fill("#7a1f3d")
     desk.get_by_role("button", name="Save the profile").click()
     desk.get_by_text("profile is saved").wait_for()

@@ -37,7 +37,7 @@ def test_profile_and_logo_show_on_the_club_page(client, director):
     user, club = director
     answer = client.post(f"/direct/clubs/{club.slug}/profile/", {
         "name": "Riverton Bridge Club", "city": "Riverton", "address": "1 Mill Lane\nRiverton",
-        "website": "https://riverton.example", "colour": "#1A5C3A", "text_colour": "#ffffff",
+        "website": "https://riverton.example", "branded": "1", "colour": "#1A5C3A", "text_colour": "#ffffff",
         "logo": _upload("crest.png", PNG),
     })  # fmt: skip
     assert answer.status_code == 302
@@ -61,7 +61,7 @@ def test_profile_and_logo_show_on_the_club_page(client, director):
 def test_a_logo_that_is_no_image_or_too_big_is_refused(client, director, data, problem):
     _, club = director
     answer = client.post(f"/direct/clubs/{club.slug}/profile/", {
-        "name": club.name, "colour": "#000000", "logo": _upload("logo.png", data),
+        "name": club.name, "logo": _upload("logo.png", data),
     })  # fmt: skip
     assert answer.status_code == 400 and problem in text(answer)
     club.refresh_from_db()
@@ -70,7 +70,7 @@ def test_a_logo_that_is_no_image_or_too_big_is_refused(client, director, data, p
 
 def test_a_bad_colour_is_refused_naming_it(client, director):
     _, club = director
-    answer = client.post(f"/direct/clubs/{club.slug}/profile/", {"name": club.name, "colour": "red"})
+    answer = client.post(f"/direct/clubs/{club.slug}/profile/", {"name": club.name, "branded": "1", "colour": "red"})
     assert answer.status_code == 400 and "'red' is not a colour" in text(answer)
 
 
