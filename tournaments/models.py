@@ -35,7 +35,9 @@ class Club(models.Model):
     colour = models.CharField(
         max_length=7, blank=True, help_text="The public pages' header colour, as #rrggbb; blank: Traveller's."
     )
-    text_colour = models.CharField(max_length=7, blank=True, help_text="The header's text colour, as #rrggbb.")
+    text_colour = models.CharField(
+        max_length=7, blank=True, help_text="The header's text colour, as #rrggbb."
+    )
     created = models.DateTimeField(auto_now_add=True)
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
@@ -112,7 +114,8 @@ class Event(models.Model):
     description = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
     archived = models.TextField(
-        blank=True, help_text="Why it was archived (hidden from the public pages, kept with its results); blank: shown."
+        blank=True,
+        help_text="Why it was archived (hidden from the public pages, kept with its results); blank: shown.",
     )
 
     class Meta:
@@ -134,7 +137,8 @@ class Session(models.Model):
         help_text="Its sections play the same deals and are matchpointed and ranked as one field.",
     )
     archived = models.TextField(
-        blank=True, help_text="Why it was archived (hidden from the public pages, kept with its results); blank: shown."
+        blank=True,
+        help_text="Why it was archived (hidden from the public pages, kept with its results); blank: shown.",
     )
 
     class Meta:

@@ -77,21 +77,25 @@ def rename_session(session: Session, name: str) -> Session:
     return session
 
 
+def check_deletable(row: Event | Session, sections) -> None:
+    """The one rule for deleting an event or a session (pages and API): while none of its sections has a result, a
+    tally or a published version; a 409 naming what depends otherwise."""
+    depends = what_depends(sections)
+    if depends:
+        raise Refused(f"{row} has {', '.join(depends)}: archive it instead.", 409)
+
+
 @transaction.atomic
 def delete_event(event: Event) -> None:
-    """The event and its sessions, while none has a result; 409 naming what depends otherwise."""
-    depends = what_depends(Section.objects.filter(session__event=event))
-    if depends:
-        raise Refused(f"{event.name} has {', '.join(depends)}: archive it instead.", 409)
+    check_deletable(event, Section.objects.filter(session__event=event))
     event.delete()
 
 
 @transaction.atomic
 def delete_session(session: Session) -> None:
-    """A session no result depends on (a test session); its event goes with it when it was the event's only one."""
-    depends = what_depends(session.sections.all())
-    if depends:
-        raise Refused(f"{session} has {', '.join(depends)}: archive it instead.", 409)
+    """A test session; on the pages its event goes with it when it was the event's only one (the set-up page made
+    them together)."""
+    check_deletable(session, session.sections.all())
     event = session.event
     session.delete()
     if not event.sessions.exists():

@@ -70,7 +70,9 @@ def test_a_logo_that_is_no_image_or_too_big_is_refused(client, director, data, p
 
 def test_a_bad_colour_is_refused_naming_it(client, director):
     _, club = director
-    answer = client.post(f"/direct/clubs/{club.slug}/profile/", {"name": club.name, "branded": "1", "colour": "red"})
+    answer = client.post(
+        f"/direct/clubs/{club.slug}/profile/", {"name": club.name, "branded": "1", "colour": "red"}
+    )
     assert answer.status_code == 400 and "'red' is not a colour" in text(answer)
 
 
@@ -236,3 +238,17 @@ def _upload(name: str, data: bytes):
 
 def text(answer) -> str:
     return html.unescape(answer.content.decode())
+
+
+def test_the_api_deletes_by_the_same_rule(client, director):
+    user, club = director
+    section = mitchell(club)  # running, nothing entered: still a test session
+    event = section.session.event_id
+    played = mitchell(club, "Played")
+    play_rounds(played, user, 1, {})
+    refused = client.delete(f"/api/sessions/{played.session_id}/")
+    assert refused.status_code == 409 and "6 results: archive it instead" in refused.json()["detail"]
+    assert client.patch(f"/api/sessions/{played.session_id}/", {"archived": "a practice night"},
+                        content_type="application/json").status_code == 200  # fmt: skip
+    assert client.delete(f"/api/sessions/{section.session_id}/").status_code == 204
+    assert Event.objects.filter(id=event).exists()  # the API deletes what it is asked

@@ -4,50 +4,68 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0016_members_list_privacy'),
+        ("tournaments", "0016_members_list_privacy"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='club',
-            name='address',
-            field=models.TextField(blank=True, help_text='Where the club plays, shown on its public pages.'),
+            model_name="club",
+            name="address",
+            field=models.TextField(blank=True, help_text="Where the club plays, shown on its public pages."),
         ),
         migrations.AddField(
-            model_name='club',
-            name='colour',
-            field=models.CharField(blank=True, help_text="The public pages' header colour, as #rrggbb; blank: Traveller's.", max_length=7),
+            model_name="club",
+            name="colour",
+            field=models.CharField(
+                blank=True,
+                help_text="The public pages' header colour, as #rrggbb; blank: Traveller's.",
+                max_length=7,
+            ),
         ),
         migrations.AddField(
-            model_name='club',
-            name='logo',
-            field=models.BinaryField(blank=True, default=b'', help_text='A small PNG, JPEG, GIF or WebP image (tournaments.club_pages).'),
+            model_name="club",
+            name="logo",
+            field=models.BinaryField(
+                blank=True,
+                default=b"",
+                help_text="A small PNG, JPEG, GIF or WebP image (tournaments.club_pages).",
+            ),
         ),
         migrations.AddField(
-            model_name='club',
-            name='logo_type',
+            model_name="club",
+            name="logo_type",
             field=models.CharField(blank=True, help_text="The logo's media type.", max_length=20),
         ),
         migrations.AddField(
-            model_name='club',
-            name='text_colour',
-            field=models.CharField(blank=True, help_text="The header's text colour, as #rrggbb.", max_length=7),
+            model_name="club",
+            name="text_colour",
+            field=models.CharField(
+                blank=True, help_text="The header's text colour, as #rrggbb.", max_length=7
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='archived',
-            field=models.TextField(blank=True, help_text='Why it was archived (hidden from the public pages, kept with its results); blank: shown.'),
+            model_name="event",
+            name="archived",
+            field=models.TextField(
+                blank=True,
+                help_text="Why it was archived (hidden from the public pages, kept with its results); blank: shown.",
+            ),
         ),
         migrations.AddField(
-            model_name='player',
-            name='archived',
-            field=models.BooleanField(default=False, help_text='No longer a member: kept for the results they played, left out of the list and the entry forms.'),
+            model_name="player",
+            name="archived",
+            field=models.BooleanField(
+                default=False,
+                help_text="No longer a member: kept for the results they played, left out of the list and the entry forms.",
+            ),
         ),
         migrations.AddField(
-            model_name='session',
-            name='archived',
-            field=models.TextField(blank=True, help_text='Why it was archived (hidden from the public pages, kept with its results); blank: shown.'),
+            model_name="session",
+            name="archived",
+            field=models.TextField(
+                blank=True,
+                help_text="Why it was archived (hidden from the public pages, kept with its results); blank: shown.",
+            ),
         ),
     ]
