@@ -25,7 +25,7 @@ from django.views.decorators.http import require_POST
 
 from games.services import Refused
 from tournaments import upkeep
-from tournaments.models import Club
+from tournaments.models import Club, ClubLogo
 from tournaments.permissions import is_director
 
 
@@ -68,10 +68,11 @@ def profile(request, slug: str):
 
 def logo(request, slug: str):
     """The club's logo, for its public pages' header."""
-    club = get_object_or_404(Club.objects.only("logo", "logo_type"), slug=slug)
-    if not club.logo_type:
+    club = get_object_or_404(Club, slug=slug)
+    logo = ClubLogo.objects.filter(club=club).first()
+    if logo is None or not club.logo_type:
         raise Http404("this club has no logo")
-    response = HttpResponse(bytes(club.logo), content_type=club.logo_type)
+    response = HttpResponse(bytes(logo.image), content_type=club.logo_type)
     response["Cache-Control"] = "public, max-age=300"
     return response
 
@@ -137,6 +138,11 @@ def reset_link(request, slug: str, user_id: int):
     """A one-time link for a fellow director who forgot their password (when the server sends no mail)."""
     club = _club(request, slug)
     user = _director(club, user_id)
+    try:
+        upkeep.may_give_link(request.user, user)
+    except Refused as error:
+        messages.error(request, error.message)
+        return _directors_page(request, club, status=error.status)
     messages.success(request, f"Give {user.username} this link to set a new password (good once).")
     return _directors_page(request, club, (user, set_password_link(request, user)))
 

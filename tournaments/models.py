@@ -28,10 +28,9 @@ class Club(models.Model):
     city = models.CharField(max_length=120, blank=True)
     address = models.TextField(blank=True, help_text="Where the club plays, shown on its public pages.")
     website = models.URLField(blank=True)
-    logo = models.BinaryField(
-        blank=True, default=b"", help_text="A small PNG, JPEG, GIF or WebP image (tournaments.club_pages)."
+    logo_type = models.CharField(
+        max_length=20, blank=True, help_text="The media type of its ClubLogo; blank: it has none."
     )
-    logo_type = models.CharField(max_length=20, blank=True, help_text="The logo's media type.")
     colour = models.CharField(
         max_length=7, blank=True, help_text="The public pages' header colour, as #rrggbb; blank: Traveller's."
     )
@@ -59,6 +58,17 @@ class Club(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("club", args=[self.slug])
+
+
+class ClubLogo(models.Model):
+    """A club's logo: a small PNG, JPEG, GIF or WebP image (tournaments.upkeep.read_logo), in a row of its own so
+    that no page loading its club loads the image too."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, primary_key=True, related_name="logo")
+    image = models.BinaryField()
+
+    def __str__(self) -> str:
+        return f"logo of {self.club_id}"
 
 
 class Player(models.Model):

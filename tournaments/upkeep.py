@@ -20,7 +20,7 @@ from django.db.models import Q
 from games.models import Publication, Result, Tally
 from games.services import Refused
 from tournaments import services
-from tournaments.models import Club, Event, Player, Section, Session
+from tournaments.models import Club, ClubLogo, Event, Player, Section, Session
 
 MAX_LOGO = 256 * 1024
 """A logo larger than this is not a page header's image (a club's crest is a few kB)."""
@@ -177,6 +177,19 @@ def remove_director(club: Club, user) -> None:
     club.directors.remove(user)
 
 
+def may_give_link(by, user) -> None:
+    """A director gives a fellow director a password link only when that gives them no more than they have: never
+    for a superuser or staff, nor for one who directs a club they do not (the link would open it to them)."""
+    theirs = set(user.directed_clubs.values_list("id", flat=True))
+    mine = set(by.directed_clubs.values_list("id", flat=True))
+    if not by.is_superuser and (user.is_superuser or user.is_staff or not theirs <= mine):
+        raise Refused(
+            f"{user.get_username()} also directs clubs you do not: they reset their password by e-mail, or a "
+            "director of every club they direct gives them the link.",
+            403,
+        )
+
+
 def check_password(password: str, password2: str, user) -> None:
     if password != password2:
         raise Refused("The two passwords differ.")
@@ -217,14 +230,18 @@ def save_profile(club: Club, values: dict, logo: bytes | None = None, drop_logo:
     club.colour, club.text_colour = colours["colour"], colours["text_colour"]
     if logo is not None:
         club.logo_type = read_logo(logo)
-        club.logo = logo
     elif drop_logo:
-        club.logo, club.logo_type = b"", ""
+        club.logo_type = ""
     try:
-        club.full_clean(exclude=["slug", "logo"])
+        club.full_clean(exclude=["slug"])
     except ValidationError as error:
         raise Refused(
             " ".join(f"{k.capitalize()}: {m}" for k, ms in error.message_dict.items() for m in ms)
         ) from None
-    club.save()
+    with transaction.atomic():
+        club.save()
+        if logo is not None:
+            ClubLogo.objects.update_or_create(club=club, defaults={"image": logo})
+        elif drop_logo:
+            ClubLogo.objects.filter(club=club).delete()
     return club

@@ -42,7 +42,7 @@ def test_profile_and_logo_show_on_the_club_page(client, director):
     })  # fmt: skip
     assert answer.status_code == 302
     club.refresh_from_db()
-    assert (club.colour, club.logo_type, bytes(club.logo)) == ("#1a5c3a", "image/png", PNG)
+    assert (club.colour, club.logo_type, bytes(club.logo.image)) == ("#1a5c3a", "image/png", PNG)
     client.logout()
     page = client.get(f"/clubs/{club.slug}/").content.decode()
     assert (
@@ -198,13 +198,16 @@ OWN_PAGES = [
     ("post", "/direct/events/{event}/delete/"), ("post", "/direct/sessions/{session}/delete/"),
     ("post", "/direct/sessions/{session}/archive/"), ("post", "/direct/clubs/{slug}/members/{member}/delete/"),
     ("post", "/direct/clubs/{slug}/members/{member}/archive/"),
+    ("post", "/direct/clubs/{slug}/directors/{director}/link/"),
+    ("post", "/direct/clubs/{slug}/directors/{director}/remove/"),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize("who", ["other club's director", "member", "public"])
 @pytest.mark.parametrize(("method", "address"), OWN_PAGES)
 def test_only_the_clubs_directors(client, who, method, address):
-    _, club = make_director()
+    own, club = make_director()
+    club.directors.add(User.objects.create_user("bob"))
     section = mitchell(club)
     player = members(club, ["Ann Smith"], 100)[0]
     if who == "other club's director":
@@ -214,7 +217,7 @@ def test_only_the_clubs_directors(client, who, method, address):
         player.save()
         client.force_login(player.user)
     url = address.format(slug=club.slug, event=section.session.event_id, session=section.session_id,
-                         member=player.id)  # fmt: skip
+                         member=player.id, director=own.id)  # fmt: skip
     answer = getattr(client, method)(url, {"username": "mallory", "reason": "x"})
     if who == "public":
         assert answer.status_code == 302 and answer["Location"].startswith("/login/")
@@ -252,3 +255,15 @@ def test_the_api_deletes_by_the_same_rule(client, director):
                         content_type="application/json").status_code == 200  # fmt: skip
     assert client.delete(f"/api/sessions/{section.session_id}/").status_code == 204
     assert Event.objects.filter(id=event).exists()  # the API deletes what it is asked
+
+
+def test_no_password_link_that_opens_another_club(client, director):
+    user, club = director
+    fellow, elsewhere = make_director("bert", "elsewhere")
+    club.directors.add(fellow)  # bert directs both clubs; alice only Riverton
+    refused = client.post(f"/direct/clubs/{club.slug}/directors/{fellow.id}/link/")
+    assert refused.status_code == 403 and "also directs clubs you do not" in text(refused)
+    assert "/password/set/" not in text(refused)
+    only_here = User.objects.create_user("cleo")
+    club.directors.add(only_here)
+    assert "/password/set/" in text(client.post(f"/direct/clubs/{club.slug}/directors/{only_here.id}/link/"))
