@@ -124,7 +124,9 @@ def remove_director(request, slug: str, user_id: int):
             messages.error(request, error.message)
             return redirect("direct-directors", club.slug)
         messages.success(request, f"{user.username} is no longer a director of {club.name}.")
-        return redirect("direct-directors" if is_director(request.user, club) else "direct-home", club.slug)
+        if not is_director(request.user, club):  # they removed themselves
+            return redirect("direct-home")
+        return redirect("direct-directors", club.slug)
     return render(request, "direct/remove.html", {
         "title": f"Remove {user.username} as a director of {club.name}?",
         "text": "They can no longer run the club's sessions; their sign-in stays for any other club they direct.",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -56,6 +57,8 @@ def event(request, event_id: int):
     if request.method == "POST":
         try:
             if "session" in request.POST:
+                if not request.POST["session"].isdigit():
+                    raise Http404("no such session")
                 session = get_object_or_404(event.sessions, id=request.POST["session"])
                 upkeep.rename_session(session, request.POST.get("session_name", ""))
                 messages.success(
@@ -123,6 +126,8 @@ def delete_session(request, session_id: int):
 @require_POST
 def archive(request, kind: str, row_id: int):
     """Archive (with a reason) or restore an event or a session: left out of the club's public lists."""
+    if kind not in ("event", "session"):
+        raise Http404("only an event or a session is archived")
     if kind == "session":
         row = _session(request, row_id)
         event = row.event
