@@ -143,7 +143,9 @@ def test_events_and_sessions_renamed_deleted_and_archived(client, director):
     client.post(f"/direct/events/{event.id}/", {"name": "Tuesday test", "date": "2026-12-02"})
     event.refresh_from_db()
     assert (event.name, str(event.date)) == ("Tuesday test", "2026-12-02")
-    assert client.post(f"/direct/events/{event.id}/", {"session": "x", "session_name": "y"}).status_code == 404
+    assert (
+        client.post(f"/direct/events/{event.id}/", {"session": "x", "session_name": "y"}).status_code == 404
+    )
     assert client.post(f"/direct/clubs/{event.id}/archive/", {"reason": "x"}).status_code == 404
     bad = client.post(f"/direct/events/{event.id}/", {"name": "x", "date": "Tuesday"})
     assert bad.status_code == 400 and "'Tuesday' is not a date" in text(bad)
