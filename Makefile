@@ -5,6 +5,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# DEMO=0: your own club, on its own empty database (var/club.sqlite3; the demo's var/traveller.sqlite3 is left
+# alone), set up at the first-run page /welcome/ with the setup token printed below. DATABASE_URL, when set, wins.
+DEMO ?= 1
+ifeq ($(DEMO),0)
+export DATABASE_URL ?= sqlite:///$(CURDIR)/var/club.sqlite3
+endif
 
 .PHONY: run test worker beat lint format bench install migrate demo clean
 
@@ -24,10 +30,10 @@ migrate: $(STAMP)
 demo: migrate
 	$(BIN)/python manage.py demo
 
-run: demo
+run: $(if $(filter 0,$(DEMO)),migrate,demo)
 	$(BIN)/python manage.py collectstatic --noinput -v0
 	@echo "Traveller is at http://$(HOST):$(PORT)/"
-	@echo "Directors sign in at http://$(HOST):$(PORT)/login/ (the demo club's: user director, password traveller-demo)"
+	@echo "Directors sign in at http://$(HOST):$(PORT)/login/$(if $(filter 0,$(DEMO)),, (the demo club's: user director, password traveller-demo))"
 	@$(BIN)/python manage.py setuptoken -v0 --base http://$(HOST):$(PORT)/
 	HTTPS=$${HTTPS:-false} $(BIN)/python manage.py runserver $(HOST):$(PORT)
 

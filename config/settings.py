@@ -31,6 +31,12 @@ ENVIRONMENT = {
     "STANDINGS_REFRESH": "how standings follow a changed result: inline (default; in the request, after commit), "
     "background (a thread of the web process, at most once per STANDINGS_REFRESH_INTERVAL per section) or jobs "
     "(a Celery job through the outbox)",
+    "EMAIL_HOST": "SMTP server directors' password-reset mail goes through; unset = no mail (another director gives "
+    "a one-time link from the club's directors page)",
+    "EMAIL_PORT": "SMTP port; default 587 (STARTTLS)",
+    "EMAIL_HOST_USER": "SMTP user name, if the server asks for one",
+    "EMAIL_HOST_PASSWORD": "SMTP password, if the server asks for one",
+    "DEFAULT_FROM_EMAIL": "the sender of Traveller's mail; default traveller@<first of ALLOWED_HOSTS>",
     "STANDINGS_REFRESH_INTERVAL": "background refresh: least seconds between two recomputes of one section; default 1 (live pages poll every 3 s)",
 }
 
@@ -241,6 +247,19 @@ STANDINGS_REFRESH = os.environ.get("STANDINGS_REFRESH", "").strip().lower() or "
 if STANDINGS_REFRESH not in {"inline", "background", "jobs"}:
     raise ImproperlyConfigured(f"STANDINGS_REFRESH={STANDINGS_REFRESH!r}: use inline, background or jobs")
 STANDINGS_REFRESH_INTERVAL = float(os.environ.get("STANDINGS_REFRESH_INTERVAL", "") or 1.0)
+
+# Mail, only for directors' password resets: without EMAIL_HOST a fellow director gives a one-time link instead.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
+EMAIL_HOST_CONFIGURED = bool(EMAIL_HOST)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "") or 587)
+EMAIL_USE_TLS = EMAIL_PORT == 587
+EMAIL_USE_SSL = EMAIL_PORT == 465
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+DEFAULT_FROM_EMAIL = (
+    os.environ.get("DEFAULT_FROM_EMAIL", "")
+    or f"traveller@{ALLOWED_HOSTS[0] if ALLOWED_HOSTS else 'localhost'}"
+)
 
 LOGGING = {
     "version": 1,

@@ -6,7 +6,6 @@ A service's Refused becomes a 4xx naming the problem (config.api.RefusedMixin), 
 
 from __future__ import annotations
 
-from django.template.defaultfilters import pluralize
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, mixins, viewsets
 from rest_framework.decorators import action
@@ -18,7 +17,7 @@ from config.api import RefusedMixin, list_filters, number_param, require_directo
 from config.downloads import download
 from games import exchange
 from games.services import Refused
-from tournaments import membership, services
+from tournaments import membership, services, upkeep
 from tournaments.models import Club, Entry, Event, Section, Session, Status
 from tournaments.permissions import IsDirectorOrReadOnly, directed_club_ids, is_director, sees_members
 from tournaments.selectors import visible_sections
@@ -127,13 +126,7 @@ class DirectorViewSet(RefusedMixin, viewsets.ModelViewSet):
         raise NotImplementedError
 
     def perform_destroy(self, instance):
-        started = self.sections_of(instance).exclude(status=Status.SETUP).count()
-        if started:
-            raise Refused(
-                f"{instance} has {started} section{pluralize(started)} that {pluralize(started, 'has,have')} "
-                "started: only what is in setup can be deleted",
-                409,
-            )
+        upkeep.check_deletable(instance, self.sections_of(instance))
         instance.delete()
 
     def create(self, request, *args, **kwargs):

@@ -230,4 +230,4 @@ def typed_players(club: Club, data, prefix: str = "players-") -> dict[int, list[
 
 
 def member_choices(club: Club) -> list[str]:
-    return [p.choice for p in membership.by_surname(club.players.all())]
+    return [p.choice for p in membership.by_surname(club.players.filter(archived=False))]

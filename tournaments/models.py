@@ -26,7 +26,17 @@ class Club(models.Model):
     name = models.CharField(max_length=120, unique=True)
     slug = models.SlugField(max_length=60, unique=True)
     city = models.CharField(max_length=120, blank=True)
+    address = models.TextField(blank=True, help_text="Where the club plays, shown on its public pages.")
     website = models.URLField(blank=True)
+    logo_type = models.CharField(
+        max_length=20, blank=True, help_text="The media type of its ClubLogo; blank: it has none."
+    )
+    colour = models.CharField(
+        max_length=7, blank=True, help_text="The public pages' header colour, as #rrggbb; blank: Traveller's."
+    )
+    text_colour = models.CharField(
+        max_length=7, blank=True, help_text="The header's text colour, as #rrggbb."
+    )
     created = models.DateTimeField(auto_now_add=True)
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
@@ -50,6 +60,17 @@ class Club(models.Model):
         return reverse("club", args=[self.slug])
 
 
+class ClubLogo(models.Model):
+    """A club's logo: a small PNG, JPEG, GIF or WebP image (tournaments.upkeep.read_logo), in a row of its own so
+    that no page loading its club loads the image too."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, primary_key=True, related_name="logo")
+    image = models.BinaryField()
+
+    def __str__(self) -> str:
+        return f"logo of {self.club_id}"
+
+
 class Player(models.Model):
     """A person who plays; the federation number (ACBL, EBU, ABF ...) identifies them across clubs."""
 
@@ -64,6 +85,10 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player",
         help_text="The login that may see this player's own scorecards.",
     )  # fmt: skip
+    archived = models.BooleanField(
+        default=False,
+        help_text="No longer a member: kept for the results they played, left out of the list and the entry forms.",
+    )
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -98,6 +123,10 @@ class Event(models.Model):
     date = models.DateField()
     description = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    archived = models.TextField(
+        blank=True,
+        help_text="Why it was archived (hidden from the public pages, kept with its results); blank: shown.",
+    )
 
     class Meta:
         ordering = ["-date", "name"]
@@ -116,6 +145,10 @@ class Session(models.Model):
     scored_across = models.BooleanField(
         default=False,
         help_text="Its sections play the same deals and are matchpointed and ranked as one field.",
+    )
+    archived = models.TextField(
+        blank=True,
+        help_text="Why it was archived (hidden from the public pages, kept with its results); blank: shown.",
     )
 
     class Meta:

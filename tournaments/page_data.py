@@ -258,10 +258,10 @@ def round_chart(lines: list[dict], width: int = 320, height: int = 120) -> dict:
 
 
 def sections_of_club(club) -> list[Section]:
-    """The club's sections past set-up, newest first, each with `game`: what the club page says is played (a
+    """The club's sections past set-up and not archived, newest first, each with `game`: what the club page says is played (a
     party's own kind, "Progressive contract bridge", rather than its cards' game)."""
     sections = list(
-        Section.objects.filter(session__event__club=club)
+        Section.objects.filter(session__event__club=club, session__archived="", session__event__archived="")
         .exclude(status=Status.SETUP)
         .select_related("session__event")
         .order_by("-session__event__date", "session__number", "name")

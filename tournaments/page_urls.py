@@ -3,7 +3,7 @@ printables, and the director's and host's pages under /direct/."""
 
 from django.urls import path
 
-from tournaments import direct_pages, member_pages, setup_pages, team_pages, welcome
+from tournaments import club_pages, direct_pages, member_pages, record_pages, setup_pages, team_pages, welcome
 from tournaments import views as pages
 
 urlpatterns = [
@@ -50,6 +50,39 @@ urlpatterns = [
         name="direct-members-privacy",
     ),
     path("direct/clubs/<slug:slug>/members/<int:member_id>/", member_pages.member, name="direct-member"),
+    path("clubs/<slug:slug>/logo", club_pages.logo, name="club-logo"),
+    path("direct/clubs/<slug:slug>/profile/", club_pages.profile, name="direct-club"),
+    path("direct/clubs/<slug:slug>/directors/", club_pages.directors, name="direct-directors"),
+    path(
+        "direct/clubs/<slug:slug>/directors/<int:user_id>/remove/",
+        club_pages.remove_director,
+        name="direct-director-remove",
+    ),
+    path(
+        "direct/clubs/<slug:slug>/directors/<int:user_id>/link/",
+        club_pages.reset_link,
+        name="direct-director-link",
+    ),
+    path("direct/password/", club_pages.change_password, name="direct-password"),
+    path("password/forgot/", club_pages.forgot_password, name="password-forgot"),
+    path("password/sent/", club_pages.sent, name="password-sent"),
+    path("password/set/<uidb64>/<token>/", club_pages.set_password, name="password-set"),
+    path("direct/events/<int:event_id>/", record_pages.event, name="direct-event"),
+    path("direct/events/<int:event_id>/delete/", record_pages.delete_event, name="direct-event-delete"),
+    path(
+        "direct/sessions/<int:session_id>/delete/", record_pages.delete_session, name="direct-session-delete"
+    ),
+    path("direct/<str:kind>s/<int:row_id>/archive/", record_pages.archive, name="direct-archive"),
+    path(
+        "direct/clubs/<slug:slug>/members/<int:member_id>/delete/",
+        record_pages.delete_member,
+        name="direct-member-delete",
+    ),
+    path(
+        "direct/clubs/<slug:slug>/members/<int:member_id>/archive/",
+        record_pages.archive_member,
+        name="direct-member-archive",
+    ),
     path("direct/sections/<int:section_id>/entries/", direct_pages.section_entries, name="direct-entries"),
     path(
         "direct/sections/<int:section_id>/tables/<int:table>/code/",

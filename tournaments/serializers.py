@@ -22,7 +22,7 @@ from tournaments.visibility import sees_seeds
 class ClubSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
-        fields = ["id", "name", "slug", "city", "website"]
+        fields = ["id", "name", "slug", "city", "address", "website", "colour", "text_colour"]
 
 
 class MemberSerializer(serializers.ModelSerializer):
@@ -37,19 +37,19 @@ class MemberSerializer(serializers.ModelSerializer):
 
 class DirectorMemberSerializer(MemberSerializer):
     class Meta(MemberSerializer.Meta):
-        fields = [*MemberSerializer.Meta.fields, "email", "phone"]
+        fields = [*MemberSerializer.Meta.fields, "email", "phone", "archived"]
 
 
 class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
-        fields = ["id", "club", "name", "date", "description"]
+        fields = ["id", "club", "name", "date", "description", "archived"]
 
 
 class SessionSerializer(RefuseReadOnly, serializers.ModelSerializer):
     class Meta:
         model = Session
-        fields = ["id", "event", "number", "name", "starts", "scored_across"]
+        fields = ["id", "event", "number", "name", "starts", "scored_across", "archived"]
         read_only_fields = ["scored_across"]
         read_only_reasons = {
             "scored_across": "a session is scored across the field when it is set up with its sections on the "

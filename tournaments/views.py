@@ -50,7 +50,11 @@ def club(request, slug: str):
     club = get_object_or_404(Club, slug=slug)
     sections = page_data.sections_of_club(club)
     latest = [s for s in sections if s.status == Status.PUBLISHED][:LATEST]
-    players = by_surname(club.players.filter(guest=False)) if sees_members(request.user, club) else None
+    players = (
+        by_surname(club.players.filter(guest=False, archived=False))
+        if sees_members(request.user, club)
+        else None
+    )
     return render(request, "tournaments/club.html", {
         "club": club, "latest": latest, "sections": sections, "players": players,
     })  # fmt: skip

@@ -1,6 +1,7 @@
 """The first-run page: a new installation has no user, so nobody could sign in. While the database holds no user at
 all, the home page and the login page lead to /welcome/, where one makes the club and its first director; once any
-user exists the page is gone (404), and directors are added by `manage.py createdirector` or Django admin.
+user exists the page is gone (404), and directors are added on the club's Directors page (tournaments.club_pages)
+or by `manage.py createdirector`.
 
 Whoever reached /welcome/ first would own the installation, so the page asks for the setup token: only who runs
 the server can read it (printed on the server's console when the page is opened, and by `manage.py setuptoken`,

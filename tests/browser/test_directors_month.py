@@ -1,0 +1,216 @@
+"""A director's month from an empty database, as `make run DEMO=0` starts it (issue 29), from the pages alone: the
+club set up at /welcome/ with its profile and colours, a second director added who signs in from the one-time link,
+members imported from what Excel writes in much of Europe (semicolons, Windows-1252), two small sessions run by the
+grid and published, a test session renamed and deleted, USEBIO exported from a button, hand records printed, the
+standings projected. Screenshots at a phone's width and a desktop's go to tests/artifacts/directors_month/."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS, DESKTOP, PHONE, fill, no_overflow
+from tournaments.welcome import setup_token
+
+pytestmark = pytest.mark.browser
+
+SHOTS = ARTIFACTS / "directors_month"
+PASSWORD = "correct horse battery staple"
+MEMBERS = ["Amélie Poulain", "Zoë Brontë", "Jürgen Müller", "Søren Kierkegaard", "François Truffaut",
+           "Inês Ferreira", "Ana María López", "Björn Åström"]  # fmt: skip
+CONTRACTS = [("3NT", "N", "9"), ("4S", "E", "10"), ("2H", "S", "8"), ("3NT", "W", "8")]
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def both_widths(page, name: str) -> None:
+    page.set_viewport_size(PHONE)
+    shot(page, f"{name}-phone")
+    wide = page.evaluate(
+        "[...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1)"
+        ".map(e => e.tagName + '.' + e.className + ': ' + e.textContent.slice(0, 40))"
+    )
+    assert no_overflow(page), (name, wide[-5:])
+    page.set_viewport_size(DESKTOP)
+    shot(page, f"{name}-desktop")
+
+
+def excel_csv(folder) -> str:
+    """The members as Excel saves "CSV" on a French or German Windows: semicolons, Windows-1252, CRLF."""
+    path = folder / "membres.csv"
+    lines = ["Nom;Numéro;Email"] + [f"{n};{4001 + i};" for i, n in enumerate(MEMBERS)]
+    path.write_bytes("\r\n".join(lines).encode("cp1252") + b"\r\n")
+    return str(path)
+
+
+def run_howell(page, site: str, name: str, key: int) -> int:
+    """A 4-pair Howell set up, started, every result entered by the grid, closed and published; its section id."""
+    page.goto(f"{site}/direct/")
+    page.get_by_role("link", name="Set up a new session").click()
+    fill(page, {"Event name": name, "Movement": "howell", "Size": "4", "Boards per round": "1"})
+    page.get_by_role("button", name="Preview the movement").click()
+    page.get_by_text("The movement check passed").wait_for()
+    fill(page, {f"Pair {p}, player {s}": f"{MEMBERS[2 * (p - 1) + s - 1]} ({4001 + 2 * (p - 1) + s - 1})"
+                for p in range(1, 5) for s in (1, 2)})  # fmt: skip
+    page.get_by_role("button", name="Create the session and deal the boards").click()
+    page.get_by_role("button", name="Start play").click()
+    section = int(re.search(r"/direct/sections/(\d+)/", page.url).group(1))
+    board = 1
+    while True:
+        page.goto(f"{site}/direct/sections/{section}/boards/{board}/")
+        if page.get_by_role("heading", name=f"Traveller entry: board {board}").count() == 0:
+            break
+        rows = page.locator("#entry-grid tbody tr:not(.done)")
+        for i in range(rows.count()):
+            table = rows.nth(i).locator("td").nth(1).inner_text()
+            contract, declarer, tricks = CONTRACTS[(board + int(table) + key) % len(CONTRACTS)]
+            fill(page, {f"Contract, table {table}": contract, f"Declarer, table {table}": declarer,
+                        f"Tricks, table {table}": tricks})  # fmt: skip
+        page.wait_for_function(
+            "[...document.querySelectorAll('#entry-grid output.verdict')].every(o => o.textContent)"
+        )
+        page.get_by_role("button", name=re.compile(f"Save board {board}")).click()
+        page.get_by_text(re.compile(f"Board {board}: \\d+ results? entered")).wait_for()
+        board += 1
+    page.goto(f"{site}/direct/sections/{section}/")
+    page.locator("#none-missing").wait_for()
+    page.get_by_role("button", name="Close the session").click()
+    page.get_by_role("button", name="Publish the results").click()
+    page.get_by_text("published, round").wait_for()
+    return section
+
+
+@pytest.mark.usefixtures("jobs_run")
+def test_a_directors_month_from_an_empty_database(site, new_page, tmp_path):
+    started = time.monotonic()
+    desk = new_page(DESKTOP)
+    desk.context.set_default_timeout(30_000)
+
+    # The empty database `make run DEMO=0` serves: its first-run page makes the club and its first director.
+    desk.goto(f"{site}/")
+    assert desk.url == f"{site}/welcome/"
+    fill(desk, {"Setup token": setup_token(), "Club name": "Club de Bridge du Marais",
+                "Director's user name": "dora", "Password": PASSWORD, "Password (again)": PASSWORD})  # fmt: skip
+    desk.get_by_role("button", name="Make the club and sign in").click()
+    desk.get_by_role("heading", name="Director").wait_for()
+
+    # The club's profile: address, website, colours; shown at the head of its public page.
+    desk.get_by_role("link", name="Club profile").click()
+    fill(
+        desk,
+        {
+            "Town": "Paris",
+            "Address": "12 rue des Rosiers\n75004 Paris",
+            "Website": "https://bridge-marais.example",
+        },
+    )
+    desk.get_by_label("Use the club's colours").check()
+    desk.get_by_label("Header colour").fill("#7a1f3d")
+    desk.get_by_role("button", name="Save the profile").click()
+    desk.get_by_text("profile is saved").wait_for()
+    both_widths(desk, "club-profile")
+
+    # A second director, who signs in from the one-time link the first one passes on.
+    desk.goto(f"{site}/direct/")
+    desk.get_by_role("link", name="Directors").click()
+    fill(desk, {"User name": "bert", "Email (optional)": "bert@bridge-marais.example"})
+    desk.get_by_role("button", name="Add the director").click()
+    link = desk.locator("#set-password-link code").inner_text()
+    both_widths(desk, "directors")
+    bert = new_page(PHONE)
+    bert.goto(link)
+    bert.get_by_text("Signing in as bert").wait_for()
+    fill(
+        bert, {"New password": "bert's own long password", "New password (again)": "bert's own long password"}
+    )
+    shot(bert, "set-password-phone")
+    bert.get_by_role("button", name="Set the password and sign in").click()
+    bert.get_by_text("you are signed in as bert").wait_for()
+    assert bert.get_by_role("heading", name="Club de Bridge du Marais").is_visible()
+    bert.goto(link)
+    bert.get_by_text("has been used or is out of date").wait_for()
+
+    # Members from Excel's semicolon, Windows-1252 CSV: previewed with their accents, then imported.
+    desk.goto(f"{site}/direct/")
+    desk.get_by_role("link", name="Members").click()
+    desk.get_by_label("CSV file").set_input_files(excel_csv(tmp_path))
+    desk.get_by_role("button", name="Preview the import").click()
+    desk.get_by_role("heading", name=f"Import {len(MEMBERS)} members").wait_for()
+    assert "Amélie Poulain" in desk.locator("main").inner_text()
+    both_widths(desk, "members-preview")
+    desk.get_by_role("button", name=f"Import {len(MEMBERS)} members").click()
+    desk.get_by_text(f"{len(MEMBERS)} members imported.").wait_for()
+    assert desk.locator("#member-list tbody tr").count() == len(MEMBERS)
+
+    # Two small sessions, run by the grid and published.
+    first = run_howell(desk, site, "Lundi Pairs", 0)
+    second = run_howell(desk, site, "Jeudi Pairs", 1)
+
+    # A test session: renamed on its event's page, then deleted (nothing was played in it), asked first.
+    desk.goto(f"{site}/direct/")
+    desk.get_by_role("link", name="Set up a new session").click()
+    fill(desk, {"Event name": "Essai", "Movement": "howell", "Size": "4", "Boards per round": "1"})
+    desk.get_by_role("button", name="Preview the movement").click()
+    desk.get_by_role("button", name="Create the session and deal the boards").click()
+    desk.get_by_role("link", name="The event's page").click()
+    fill(desk, {"Event name": "Essai du mardi"})
+    desk.get_by_role("button", name="Save the event").click()
+    desk.get_by_text("Saved: Essai du mardi.").wait_for()
+    both_widths(desk, "event-test-session")
+    desk.get_by_role("link", name="Delete session 1").click()
+    desk.get_by_role("heading", name="Delete Essai du mardi, session 1?").wait_for()
+    shot(desk, "delete-confirm-desktop")
+    desk.get_by_role("button", name="Delete the session").click()
+    desk.get_by_text("is deleted").wait_for()
+    assert "Essai" not in desk.locator("table.list").inner_text()
+    # A session with results is not deleted: its event's page offers to archive it, with a reason; it leaves the
+    # club's public pages.
+    desk.goto(f"{site}/direct/sections/{first}/")
+    desk.get_by_role("link", name="The event's page").click()
+    assert desk.get_by_role("link", name="Delete session 1").count() == 0
+    desk.locator("summary", has_text="Archive session 1").click()
+    fill(desk, {"Why": "played with the wrong boards"})
+    desk.get_by_role("button", name="Archive session 1").click()
+    desk.get_by_text("Archived (played with the wrong boards)").wait_for()
+
+    # USEBIO for the federation from the desk's button; hand records printed.
+    desk.goto(f"{site}/direct/sections/{second}/")
+    both_widths(desk, "desk-exports")
+    with desk.expect_download() as download:
+        desk.get_by_role("link", name="USEBIO (XML) of Jeudi Pairs").click()
+    usebio = Path(download.value.path()).read_text(encoding="utf-8")
+    assert "<USEBIO" in usebio and "Amélie" in usebio
+    pdf = desk.request.get(
+        site + desk.get_by_role("link", name="Hand records PDF of Jeudi Pairs").get_attribute("href")
+    )
+    assert pdf.status == 200 and pdf.body().startswith(b"%PDF")
+
+    # The public: the club's page in its colours, the latest results, the standings on the projector.
+    public = new_page(PHONE)
+    public.goto(f"{site}/")
+    public.get_by_role("link", name="Club de Bridge du Marais").click()
+    public.get_by_text("12 rue des Rosiers").wait_for()
+    assert (
+        "Jeudi Pairs" in public.locator("main").inner_text()
+        and "Lundi Pairs" not in public.locator("main").inner_text()
+    )
+    assert (
+        public.locator(".club-header").evaluate("e => getComputedStyle(e).backgroundColor")
+        == "rgb(122, 31, 61)"
+    )
+    both_widths(public, "club-public")
+    public.goto(f"{site}/sections/{second}/")
+    public.get_by_role("heading", name="Export").wait_for()  # published: its files are everyone's
+    both_widths(public, "results-public")
+    public.goto(f"{site}/sections/{second}/?projector=1")
+    public.locator("table.standings").first.wait_for()
+    assert public.get_by_role("link", name="Log out").count() == 0
+    public.set_viewport_size({"width": 1920, "height": 1080})
+    shot(public, "projector-tv")
+    assert time.monotonic() - started < 90
