@@ -19,12 +19,12 @@ from rest_framework.exceptions import APIException
 
 from config.downloads import download
 from games.engine.rule_sets import counts_honors
-from games.models import Board, PlayRecord, Publication, Result
+from games.models import Board, PlayRecord, Publication, Result, ResultConflict, ResultVersion
 from games.services import Refused, confirm_at_table, enter_at_table
 from jobs.analysis import hand_record_analysis
 from jobs.models import Job, Kind, State
 from scoring.serializers import scorecard
-from tournaments import page_data, printables, team_data
+from tournaments import page_data, printables, table_entry, team_data
 from tournaments.membership import by_surname
 from tournaments.models import Club, Entry, Game, Status
 from tournaments.permissions import SESSION_KEY, check_code, sees_members, sign_in
@@ -267,11 +267,19 @@ def table(request):
         for r in Result.objects.filter(section=section, ns=seating.ns, ew=seating.ew).select_related("board")
     }
     viewer = page_data.viewer(request, section)  # a late round's results: only what everyone here has played
+    disputed = set(ResultConflict.objects.filter(result__in=results.values(), resolved=False).values_list("result_id", flat=True))
+    directed = set(ResultVersion.objects.filter(result__in=results.values(), changed_by__isnull=False)
+                   .values_list("result_id", flat=True))  # fmt: skip
+    kept = request.session.get(page_data.KEPT_ENTRY) or {}
     boards = [
         {
             "board": board,
             "entered": board.number in results,
             "result": results.get(board.number) if viewer.sees_board(board.id) else None,
+            "disputed": board.number in results and results[board.number].id in disputed,
+            "directed": board.number in results and results[board.number].id in directed,
+            "kept": kept if kept.get("board") == str(board.number) else {},
+            "ew_score": -(results[board.number].score_ns or 0) if board.number in results else None,
         }
         for board in Board.objects.filter(section=section, number__in=seating.boards).order_by("number")
     ]
@@ -280,7 +288,7 @@ def table(request):
         "section": section, "code": code, "seating": seating, "boards": boards, "players": players,
         "byes": team_data.bye_teams(section, seating.round) if team_data.is_teams(section) else [],
         "done": all(b["entered"] for b in boards), "tricks": range(14), "honors": counts_honors(section.game, section.rule_set),
-        "whist": section.game == Game.WHIST,
+        "whist": section.game == Game.WHIST, "buttons": table_entry,
     })  # fmt: skip
 
 
@@ -301,17 +309,16 @@ def table_open(request, code: str):
 
 @require_POST
 def table_result(request):
-    values = {
-        name: request.POST.get(name, "").strip()
-        for name in ("board", "contract", "declarer", "tricks", "lead", "honors")
-    }
-    values["contract"] = values["contract"].upper().replace(" ", "")
+    """A board entered from the table's buttons (tournaments.table_entry), or from the typed form; a refused entry's
+    choices are shown again with the message."""
+    chosen = table_entry.choices(request.POST)
 
     def enter(code) -> str:
+        values = table_entry.line_values(chosen, passed="passed" in request.POST)
         result, _ = enter_at_table(code.section, code.table, values)
         return f"Board {result.board.number}: {describe(result)} entered."
 
-    return page_data.at_table(request, enter)
+    return page_data.at_table(request, enter, kept=chosen)
 
 
 @require_POST
