@@ -36,7 +36,11 @@ def line_values(chosen: dict[str, str], passed: bool = False) -> dict[str, str]:
         return values | {"contract": "Pass", "declarer": "", "tricks": "", "lead": ""}
     typed = chosen["contract"].upper().replace(" ", "")
     if typed or (chosen["tricks"] and not (chosen["level"] or chosen["strain"] or chosen["result"])):  # typed
-        return values | {"contract": typed, "declarer": chosen["declarer"].upper(), "tricks": chosen["tricks"]}
+        return values | {
+            "contract": typed,
+            "declarer": chosen["declarer"].upper(),
+            "tricks": chosen["tricks"],
+        }
     missing = [name for key, name in (("level", "the level"), ("strain", "the suit or NT"),
                                       ("declarer", "the declarer"), ("result", "the result")) if not chosen[key]]  # fmt: skip
     if missing:
@@ -55,7 +59,11 @@ def line_values(chosen: dict[str, str], passed: bool = False) -> dict[str, str]:
         raise Refused(f"{shown} {result} would be {tricks} tricks: there are 13")
     if tricks < 0:
         raise Refused(f"{shown} {result.replace('-', '−')} would be fewer than no tricks")
-    return values | {"contract": f"{level}{strain}{double}", "declarer": chosen["declarer"], "tricks": str(tricks)}
+    return values | {
+        "contract": f"{level}{strain}{double}",
+        "declarer": chosen["declarer"],
+        "tricks": str(tricks),
+    }
 
 
 def _joined(names: list[str]) -> str:
@@ -83,5 +91,7 @@ def _lead(chosen: dict[str, str]) -> str:
     except ValueError:
         card = None
     if card is None or card.suit is None:
-        raise Refused(f"The lead {chosen['lead'] or text!r} is not a card: give its suit and rank, as SK or H10")
+        raise Refused(
+            f"The lead {chosen['lead'] or text!r} is not a card: give its suit and rank, as SK or H10"
+        )
     return str(card)

@@ -267,7 +267,11 @@ def table(request):
         for r in Result.objects.filter(section=section, ns=seating.ns, ew=seating.ew).select_related("board")
     }
     viewer = page_data.viewer(request, section)  # a late round's results: only what everyone here has played
-    disputed = set(ResultConflict.objects.filter(result__in=results.values(), resolved=False).values_list("result_id", flat=True))
+    disputed = set(
+        ResultConflict.objects.filter(result__in=results.values(), resolved=False).values_list(
+            "result_id", flat=True
+        )
+    )
     directed = set(ResultVersion.objects.filter(result__in=results.values(), changed_by__isnull=False)
                    .values_list("result_id", flat=True))  # fmt: skip
     kept = request.session.get(page_data.KEPT_ENTRY) or {}

@@ -27,7 +27,9 @@ def phone(client_class, section: Section, table: int):
 
 def press(client, board: int, **buttons) -> str:
     """The entry form posted as the buttons send it; the table page it lands on."""
-    return client.post("/table/result/", {"board": board, "double": ""} | buttons, follow=True).content.decode()
+    return client.post(
+        "/table/result/", {"board": board, "double": ""} | buttons, follow=True
+    ).content.decode()
 
 
 def test_the_buttons_enter_a_contract_and_its_result(client, running):
@@ -49,7 +51,9 @@ def test_the_buttons_enter_a_contract_and_its_result(client, running):
 
 def test_passed_out_is_one_button(client, running):
     table = phone(type(client), running, 1)
-    page = table.post("/table/result/", {"board": 1, "passed": "1", "level": "2"}, follow=True).content.decode()
+    page = table.post(
+        "/table/result/", {"board": 1, "passed": "1", "level": "2"}, follow=True
+    ).content.decode()
     assert "Board 1: passed out entered." in page
     assert Result.objects.get(section=running, board__number=1).contract == "Pass"
 
@@ -62,9 +66,15 @@ def test_a_refused_entry_keeps_its_choices_and_says_what_to_do(client, running):
                  'name="double" value="X" aria-label="Doubled" checked', 'name="result" value="+1" aria-label="+1 over" checked'):  # fmt: skip
         assert kept in page
     assert "Choose the level, the suit or NT, the declarer and the result" in press(table, 1)
-    assert "4♠ +4 would be 14 tricks: there are 13" in press(table, 1, level="4", strain="S", declarer="N", result="+4")
-    typed = table.post("/table/result/", {"board": 1, "contract": "8s", "declarer": "S", "tricks": "9"}, follow=True)
-    assert "Board 1: &#x27;8S&#x27;" in typed.content.decode()  # the typed form still posts; its message capitalised
+    assert "4♠ +4 would be 14 tricks: there are 13" in press(
+        table, 1, level="4", strain="S", declarer="N", result="+4"
+    )
+    typed = table.post(
+        "/table/result/", {"board": 1, "contract": "8s", "declarer": "S", "tricks": "9"}, follow=True
+    )
+    assert (
+        "Board 1: &#x27;8S&#x27;" in typed.content.decode()
+    )  # the typed form still posts; its message capitalised
     assert not Result.objects.filter(section=running).exists()
 
 
@@ -82,9 +92,14 @@ def test_a_mistyped_lead_does_not_count_towards_the_lock_out(client, running):
     # A real card that East does not hold counts (it would tell the hand), and is kept for the next try.
     east = Deal.from_pbn(board.deal).hands[Seat.EAST]
     missing = next(f"S{rank}" for rank in "AKQJT98765432" if f"S{rank}" not in {str(c) for c in east})
-    page = press(table, 1, level="4", strain="S", declarer="N", result="=", lead_suit="S", lead_rank=missing[1])
-    assert "Board 1: that lead is not a card of the opening leader&#x27;s hand; check it and the declarer (2 more tries" in page
-    assert 'name="lead_rank" value="%s" aria-label="Lead %s" checked' % (missing[1], missing[1]) in page
+    page = press(
+        table, 1, level="4", strain="S", declarer="N", result="=", lead_suit="S", lead_rank=missing[1]
+    )
+    assert (
+        "Board 1: that lead is not a card of the opening leader&#x27;s hand; check it and the declarer (2 more tries"
+        in page
+    )
+    assert f'name="lead_rank" value="{missing[1]}" aria-label="Lead {missing[1]}" checked' in page
     assert LeadRefusal.objects.get(board=board).count == 1
     held = str(next(c for c in east))
     page = press(table, 1, level="4", strain="S", declarer="N", result="=", lead=held.lower())
@@ -110,7 +125,10 @@ def test_the_phone_offers_no_accept_on_the_directors_result(client, running):
     director = User.objects.create_user("dora")
     running.session.event.club.directors.add(director)
     client.force_login(director)
-    client.post(f"/direct/sections/{running.id}/boards/1/", {"contract-1-1": "3NT", "declarer-1-1": "S", "tricks-1-1": "9"})
+    client.post(
+        f"/direct/sections/{running.id}/boards/1/",
+        {"contract-1-1": "3NT", "declarer-1-1": "S", "tricks-1-1": "9"},
+    )
     table = phone(type(client), running, 1)
     page = table.get("/table/").content.decode()
     assert "Entered by the director." in page and "E-W accept board 1" not in page
