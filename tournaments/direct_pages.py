@@ -13,6 +13,7 @@ from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -30,6 +31,7 @@ from jobs.services import latest_jobs
 from jobs.services import start as start_job
 from scoring.services import section_ranking
 from tournaments import entry_pages, member_pages, membership, page_data, rounds, services, team_data
+from tournaments import views as pages
 from tournaments.models import Club, Game, Seating, Section, Status
 from tournaments.permissions import directed_club_ids
 from tournaments.selectors import directed_section
@@ -77,6 +79,9 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
                 (seat, n, names.get(n, "")) for seat, n in page_data.seat_numbers(row["seating"])
             ]
             row["tally"] = tallies.get(row["seating"].table)
+    else:  # an individual's table: its four players by seat
+        for row in tables:
+            row["players"] = dict(page_data.seated_players(section, row["seating"]))
     return render(request, "direct/section.html", {
         "section": section, "tables": tables, "codes": section.table_codes.all(),
         "boards": section.boards.all(), "conflicts": _conflicts(section), "party": section.is_party,
@@ -87,6 +92,7 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
         "byes": team_data.bye_teams(section, section.current_round) if team_data.is_teams(section) else [],
         "bye_vps": team_data.BYE_VPS, "rankings": page_data.ranking_choices(section),
         "ranking": section_ranking(section),
+        "standings": render_to_string("pages/_standings.html", pages.standings_context(request, section), request),
     }, status=status)  # fmt: skip
 
 

@@ -28,7 +28,7 @@ from tournaments import page_data, printables, table_entry, team_data
 from tournaments.membership import by_surname
 from tournaments.models import Club, Entry, Game, Status
 from tournaments.permissions import SESSION_KEY, check_code, sees_members, sign_in
-from tournaments.rounds import table_seating
+from tournaments.rounds import most_rounds, table_seating
 from tournaments.welcome import first_run
 
 
@@ -59,7 +59,7 @@ def club(request, slug: str):
 LATEST = 5  # published sections the club's home puts first
 
 
-def _standings_context(request, section) -> dict:
+def standings_context(request, section) -> dict:
     viewer = page_data.viewer(request, section)
     party = section.is_party
     context = {
@@ -68,6 +68,7 @@ def _standings_context(request, section) -> dict:
         "live": section.status == Status.RUNNING,
         "is_party": party,
         "figures": viewer.sees_standings,
+        "last_round": most_rounds(section),  # the desk's count: a Swiss's planned rounds, not those drawn so far
     }
     if party:
         context["party"] = page_data.party_rows(section)
@@ -86,7 +87,7 @@ def section(request, section_id: int):
     the standings alone in large type for a projector or TV, paging through themselves; ranks and scores as this
     viewer may see them (tournaments.visibility), like the page."""
     section = page_data.page_section(request, section_id)
-    context = _standings_context(request, section)
+    context = standings_context(request, section)
     if request.GET.get("projector") == "1":
         return render(request, "pages/projector.html", context)
     viewer = context["viewer"]
@@ -114,7 +115,7 @@ def standings_fragment(request, section_id: int):
     tag = page_data.live_tag(section)
     if request.headers.get("If-None-Match") == tag:
         return HttpResponseNotModified(headers={"ETag": tag})
-    response = render(request, "pages/_standings.html", _standings_context(request, section))
+    response = render(request, "pages/_standings.html", standings_context(request, section))
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
     return response
