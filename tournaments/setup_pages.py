@@ -191,7 +191,8 @@ def _teams_scored(data):
     page's script does this as the movement is chosen; without it the preview does, and says so; the form that
     creates the session is never changed)."""
     kind = SECTION_KINDS.get(data.get("kind", ""))
-    if kind is None or kind.size != "teams" or data.get("scoring_method", ScoringMethod.MATCHPOINTS) != ScoringMethod.MATCHPOINTS:
+    method = data.get("scoring_method", ScoringMethod.MATCHPOINTS)
+    if kind is None or kind.size != "teams" or method != ScoringMethod.MATCHPOINTS:
         return data
     data = data.copy()
     data["scoring_method"], data["scoring_note"] = ScoringMethod.VICTORY_POINTS, "1"
