@@ -92,6 +92,7 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
         "byes": team_data.bye_teams(section, section.current_round) if team_data.is_teams(section) else [],
         "bye_vps": team_data.BYE_VPS, "rankings": page_data.ranking_choices(section),
         "ranking": section_ranking(section),
+        "sit_out": None if section.is_party or team_data.is_teams(section) else page_data.sit_out(section),
         "standings": render_to_string("pages/_standings.html", pages.standings_context(request, section), request),
     }, status=status)  # fmt: skip
 

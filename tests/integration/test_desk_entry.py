@@ -63,3 +63,24 @@ def test_pickup_slips_by_table_and_round(desk):
     page = client.get(url, {"table": 2, "round": 2}).content.decode()
     assert f'aria-label="Correct board {first}"' in page
     assert "Table 7 has no seating in round 2." in client.get(url, {"table": 7, "round": 2}).content.decode()
+
+
+def test_a_nine_pair_howell_plays_at_tables_one_to_four_and_the_desk_says_who_sits_out(client, db):
+    """Issue 29: a 9-pair Howell's tables were numbered 2-5 (the phantom's table 1 left out) and the desk did not
+    say who sits out; the movement sits pair r out in round r."""
+    from tournaments import services
+    from tournaments.models import Event, Section, Session
+
+    club = Club.objects.create(name="Riverton Bridge Club", slug="riverton")
+    event = Event.objects.create(club=club, name="Howell night", date="2026-11-25")
+    section = Section.objects.create(session=Session.objects.create(event=event), name="A")
+    services.install_movement(section, services.generate_movement("howell", pairs=9, boards_per_round=2), None)
+    services.deal_boards(section)
+    section = services.set_status(section, "running", None)
+    assert sorted(section.table_codes.values_list("table", flat=True)) == [1, 2, 3, 4]
+    assert sorted(section.seatings.filter(round=1).values_list("table", flat=True)) == [1, 2, 3, 4]
+    director = User.objects.create_user("dora")
+    club.directors.add(director)
+    client.force_login(director)
+    desk = client.get(f"/direct/sections/{section.id}/").content.decode()
+    assert '<p class="sit-out-notice">Sitting out this round: Pair 1.</p>' in desk
