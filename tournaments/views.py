@@ -68,7 +68,7 @@ def standings_context(request, section) -> dict:
         "live": section.status == Status.RUNNING,
         "is_party": party,
         "figures": viewer.sees_standings,
-        "last_round": most_rounds(section),  # the desk's count: a Swiss's planned rounds, not those drawn so far
+        "last_round": most_rounds(section),  # as the desk counts: a Swiss's planned rounds, not those drawn
     }
     if party:
         context["party"] = page_data.party_rows(section)

@@ -74,7 +74,8 @@ def test_a_nine_pair_howell_plays_at_tables_one_to_four_and_the_desk_says_who_si
     club = Club.objects.create(name="Riverton Bridge Club", slug="riverton")
     event = Event.objects.create(club=club, name="Howell night", date="2026-11-25")
     section = Section.objects.create(session=Session.objects.create(event=event), name="A")
-    services.install_movement(section, services.generate_movement("howell", pairs=9, boards_per_round=2), None)
+    movement = services.generate_movement("howell", pairs=9, boards_per_round=2)
+    services.install_movement(section, movement, None)
     services.deal_boards(section)
     section = services.set_status(section, "running", None)
     assert sorted(section.table_codes.values_list("table", flat=True)) == [1, 2, 3, 4]

@@ -50,7 +50,7 @@ def howell(pairs: int, rounds: int | None = None, boards_per_round: int = 2) -> 
             else:
                 tables.append((t + 1, (a, b), boards))
         seated.append((tables, idle))
-    # The phantom stays at one table: the tables played are numbered from 1 (a 9-pair Howell plays at tables 1-4).
+    # The phantom stays at one table: the tables played are numbered from 1 (9 pairs play at tables 1-4).
     number = {t: n for n, t in enumerate(sorted({t for tables, _ in seated for t, _, _ in tables}), start=1)}
     built = []
     for r, (tables, idle) in enumerate(seated):
