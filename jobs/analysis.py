@@ -58,7 +58,7 @@ def hand_record_analysis(section: Section, user=None) -> Job | None:
     viewer's name would show them its result. A failed analysis is left as it is (its reason shown) rather than
     started again on every look: the director starts it again from the desk once the deal is put right. Without a
     broker the job runs in a thread of this process: the page or PDF that started it answers at once (26 boards
-take half a minute to solve)."""
+    take half a minute to solve)."""
     if not is_director(user, section_club_id(section)):
         return _under_way(section)
     with transaction.atomic():
