@@ -108,8 +108,10 @@ def score_line(
             if value not in (None, ""):
                 raise Refused(f"{where}: {name} {value!r} given for a passed-out board (Pass has no {name})")
         return Line("Pass", "", "", None, 0)
+    if not (declarer or "").strip():
+        raise Refused(f"{where}: no declarer given (N, E, S or W)")
     try:
-        seat = Seat.parse(declarer or "")
+        seat = Seat.parse(declarer)
     except ValueError:
         raise Refused(f"{where}: declarer {declarer!r} is not N, E, S or W") from None
     if tricks is None or tricks == "":

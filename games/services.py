@@ -296,6 +296,13 @@ def confirm_at_table(section: Section, table: int, number, side: str) -> Result:
         )
         if result is None:
             raise Refused(f"board {board.number} has no result at table {table} to confirm", 404)
+        if result.conflicts.filter(resolved=False).exists():
+            raise Refused(f"board {board.number}: a different result was sent for it; the director decides which "
+                          "stands, so there is nothing to confirm yet", 409)  # fmt: skip
+        if result.versions.filter(changed_by__isnull=False).exists():
+            raise Refused(
+                f"board {board.number}: the director entered this result; there is nothing to confirm", 409
+            )
         if result.status != ResultStatus.CONFIRMED:
             before = snapshot(result)
             result.status, result.confirmed_by = ResultStatus.CONFIRMED, side

@@ -57,7 +57,8 @@ def hand_record_analysis(section: Section, user=None) -> Job | None:
     director) starts nothing: a GET must not set a worker solving deals for a stranger, and a job started in a
     viewer's name would show them its result. A failed analysis is left as it is (its reason shown) rather than
     started again on every look: the director starts it again from the desk once the deal is put right. Without a
-    broker the job runs in this process, as every job does."""
+    broker the job runs in a thread of this process: the page or PDF that started it answers at once (26 boards
+    take half a minute to solve)."""
     if not is_director(user, section_club_id(section)):
         return _under_way(section)
     with transaction.atomic():
@@ -67,8 +68,8 @@ def hand_record_analysis(section: Section, user=None) -> Job | None:
             return latest
         if not Board.objects.filter(section=section, analysis__isnull=True).exclude(deal="").exists():
             return None
-        job = services.start(Kind.ANALYSE, section, user=user)
-    return Job.objects.get(id=job.id)  # eagerly run (no broker) by now
+        job = services.start(Kind.ANALYSE, section, user=user, apart=True)
+    return Job.objects.get(id=job.id)
 
 
 def _under_way(section: Section) -> Job | None:

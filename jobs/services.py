@@ -41,11 +41,12 @@ class JobFailed(Exception):
     """A job that cannot succeed however often it is tried; the message is for the director."""
 
 
-def start(kind: str, section=None, arguments: dict | None = None, user=None) -> Job:
-    """Record a job and send it to a worker once the caller's transaction commits."""
+def start(kind: str, section=None, arguments: dict | None = None, user=None, apart: bool = False) -> Job:
+    """Record a job and send it to a worker once the caller's transaction commits (`apart`: without a broker, in a
+    thread of this process rather than in the request, outbox.send_later)."""
     with transaction.atomic():
         job = Job.objects.create(kind=kind, section=section, arguments=arguments or {}, created_by=user)
-        outbox.send_later(TASKS[kind], f"job:{job.id}", [job.id])
+        outbox.send_later(TASKS[kind], f"job:{job.id}", [job.id], apart=apart)
     return job
 
 

@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
@@ -29,7 +30,8 @@ from jobs.models import Kind
 from jobs.services import latest_jobs
 from jobs.services import start as start_job
 from scoring.services import section_ranking
-from tournaments import member_pages, membership, page_data, rounds, services, team_data
+from tournaments import entry_pages, member_pages, membership, page_data, rounds, services, team_data
+from tournaments import views as pages
 from tournaments.models import Club, Game, Seating, Section, Status
 from tournaments.permissions import directed_club_ids
 from tournaments.selectors import directed_section
@@ -77,6 +79,9 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
                 (seat, n, names.get(n, "")) for seat, n in page_data.seat_numbers(row["seating"])
             ]
             row["tally"] = tallies.get(row["seating"].table)
+    else:  # an individual's table: its four players by seat
+        for row in tables:
+            row["players"] = dict(page_data.seated_players(section, row["seating"]))
     return render(request, "direct/section.html", {
         "section": section, "tables": tables, "codes": section.table_codes.all(),
         "boards": section.boards.all(), "conflicts": _conflicts(section), "party": section.is_party,
@@ -87,6 +92,8 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
         "byes": team_data.bye_teams(section, section.current_round) if team_data.is_teams(section) else [],
         "bye_vps": team_data.BYE_VPS, "rankings": page_data.ranking_choices(section),
         "ranking": section_ranking(section),
+        "sit_out": None if section.is_party or team_data.is_teams(section) else page_data.sit_out(section),
+        "standings": render_to_string("pages/_standings.html", pages.standings_context(request, section), request),
     }, status=status)  # fmt: skip
 
 
@@ -295,54 +302,31 @@ def section_action(request, section_id: int):
 
 @login_required
 def entry(request, section_id: int, number: int):
-    """Score entry by traveller: every table that plays the board, one row each, keyboard-fast."""
+    """Score entry by traveller: every table that plays the board, one row each, keyboard-fast; a refused row keeps
+    what was typed, its reason beside it (tournaments.entry_pages)."""
     section = _section(request, section_id)
     board = get_object_or_404(Board, section=section, number=number)
     rows = [
-        s
+        entry_pages.Row(f"{s.round}-{s.table}", s, board)
         for s in section.seatings.select_related("ns", "ew").order_by("round", "table")
-        if number in s.boards
+        if number in s.boards and s.ns and s.ew
     ]
+    entry_pages.stored(section, rows)
+    status = 200
     if request.method == "POST":
-        added, refused = _enter_rows(
-            request, section, board, rows
-        )  # nobody's round moves (tournaments.rounds)
-        if added:
-            messages.success(request, f"Board {number}: {added} result{pluralize(added)} entered.")
-        for message in refused:
-            messages.error(request, message)
+        added = entry_pages.enter_rows(request, section, rows)  # nobody's round moves (tournaments.rounds)
+        refused = entry_pages.refused_count(rows)
+        entry_pages.said(request, added, refused, f"Board {number}")
         if not refused:
             following = Board.objects.filter(section=section, number__gt=number).order_by("number").first()
             return redirect("direct-entry", section.id, following.number if following else number)
-        return redirect("direct-entry", section.id, number)
-    results = {(r.ns_id, r.ew_id): r for r in board.results.select_related("line_score")}
+        status = 400
     numbers = list(section.boards.values_list("number", flat=True))
     return render(request, "direct/entry.html", {
-        "section": section, "board": board, "tricks": range(14), "whist": section.game == Game.WHIST,
-        "rows": [{"seating": s, "result": results.get((s.ns_id, s.ew_id))} for s in rows if s.ns and s.ew],
+        "section": section, "board": board, "tricks": range(14), "whist": section.game == Game.WHIST, "rows": rows,
         "previous": max((n for n in numbers if n < number), default=None),
         "next": min((n for n in numbers if n > number), default=None),
-    })  # fmt: skip
-
-
-def _enter_rows(request, section, board, rows) -> tuple[int, list[str]]:
-    added, refused = 0, []
-    by = f"director {request.user.get_username()}"
-    for seating in rows:
-        key = f"{seating.round}-{seating.table}"
-        contract = request.POST.get(f"contract-{key}", "").strip().upper()
-        given = request.POST.get(f"tricks-{key}", "").strip() if section.game == Game.WHIST else contract
-        if not given or seating.ns is None or seating.ew is None:
-            continue
-        try:
-            line = lines.score_line(section, board, contract, request.POST.get(f"declarer-{key}", ""),
-                                            request.POST.get(f"tricks-{key}", ""), request.POST.get(f"lead-{key}", ""))  # fmt: skip
-            _, created = game_services.enter_result(section, board, seating.ns, seating.ew, line, round=seating.round,
-                                                    table=seating.table, by=by, user=request.user)  # fmt: skip
-            added += created
-        except Refused as error:
-            refused.append(f"Table {seating.table}, round {seating.round}: {error.message}")
-    return added, refused
+    }, status=status)  # fmt: skip
 
 
 @login_required

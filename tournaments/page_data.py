@@ -27,6 +27,8 @@ from tournaments.permissions import session_code
 from tournaments.selectors import section_field, visible_sections
 from tournaments.visibility import Viewer
 
+KEPT_ENTRY = "table_entry"
+"""The session key of a table's refused entry: its choices, shown again on the table page."""
 FIELD_NAMES = {"NS": "North-South", "EW": "East-West", "": ""}
 STRAINS = (
     Denomination.NOTRUMP,
@@ -44,18 +46,27 @@ def table_code(request) -> TableCode | None:
     return session_code(request)
 
 
-def at_table(request, act: Callable[[TableCode], str]) -> HttpResponse:
+def at_table(request, act: Callable[[TableCode], str], kept: dict | None = None) -> HttpResponse:
     """A table phone's form done as its table (the code this browser logged in with): what `act` did shown as done,
-    its Refused as the error, then back to the table page (where a browser with no table code is sent at once)."""
+    its Refused as the error (its first letter a capital) with the form's `kept` choices stored for the page to
+    show again, then back to the table page (where a browser with no table code is sent at once)."""
     code = table_code(request)
+    request.session.pop(KEPT_ENTRY, None)
     if code is not None:
         try:
             done = act(code)
         except Refused as error:
-            messages.error(request, error.message)
+            messages.error(request, sentence(error.message))
+            if kept is not None:
+                request.session[KEPT_ENTRY] = kept
         else:
             messages.success(request, done)
     return redirect("page-table")
+
+
+def sentence(message: str) -> str:
+    """A message as the pages show it: its first letter a capital ("board 3: ..." reads "Board 3: ...")."""
+    return message[:1].upper() + message[1:]
 
 
 def page_section(request, section_id: int) -> Section:

@@ -3,7 +3,16 @@ printables, and the director's and host's pages under /direct/."""
 
 from django.urls import path
 
-from tournaments import club_pages, direct_pages, member_pages, record_pages, setup_pages, team_pages, welcome
+from tournaments import (
+    club_pages,
+    direct_pages,
+    entry_pages,
+    member_pages,
+    record_pages,
+    setup_pages,
+    team_pages,
+    welcome,
+)
 from tournaments import views as pages
 
 urlpatterns = [
@@ -101,6 +110,7 @@ urlpatterns = [
         name="direct-deals-upload",
     ),
     path("direct/sections/<int:section_id>/boards/<int:number>/", direct_pages.entry, name="direct-entry"),
+    path("direct/sections/<int:section_id>/slips/", entry_pages.slip, name="direct-slip"),
     path("direct/sections/<int:section_id>/check/", direct_pages.check, name="direct-check"),
     path("direct/results/<int:result_id>/", direct_pages.result, name="direct-result"),
 ]

@@ -166,11 +166,21 @@ def _styles(font: str):
     return styles
 
 
+LONG_SUIT = 7
+"""A suit longer than this prints its ranks close together ("AKQJT9876"), so that it fits its hand's column."""
+
+
 def _hand(suits: list[tuple[str, str, str]], font: str) -> str:
-    return "<br/>".join(
-        f'<font color="{"#b00000" if colour == "red" else "#000000"}">{_suit(symbol, font)}</font> {plain(ranks)}'
-        for symbol, colour, ranks in suits
-    )
+    """A hand's four lines; a suit's ranks joined by non-breaking spaces (or none, when long), so that a suit never
+    wraps mid-holding."""
+    lines = []
+    for symbol, colour, ranks in suits:
+        cards = ranks.split()
+        joined = ("" if len(cards) > LONG_SUIT else "&nbsp;").join(plain(rank) for rank in cards)
+        lines.append(
+            f'<font color="{"#b00000" if colour == "red" else "#000000"}">{_suit(symbol, font)}</font>&nbsp;{joined}'
+        )
+    return "<br/>".join(lines)
 
 
 def _board_cell(entry: dict, styles, font: str) -> list:

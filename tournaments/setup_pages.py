@@ -183,6 +183,22 @@ def _rules(data, method: str) -> tuple[str, str]:
     return game, rule_set
 
 
+TEAMS_NOTE = "Scoring set to IMPs and VPs: a teams movement is scored by them, not by matchpoints."
+
+
+def _teams_scored(data):
+    """The form's values with a teams movement scored by VPs when it came with the default, matchpoints (the
+    page's script does this as the movement is chosen; without it the preview does, and says so; the form that
+    creates the session is never changed)."""
+    kind = SECTION_KINDS.get(data.get("kind", ""))
+    method = data.get("scoring_method", ScoringMethod.MATCHPOINTS)
+    if kind is None or kind.size != "teams" or method != ScoringMethod.MATCHPOINTS:
+        return data
+    data = data.copy()
+    data["scoring_method"], data["scoring_note"] = ScoringMethod.VICTORY_POINTS, "1"
+    return data
+
+
 def _prefix(names: list[str], name: str) -> str:
     """The entry form's field names of a section: players-<number>, or players-<section>-<number> for several."""
     return "players-" if len(names) == 1 else f"players-{name}-"
@@ -195,8 +211,9 @@ def new_session(request, slug: str):
     club = get_object_or_404(Club, slug=slug)
     if not is_director(request.user, club):
         raise PermissionDenied("only a director of this club may do this")
-    data = request.POST if request.method == "POST" else request.GET
+    data = request.POST if request.method == "POST" else _teams_scored(request.GET)
     context = {
+        "scoring_note": TEAMS_NOTE if data.get("scoring_note") else "",
         "club": club, "movements": MOVEMENTS, "methods": ScoringMethod.choices[:-1], "values": data,
         "today": datetime.date.today().isoformat(), "field_scoring": FIELD_SCORING, "options": _options(data),
         "size_hint": SIZE_HINT, "rules": RULES, "rankings": RANKING_CHOICES,

@@ -19,16 +19,16 @@ from rest_framework.exceptions import APIException
 
 from config.downloads import download
 from games.engine.rule_sets import counts_honors
-from games.models import Board, PlayRecord, Publication, Result
+from games.models import Board, PlayRecord, Publication, Result, ResultConflict, ResultVersion
 from games.services import Refused, confirm_at_table, enter_at_table
 from jobs.analysis import hand_record_analysis
 from jobs.models import Job, Kind, State
 from scoring.serializers import scorecard
-from tournaments import page_data, printables, team_data
+from tournaments import page_data, printables, table_entry, team_data
 from tournaments.membership import by_surname
 from tournaments.models import Club, Entry, Game, Status
 from tournaments.permissions import SESSION_KEY, check_code, sees_members, sign_in
-from tournaments.rounds import table_seating
+from tournaments.rounds import most_rounds, table_seating
 from tournaments.welcome import first_run
 
 
@@ -63,7 +63,7 @@ def club(request, slug: str):
 LATEST = 5  # published sections the club's home puts first
 
 
-def _standings_context(request, section) -> dict:
+def standings_context(request, section) -> dict:
     viewer = page_data.viewer(request, section)
     party = section.is_party
     context = {
@@ -72,6 +72,7 @@ def _standings_context(request, section) -> dict:
         "live": section.status == Status.RUNNING,
         "is_party": party,
         "figures": viewer.sees_standings,
+        "last_round": most_rounds(section),  # as the desk counts: a Swiss's planned rounds, not those drawn
     }
     if party:
         context["party"] = page_data.party_rows(section)
@@ -90,7 +91,7 @@ def section(request, section_id: int):
     the standings alone in large type for a projector or TV, paging through themselves; ranks and scores as this
     viewer may see them (tournaments.visibility), like the page."""
     section = page_data.page_section(request, section_id)
-    context = _standings_context(request, section)
+    context = standings_context(request, section)
     if request.GET.get("projector") == "1":
         return render(request, "pages/projector.html", context)
     viewer = context["viewer"]
@@ -118,7 +119,7 @@ def standings_fragment(request, section_id: int):
     tag = page_data.live_tag(section)
     if request.headers.get("If-None-Match") == tag:
         return HttpResponseNotModified(headers={"ETag": tag})
-    response = render(request, "pages/_standings.html", _standings_context(request, section))
+    response = render(request, "pages/_standings.html", standings_context(request, section))
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
     return response
@@ -271,11 +272,23 @@ def table(request):
         for r in Result.objects.filter(section=section, ns=seating.ns, ew=seating.ew).select_related("board")
     }
     viewer = page_data.viewer(request, section)  # a late round's results: only what everyone here has played
+    disputed = set(
+        ResultConflict.objects.filter(result__in=results.values(), resolved=False).values_list(
+            "result_id", flat=True
+        )
+    )
+    directed = set(ResultVersion.objects.filter(result__in=results.values(), changed_by__isnull=False)
+                   .values_list("result_id", flat=True))  # fmt: skip
+    kept = request.session.get(page_data.KEPT_ENTRY) or {}
     boards = [
         {
             "board": board,
             "entered": board.number in results,
             "result": results.get(board.number) if viewer.sees_board(board.id) else None,
+            "disputed": board.number in results and results[board.number].id in disputed,
+            "directed": board.number in results and results[board.number].id in directed,
+            "kept": kept if kept.get("board") == str(board.number) else {},
+            "ew_score": -(results[board.number].score_ns or 0) if board.number in results else None,
         }
         for board in Board.objects.filter(section=section, number__in=seating.boards).order_by("number")
     ]
@@ -284,7 +297,7 @@ def table(request):
         "section": section, "code": code, "seating": seating, "boards": boards, "players": players,
         "byes": team_data.bye_teams(section, seating.round) if team_data.is_teams(section) else [],
         "done": all(b["entered"] for b in boards), "tricks": range(14), "honors": counts_honors(section.game, section.rule_set),
-        "whist": section.game == Game.WHIST,
+        "whist": section.game == Game.WHIST, "buttons": table_entry,
     })  # fmt: skip
 
 
@@ -305,17 +318,16 @@ def table_open(request, code: str):
 
 @require_POST
 def table_result(request):
-    values = {
-        name: request.POST.get(name, "").strip()
-        for name in ("board", "contract", "declarer", "tricks", "lead", "honors")
-    }
-    values["contract"] = values["contract"].upper().replace(" ", "")
+    """A board entered from the table's buttons (tournaments.table_entry), or from the typed form; a refused entry's
+    choices are shown again with the message."""
+    chosen = table_entry.choices(request.POST)
 
     def enter(code) -> str:
+        values = table_entry.line_values(chosen, passed="passed" in request.POST)
         result, _ = enter_at_table(code.section, code.table, values)
         return f"Board {result.board.number}: {describe(result)} entered."
 
-    return page_data.at_table(request, enter)
+    return page_data.at_table(request, enter, kept=chosen)
 
 
 @require_POST

@@ -3,7 +3,7 @@
   "use strict";
   var form = document.getElementById("entry-grid");
   if (!form) return;
-  var url = form.dataset.check, board = form.dataset.board;
+  var url = form.dataset.check;
   var timers = new WeakMap();
   function check(row) {
     var field = function (cls) { var el = row.querySelector("." + cls); return el ? el.value.trim() : ""; };
@@ -11,6 +11,7 @@
     if (!out) return;
     var whist = form.dataset.whist === "1";  // a duplicate whist board: the tricks N-S took, no contract
     if (!field(whist ? "tricks" : "contract")) { out.textContent = ""; row.classList.remove("bad", "good"); return; }
+    var board = row.dataset.board || form.dataset.board;  // a pickup slip: each row its own board
     var query = new URLSearchParams({ board: board, contract: field("contract"), declarer: field("declarer"),
                                       tricks: field("tricks"), lead: field("lead") });
     fetch(url + "?" + query.toString(), { credentials: "same-origin" })

@@ -7,6 +7,14 @@
       row.hidden = row.dataset.kind !== kind.value;
     });
   };
-  kind.addEventListener("change", show);
+  // A teams movement is scored by IMPs and VPs: chosen, it sets the scoring (and leaving it sets matchpoints back).
+  const scoring = document.getElementById("scoring_method");
+  const teams = () => kind.selectedOptions[0] && kind.selectedOptions[0].dataset.size === "teams";
+  kind.addEventListener("change", () => {
+    show();
+    if (!scoring) return;
+    if (teams()) scoring.value = "vp";
+    else if (scoring.value === "vp") scoring.value = "mp";
+  });
   show();
 })();

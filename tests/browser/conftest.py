@@ -182,3 +182,23 @@ def correct(page, table: int, contract: str, declarer: str, tricks: str, reason:
     fill(page, {"Contract": contract, "Declarer": declarer, "Tricks": tricks, "Reason": reason})
     page.get_by_role("button", name="Save the correction").click()
     page.get_by_text("the change is saved as a new version").wait_for()
+
+
+STRAIN_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades", "NT": "No trumps"}
+
+
+def press_result(entry, contract: str, declarer: str, tricks) -> None:
+    """On a table phone's entry form: the contract, declarer and result pressed as its buttons ("4SX", "N", 9:
+    level 4, spades, doubled, N, one down)."""
+    level, rest = contract[0], contract[1:]
+    double = "XX" if rest.endswith("XX") else "X" if rest.endswith("X") else ""
+    strain = rest[: len(rest) - len(double)]
+    over = int(tricks) - int(level) - 6
+    entry.get_by_role("radio", name=level, exact=True).check()
+    entry.get_by_role("radio", name=STRAIN_NAMES[strain], exact=True).check()
+    entry.get_by_role(
+        "radio", name={"": "Not doubled", "X": "Doubled", "XX": "Redoubled"}[double], exact=True
+    ).check()
+    entry.get_by_role("group", name="Declarer").get_by_role("radio", name=declarer, exact=True).check()
+    name = "Made exactly" if over == 0 else f"+{over} over" if over > 0 else f"{-over} down"
+    entry.get_by_role("radio", name=name, exact=True).check()

@@ -26,6 +26,7 @@ from tests.browser.conftest import (
     fill,
     no_overflow,
     open_table,
+    press_result,
     preview_members_import,
 )
 from tests.club import MORE_NAMES, NAMES
@@ -143,9 +144,7 @@ def phone_round(phone, table: int, round_number: int, key: int = 0) -> int:
         entry = phone.locator("form.entry-form").first
         board = int(entry.locator("input[name=board]").input_value())
         contract, declarer, tricks = result_for(board + table + key)
-        entry.get_by_label("Contract").fill(contract)
-        entry.get_by_label("Declarer").select_option(declarer)
-        entry.get_by_label("Tricks").select_option(tricks)
+        press_result(entry, contract, declarer, tricks)
         entry.get_by_role("button", name=f"Enter board {board}").click()
         phone.get_by_text(f"Board {board}: {contract} by {declarer}, {tricks} tricks").wait_for()
         entered += 1

@@ -53,9 +53,9 @@ def test_a_board_stays_hidden_until_the_table_has_played_it(client, running):
 
 def test_the_table_page_names_the_problem(client, running):
     table = as_table(client, running, 1)
-    assert "board 1: 14 tricks is not 0 to 13" in enter(table, 1, tricks="14")
+    assert "Board 1: 14 tricks is not 0 to 13" in enter(table, 1, tricks="14")
     assert (
-        "board 3 comes to table 1 in round 2; the room is in round 1: table 1 plays boards 1-2 in round 1"
+        "Board 3 comes to table 1 in round 2; the room is in round 1: table 1 plays boards 1-2 in round 1"
         in enter(table, 3)
     )
     assert "declarer &#x27;X&#x27; is not N, E, S or W" in enter(table, 2, declarer="X")
@@ -117,7 +117,7 @@ def test_a_conflicting_result_goes_to_the_director(client, running):
     table = as_table(client, running, 1)
     enter(table, 1)
     page = enter(table, 1, tricks="9")
-    assert "board 1: a different result is already entered for pairs 1 and 4" in page
+    assert "Board 1: a different result is already entered for pairs 1 and 4" in page
     director = User.objects.create_user("dora")
     running.session.event.club.directors.add(director)
     client.force_login(director)

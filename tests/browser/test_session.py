@@ -13,7 +13,16 @@ from pypdf import PdfReader
 
 from games.models import Result, ResultVersion
 from scoring.models import Standing
-from tests.browser.conftest import DESKTOP, PHONE, axe_violations, correct, fill, no_overflow, shot
+from tests.browser.conftest import (
+    DESKTOP,
+    PHONE,
+    axe_violations,
+    correct,
+    fill,
+    no_overflow,
+    press_result,
+    shot,
+)
 from tournaments.models import Club, Section
 
 pytestmark = pytest.mark.browser
@@ -93,12 +102,10 @@ def test_three_table_session(site, new_page):
                 entry = phone.locator("form.entry-form").first
                 board = int(entry.locator("input[name=board]").input_value())
                 contract, declarer, tricks = contract_for(round_number, table, board)
-                entry.get_by_label("Contract").fill(contract)
-                entry.get_by_label("Declarer").select_option(declarer)
-                entry.get_by_label("Tricks").select_option(tricks)
+                press_result(entry, contract, declarer, tricks)
                 entry.get_by_role("button", name=f"Enter board {board}").click()
                 phone.get_by_text(f"Board {board}: 3NT by N, {tricks} tricks").wait_for()
-                phone.get_by_role("button", name=f"E-W confirm board {board}").click()
+                phone.get_by_role("button", name=f"E-W accept board {board}").click()
                 phone.get_by_text(f"Board {board} confirmed by E-W").wait_for()
             if round_number == 1 and table == 1:
                 assert no_overflow(phone)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import time
 import uuid
 
 import pytest
@@ -162,3 +163,22 @@ def test_the_printed_scorecards_read_in_one_query_what_each_scorecard_shows(tran
     cards = scorecards(monday)
     assert len(cards) == 14 and all(len(lines) == 21 for lines in cards.values())
     assert all(cards[entry.id] == scorecard(entry) for entry in monday.entries.all())
+
+
+@pytest.mark.usefixtures("run_jobs")
+def test_the_first_pdf_prints_at_once_and_the_tables_follow_when_the_job_is_done(client, published):
+    """Issue 29: under `make run` (no broker) the analysis a director's look starts ran in the request, and the
+    first PDF of 26 boards took 31 s. It now runs apart (a low-priority thread of the process, or a worker): the PDF
+    answers without waiting for it, saying so, and prints the tables once the job is done."""
+    client.force_login(published.club.directors.get())
+    began = time.monotonic()
+    answer = client.get(f"/sections/{published.id}/hands.pdf")
+    took = time.monotonic() - began
+    text = pdf_text(answer)
+    assert "Board 10" in text and "print again when it is done for the\ndouble-dummy tables" in text
+    assert "Par " not in text
+    assert took < 10  # about a second on a quiet machine; a loaded one shares its cores
+    job = wait(Job.objects.get(section=published, kind="analyse").id, timeout=120)
+    assert job.state == State.DONE, job.error
+    text = pdf_text(client.get(f"/sections/{published.id}/hands.pdf"))
+    assert text.count("Par ") == BOARDS and "under way" not in text

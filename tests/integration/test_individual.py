@@ -102,3 +102,18 @@ def test_an_individual_is_set_up_from_members_and_scored_by_individual_matchpoin
     lines = client.get(f"/api/sections/{section.id}/scorecard/{south}/").json()
     assert len(lines) == 7 and sum(line["points"] for line in lines) == expected[south]
     assert lines[0]["direction"] == "NS" and lines[0]["round"] == 1 and lines[0]["table"] == 1
+
+
+def test_the_desk_shows_an_individual_tables_four_players_and_the_standings(client, director):
+    """Issue 29: the desk named only the N and E players of an individual's table (its seating's two entries)."""
+    user, club = director
+    typed = {f"players-{n}": f"{NAMES[n - 1]} ({5000 + n - 1})" for n in range(1, 9)}
+    assert client.post(f"/direct/clubs/{club.slug}/new/", FORM | typed | {"create": "1"}).status_code == 302
+    section = Section.objects.get()
+    client.post(f"/direct/sections/{section.id}/action/", {"action": "start"})
+    seats = section.seatings.get(round=1, table=1).seats
+    names = dict(section.entries.values_list("number", "name"))
+    desk = client.get(f"/direct/sections/{section.id}/").content.decode()
+    for seat in "NESW":
+        assert f"{seat}: {names[seats[seat]]} (player {seats[seat]})" in desk
+    assert '<h2 id="standings-title">Standings</h2>' in desk and "Project the standings" in desk

@@ -126,11 +126,11 @@ def test_a_mitchell_with_a_phantom_and_an_arrow_switch_is_ranked_by_percentage(
 
 
 def test_a_howells_live_standings_rank_the_pairs_who_sat_out_by_percentage(client, director, tmp_path: Path):
-    """Nine pairs at four tables (tables 2 to 5), three boards a round, a pair sitting out each round; the live
+    """Nine pairs at four tables (tables 1 to 4), three boards a round, a pair sitting out each round; the live
     standings after round 3. Pairs 1, 2 and 3 sat out rounds 1, 2 and 3 (6 boards); the others played 9. A board
     played by k tables so far is Neuberg-factored to 4 results, top 6: a flat board gives every line 3.
 
-    Boards 16-18 were played at table 2 in round 1 (pair 3 N-S against 2) and table 3 in round 2 (5 against 9).
+    Boards 16-18 were played at table 1 in round 1 (pair 3 N-S against 2) and table 2 in round 2 (5 against 9).
     Pair 3 makes 11 tricks on all three where pair 5 makes 10: 3 gets 2 of 2, factored (2 + 1) × 4/2 − 1 = 5, and 5
     gets (0 + 1) × 2 − 1 = 1; their E-W opponents 2 get 1 and 9 get 5. Every other board is flat. By hand:
     - pair 3: 3 × 5 + 3 × 3 (round 2) = 24 of 36 → 66.67 %; factored to 9 boards 24 × 9/6 = 36

@@ -4,6 +4,8 @@ naming the range."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tournaments import rounds
@@ -54,3 +56,31 @@ def test_rounds_out_of_range_are_a_400_naming_it(client, director, rounds, probl
     assert answer.status_code == 400
     assert problem in answer.content.decode()
     assert not Section.objects.exists()
+
+
+def test_choosing_swiss_sets_the_scoring_to_vps(client, director):
+    """Issue 29: the preview of a Swiss that came with matchpoints (the form's default, no script) is scored by VPs,
+    saying so, and its form creates the session; the page's script sets it as the movement is chosen."""
+    page = client.get(f"/direct/clubs/{director.slug}/new/", {**SETUP, "scoring_method": "mp"})
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Scoring set to IMPs and VPs: a teams movement is scored by them, not by matchpoints." in html
+    assert '<option value="vp" selected>' in html
+    assert '<option value="swiss" data-size="teams" selected>' in html
+    assert client.post(f"/direct/clubs/{director.slug}/new/", {**SETUP, "rounds": "4"}).status_code == 302
+    assert Section.objects.get().scoring_method == "vp"
+    script = Path(__file__).resolve().parents[2] / "static" / "js" / "setup.js"
+    assert 'if (teams()) scoring.value = "vp";' in script.read_text()
+
+
+def test_the_public_page_counts_the_rounds_as_the_desk_does(client, director):
+    """Issue 29: the public page said "round 1 of 1" (the rounds drawn so far) where the desk says "of 4"."""
+    client.post(f"/direct/clubs/{director.slug}/new/", {**SETUP, "rounds": "4"})
+    section = Section.objects.get()
+    client.post(f"/direct/sections/{section.id}/action/", {"action": "start"})
+    desk = client.get(f"/direct/sections/{section.id}/").content.decode()
+    assert '<span id="room-round">round 1 of 4</span>' in desk
+    client.logout()
+    page = client.get(f"/sections/{section.id}/").content.decode()
+    assert " · round 1 of 4</p>" in page
+    assert "round 1 of 4" in client.get(f"/sections/{section.id}/", {"projector": "1"}).content.decode()

@@ -40,20 +40,24 @@ def howell(pairs: int, rounds: int | None = None, boards_per_round: int = 2) -> 
         raise MovementError(f"a Howell for {pairs} pairs has 1 to {most} rounds, not {rounds}")
     bye = pairs + 1 if pairs % 2 else None
     every_board = set(range(1, layout.boards + 1))
-    built = []
+    seated: list[tuple[list[tuple[int, tuple[int, int], tuple[int, ...]]], list[int]]] = []
     for r in range(rounds):
         tables, idle = [], []
-        in_play: set[int] = set()
         for t, ((a, b), chosen) in enumerate(zip(layout.schedule[r], layout.units[r], strict=True)):
             boards = tuple(board for unit in chosen for board in boards_of_set(unit + 1, layout.unit_boards))
             if bye in (a, b):
                 idle.append(a if b == bye else b)
             else:
-                in_play.update(boards)
-                tables.append(Table(t + 1, (a, b), boards))
-        relay = tuple(sorted(every_board - in_play))
-        shares = shared_tables(tuple(tables)) if layout.shared else ()
-        built.append(Round(r + 1, tuple(tables), relay=relay, sit_out=tuple(idle), shares=shares))
+                tables.append((t + 1, (a, b), boards))
+        seated.append((tables, idle))
+    # The phantom stays at one table: the tables played are numbered from 1 (9 pairs play at tables 1-4).
+    number = {t: n for n, t in enumerate(sorted({t for tables, _ in seated for t, _, _ in tables}), start=1)}
+    built = []
+    for r, (tables, idle) in enumerate(seated):
+        played = tuple(Table(number[t], pair, boards) for t, pair, boards in tables)
+        relay = tuple(sorted(every_board - {board for table in played for board in table.boards}))
+        shares = shared_tables(played) if layout.shared else ()
+        built.append(Round(r + 1, played, relay=relay, sit_out=tuple(idle), shares=shares))
     complete = rounds == most
     return Movement(
         kind="howell",

@@ -108,3 +108,12 @@ def test_the_books_carried_board(tables):
     assert played[(3, 2)] == first.boards
     behind = tables + (first.ew - tables - 2) % tables + 1  # the E-W pair that started one table lower
     assert movement.rounds[2].table(2).ew == behind
+
+
+@pytest.mark.parametrize("pairs", [3, 5, 7, 9, 11, 13])
+def test_an_odd_howells_tables_are_numbered_from_one(pairs):
+    """Issue 29: the phantom pair stays at one table, and a 9-pair Howell's tables were numbered 2-5."""
+    movement = howell(pairs)
+    tables = (pairs + 1) // 2 - 1
+    assert {t.number for rnd in movement.rounds for t in rnd.tables} == set(range(1, tables + 1))
+    assert all(len(rnd.sit_out) == 1 for rnd in movement.rounds) and check(movement) == []
