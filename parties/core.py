@@ -139,6 +139,21 @@ RANKINGS = {
     "flags": "each fort's flags (Hoyle 1940 L11452–11464)",
 }
 """How each kind's standings are ranked, as the section's heading says it."""
+PRIZES = {
+    "games": ("by games won", "Prizes go by games won, the punches on each tally card; players tied cut for the block "
+              "of prizes their tie covers (Hoyle 1940 L11413–11430)."),
+    "stars": ("by stars", "The lady and the gentleman with the most stars of each colour, gold, red and green, each "
+              "take a prize; a tie for gold goes to the more red stars (002 L681)."),
+    "points": ("by total points", "Prizes go by the total points of each player's sides over every deal (Hoyle 1940 "
+               "L20376–20392); players tied cut for the block of prizes their tie covers."),
+    "net": ("by net score", "Prizes go to the highest plus scores, the minus scores first deducted (Hoyle 1940 "
+            "L5408–5411); players tied cut for the block of prizes their tie covers."),
+    "punches": ("by punch marks", "Prizes go to the greatest number of punch marks, one for each hand won with fewer "
+                "hearts (Hoyle 1940 L12252–12266); players tied cut for the block of prizes their tie covers."),
+    "flags": ("to the forts, by the trophies captured", "The winners are the forts that have captured the most "
+              "trophies (Hoyle 1940 L11463–11466): a fort's four share its prize; forts tied cut for it."),
+}  # fmt: skip
+"""Each kind's prizes: how the host's form and messages say they go, and the rule in full."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +185,21 @@ class PartyKind:
     def ranking(self) -> str:
         """How the standings are ranked, in words ("games won, ties cut ...")."""
         return RANKINGS[self.scoring]
+
+    @property
+    def prizes_by(self) -> str:
+        """How the prizes go, for the host's form and messages ("by punch marks")."""
+        return PRIZES[self.scoring][0]
+
+    @property
+    def prize_rule(self) -> str:
+        """The kind's prize rule in full, from its book."""
+        return PRIZES[self.scoring][1]
+
+    @property
+    def lone_hands(self) -> bool:
+        """Whether the kind plays lone hands anywhere (euchre away from the head table; never military euchre)."""
+        return lone_hands_allowed(self.game, HEAD_TABLE + 1, self.name)
 
     @property
     def head_table_game(self) -> int | None:
@@ -525,3 +555,27 @@ def round_points(rule_set: str, deals: Sequence[PlayedDeal | TypedDeal]) -> list
             points.append((score.total(Side.NS), score.total(Side.EW)))
         dealer = dealer.next
     return points
+
+
+PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a player sits in a round: the table, the seat and the partner opposite (N & S, E & W)."""
+
+    table: int
+    seat: str
+    partner: int | None
+
+
+def places(tables: Iterable[tuple[int, Mapping[str, int]]]) -> dict[int, Place]:
+    """Every seated player's place in a round, from its tables (table number, seats N/E/S/W → player): what the
+    projector's "find your name" list and a phone after the bell say."""
+    found = {}
+    for table, seats in tables:
+        for seat, player in seats.items():
+            if player is not None and seat in PARTNER_SEAT:
+                partner = seats.get(PARTNER_SEAT[seat])
+                found[int(player)] = Place(table, seat, int(partner) if partner is not None else None)
+    return found

@@ -11,6 +11,7 @@ urlpatterns = [
     path(
         "direct/parties/<int:section_id>/table-cards.pdf", pages.table_cards, name="direct-party-table-cards"
     ),
+    path("direct/parties/<int:section_id>/tally-cards.pdf", pages.tally_cards, name="direct-party-tallies"),
     path("direct/sections/<int:section_id>/party/", pages.party, name="direct-party"),
     path("direct/sections/<int:section_id>/party/prizes/", pages.party_prizes, name="direct-prizes"),
     path("direct/sections/<int:section_id>/party/forts/", pages.party_forts_named, name="direct-party-forts"),
@@ -20,5 +21,7 @@ urlpatterns = [
         name="direct-tally",
     ),
     path("sections/<int:section_id>/seating/", pages.party_seating, name="page-party-seating"),
+    path("sections/<int:section_id>/party/end/", pages.party_end, name="page-party-end"),
     path("table/tally/", pages.table_tally, name="page-table-tally"),
+    path("table/party.json", pages.table_party_state, name="page-table-party-state"),
 ]

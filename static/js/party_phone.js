@@ -1,0 +1,18 @@
+// A party table's phone follows the party: every few seconds it asks which round is in play; once the bell rang it
+// shows the new round (and where each player of the last one goes), and after the last bell the standings.
+(function () {
+  "use strict";
+  var box = document.getElementById("party-phone");
+  if (!box) return;
+  function poll() {
+    fetch(box.dataset.poll, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
+      .then(function (answer) { return answer.json(); })
+      .then(function (state) {
+        if (!state.running) { window.location.assign(box.dataset.ended); return; }
+        if (String(state.round) !== box.dataset.round) { window.location.reload(); return; }
+        setTimeout(poll, 4000);
+      })
+      .catch(function () { setTimeout(poll, 10000); });
+  }
+  setTimeout(poll, 4000);
+})();
