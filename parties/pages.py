@@ -5,6 +5,7 @@ the standings and prizes, corrections of frozen tallies), the projector's seatin
 from __future__ import annotations
 
 import datetime
+import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -405,8 +406,15 @@ def _ending(section: Section) -> dict:
     rows = standings.party_rows(section)
     forts = [f for f in standings.fort_board(section) if f.prize] if kind.scoring == "flags" else []
     return {"section": section, "kind": kind, "party": rows, "fort_winners": forts,
-            "winners": [] if forts else [row for row in rows if row["prize"]],
+            "winners": [] if forts else sorted((row for row in rows if row["prize"]), key=_prize_order),
             "finished": section.status == Status.FINISHED}  # fmt: skip
+
+
+def _prize_order(row: dict) -> tuple[int, str]:
+    """Prize winners in the order of their prizes (players tied for a block of prizes rank alike: the cut gave
+    them their prizes): "1st prize" first, the lone-hand and the star party's prizes after the numbered ones."""
+    number = re.match(r"\d+", row["prize"])
+    return (int(number.group()) if number else 10_000, row["prize"])
 
 
 def table_party_state(request):
