@@ -9,11 +9,19 @@ import io
 
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
+from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
-from reportlab.lib import colors
-from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from tournaments.models import Section
 from tournaments.movements.cards import plain
@@ -112,10 +120,16 @@ def tally_cards_pdf(section: Section) -> bytes:
     name = section.session.event.name
     rounds = _rounds(section)
     counted, how = TALLY_BOXES[kind.scoring]
-    forts = party_forts((section.movement or {}).get("party"), section.entries.count()) if kind.scoring == "flags" else ()
+    forts = (
+        party_forts((section.movement or {}).get("party"), section.entries.count())
+        if kind.scoring == "flags"
+        else ()
+    )
     story: list = []
     for number, player in section.entries.order_by("number").values_list("number", "name"):
-        fort = f" · {forts[fort_of(number) - 1].name} ({forts[fort_of(number) - 1].flag} flag)" if forts else ""
+        fort = (
+            f" · {forts[fort_of(number) - 1].name} ({forts[fort_of(number) - 1].flag} flag)" if forts else ""
+        )
         if kind.scoring == "stars":
             rows = [["Round", "Gold", "Red", "Green"], *[[str(r), "", "", ""] for r in range(1, rounds + 1)],
                     ["Total", "", "", ""]]  # fmt: skip
@@ -154,12 +168,20 @@ def _score_sheets(section: Section, kind, styles) -> list:
     )
     story: list = []
     for table in range(1, tables + 1):
-        story.append(Paragraph(plain(f"{section.session.event.name}: table {table}, score sheet"), styles["Heading3"]))
+        story.append(
+            Paragraph(plain(f"{section.session.event.name}: table {table}, score sheet"), styles["Heading3"])
+        )
         story.append(Paragraph(plain(rule), styles["Italic"]))
-        for block in range(SHEET_ROUNDS):
+        for _ in range(SHEET_ROUNDS):
             rows = [["Round ____", "Deal", "Contract", "Declarer", "Tricks", "N-S", "E-W"]]
-            rows += [["", f"{n}. {condition}", "", "", "", "", ""] for n, condition in enumerate(kind.deals, start=1)]
+            rows += [
+                ["", f"{n}. {condition}", "", "", "", "", ""]
+                for n, condition in enumerate(kind.deals, start=1)
+            ]
             rows.append(["", "Round's total", "", "", "", "", ""])
-            story += [Spacer(1, 3 * mm), _grid(rows, [20 * mm, 62 * mm, 20 * mm, 18 * mm, 15 * mm, 20 * mm, 20 * mm])]
+            story += [
+                Spacer(1, 3 * mm),
+                _grid(rows, [20 * mm, 62 * mm, 20 * mm, 18 * mm, 15 * mm, 20 * mm, 20 * mm]),
+            ]
         story.append(PageBreak())
     return story

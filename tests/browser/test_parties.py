@@ -163,7 +163,9 @@ def projector_pages(screen) -> list[tuple[str, list[str]]]:
         if screen.locator(".seating").is_visible():
             pages.append(("tables", screen.locator(".table-card:visible h2").all_inner_texts()))
         else:
-            pages.append(("names", screen.locator("table.finder tbody tr:visible td:first-child").all_inner_texts()))
+            pages.append(
+                ("names", screen.locator("table.finder tbody tr:visible td:first-child").all_inner_texts())
+            )
         if number < total:
             screen.keyboard.press("ArrowRight")
     return pages
@@ -184,7 +186,8 @@ def test_the_projector_and_the_phones_follow_a_large_party_to_its_prizes(site, n
     user = log_in(host, site, club)
     names = tuple((f"{first} {last}", "") for last in LAST for first in FIRST)
     section = party_services.create_party(
-        club, party_services.PartyRequest("euchre", 48, "Harvest euchre", prizes=3, seed="harvest", entries=names),
+        club,
+        party_services.PartyRequest("euchre", 48, "Harvest euchre", prizes=3, seed="harvest", entries=names),
         user,
     )
     section = services.set_status(section, "running", user)
@@ -224,7 +227,11 @@ def test_the_projector_and_the_phones_follow_a_large_party_to_its_prizes(site, n
     phone.get_by_role("button", name="Open the table").click()
     phone.get_by_role("heading", name="Table 2, round 1").wait_for()
     for table in seated:  # the head table made game 5–3, N-S won everywhere else 4–2
-        record_tally(section, table, {"hands": 6, "ns_points": 5 if table == 1 else 4, "ew_points": 3 if table == 1 else 2})
+        record_tally(
+            section,
+            table,
+            {"hands": 6, "ns_points": 5 if table == 1 else 4, "ew_points": 3 if table == 1 else 2},
+        )
     host.goto(f"{site}/direct/sections/{section.id}/party/")
     host.get_by_role("button", name="Ring the bell: end round 1 and seat the next").click()
     deadline = time.monotonic() + 60
@@ -233,7 +240,9 @@ def test_the_projector_and_the_phones_follow_a_large_party_to_its_prizes(site, n
         time.sleep(0.1)
     bells_rung(section)
     section.refresh_from_db()
-    phone.get_by_role("heading", name="Table 2, round 2").wait_for(timeout=20_000)  # the phone follows by itself
+    phone.get_by_role("heading", name="Table 2, round 2").wait_for(
+        timeout=20_000
+    )  # the phone follows by itself
     moved = {s.table: s.seats for s in section.seatings.filter(round=2)}
     notice = phone.locator(".bell-moves").inner_text()
     assert "The bell has rung for round 1" in notice
@@ -241,7 +250,10 @@ def test_the_projector_and_the_phones_follow_a_large_party_to_its_prizes(site, n
         table, seats = next((t, s) for t, s in moved.items() if player in s.values())
         seat = next(k for k, v in seats.items() if v == player)
         partner = by_number[seats[{"N": "S", "S": "N", "E": "W", "W": "E"}[seat]]]
-        assert f"{by_number[player]}: go to table {table}" in notice and f"seat {seat}, partner {partner}" in notice
+        assert (
+            f"{by_number[player]}: go to table {table}" in notice
+            and f"seat {seat}, partner {partner}" in notice
+        )
     assert no_overflow(phone)
     shot(phone, "party-phone-after-the-bell")
 
@@ -266,7 +278,9 @@ def test_the_projector_and_the_phones_follow_a_large_party_to_its_prizes(site, n
     host.get_by_role("heading", name="Harvest euchre: finished").wait_for(timeout=60_000)
     expect(host.locator("progress[data-job-url]")).to_have_count(0, timeout=60_000)
     assert "round 2" not in host.locator("h1").inner_text()
-    assert host.locator(".prizes .prize-list li").all_inner_texts() == prizes, "the host sees the phones' prizes"
+    assert host.locator(".prizes .prize-list li").all_inner_texts() == prizes, (
+        "the host sees the phones' prizes"
+    )
     shot(host, "party-host-at-the-end")
 
     projector.set_viewport_size(SCREENS[0])
