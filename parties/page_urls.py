@@ -14,6 +14,7 @@ urlpatterns = [
     path("direct/parties/<int:section_id>/tally-cards.pdf", pages.tally_cards, name="direct-party-tallies"),
     path("direct/sections/<int:section_id>/party/", pages.party, name="direct-party"),
     path("direct/sections/<int:section_id>/party/prizes/", pages.party_prizes, name="direct-prizes"),
+    path("direct/sections/<int:section_id>/party/reseat/", pages.party_reseat, name="direct-party-reseat"),
     path("direct/sections/<int:section_id>/party/forts/", pages.party_forts_named, name="direct-party-forts"),
     path(
         "direct/sections/<int:section_id>/party/tallies/<int:round_number>/<int:table>/",

@@ -219,11 +219,57 @@ def party(request, section_id: int):
                          "forts": _sides(forts, seating)})  # fmt: skip
         rounds.append((number, rows))
     ending = _ending(section) if section.status == Status.FINISHED else {"kind": kind}
+    ending["changes"] = [
+        {"text": _change(section, tally, was, names), "reseat": tally.round == section.current_round - 1}
+        for tally, was in bell.moves_changed(section)
+    ]
     return render(request, "direct/party.html", ending | {
         "section": section, "rounds": rounds, "party": standings.party_rows(section),
         "running": section.status == Status.RUNNING, "codes": section.table_codes.all(),
         "euchre": lone_hands_allowed(section.game, 2, section.movement_kind), "jobs": latest_jobs(section), "tied": tied, "tie": tie, "players": len(forts) or len(names), "deals": deals, "forts": list(forts.values()),
     })  # fmt: skip
+
+
+def _change(section: Section, tally: Tally, was: dict, names: dict) -> str:
+    """A correction that changed who moved, in words: "Round 1: this changes who moved at table 2: E-W (...) won,
+    not N-S (...) as when round 2 was seated." (a hearts table: who takes the punch marks)."""
+    seats = section.seatings.get(round=tally.round, table=tally.table).seats
+
+    def who(numbers) -> str:
+        return " & ".join(f"{n}. {names.get(int(n)) or 'Player'}" for n in numbers)
+
+    if section.game == "hearts":
+        now, then = who(sorted(tally.punches, key=int)), who(sorted(was.get("punches") or {}, key=int))
+        moves = f"{now} take the punch marks, not {then or 'nobody'}"
+    else:
+
+        def side(winners: str) -> str:
+            return (
+                f"{winners[0]}-{winners[1]} ({who(seats[seat] for seat in winners)})" if winners else "no one"
+            )
+
+        moves = f"{side(tally.winners)} won, not {side(was.get('winners') or '')}"
+    return (
+        f"Round {tally.round}: this changes who moved at table {tally.table}: {moves} as when round "
+        f"{tally.round + 1} was seated."
+    )
+
+
+@login_required
+@require_POST
+def party_reseat(request, section_id: int):
+    """The host seats the round in play again from the corrected winners of the round before (parties.bell.reseat)."""
+    section = _party(request, section_id)
+    try:
+        bell.reseat(section, request.user)
+    except Refused as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            f"Round {section.current_round} is seated again by the corrected winners: see the projector.",
+        )
+    return redirect("direct-party", section.id)
 
 
 def _forts(section: Section) -> dict[int, Fort]:
@@ -322,6 +368,11 @@ def party_tally(request, section_id: int, round_number: int, table: int):
             messages.success(
                 request, f"Round {round_number}, table {table}: the correction is saved as a new version."
             )
+            names = dict(Entry.objects.filter(section=section).values_list("number", "name"))
+            for changed, was in bell.moves_changed(section):
+                if (changed.round, changed.table) == (round_number, table):
+                    messages.warning(request, f"{_change(section, changed, was, names)} The host page offers to "
+                                              f"seat round {section.current_round} again.")  # fmt: skip
         return redirect("direct-tally", section.id, round_number, table)
     names = {
         n: name or f"Player {n}"
