@@ -174,8 +174,8 @@ def who_moved(values: dict, hearts: bool) -> tuple[str, frozenset[str]]:
 def moves_changed(section: Section) -> list[tuple[Tally, dict]]:
     """The frozen tallies of rounds followed by another whose correction changed who moved (the winners, or a
     hearts table's punches) since the next round was seated, each with its figures as they were seated by (at its
-    bell, or at a re-seat since). Military euchre's forts move the same way whoever wins."""
-    if party_kind(section.movement_kind).name == "military-euchre":
+    bell, or at a re-seat since). Military euchre's forts and a fixed movement move the same way whoever wins."""
+    if not party_kind(section.movement_kind).moves_by_winners:
         return []
     hearts = section.game == "hearts"
     changed = []
@@ -200,9 +200,9 @@ def reseat(section: Section, user) -> Section:
     number = section.current_round
     if section.status != Status.RUNNING or not section.is_party or number < 2:
         raise Refused(f"{section} has no running round seated after a bell to seat again", 409)
-    if party_kind(section.movement_kind).name == "military-euchre":
+    if not (kind := party_kind(section.movement_kind)).moves_by_winners:
         raise Refused(
-            "military euchre's forts move the same way whoever won: there is nothing to re-seat", 409
+            f"{kind.title} moves its players the same way whoever won: there is nothing to re-seat", 409
         )
     if begun := list(
         Tally.objects.filter(section=section, round=number, version__gt=0).values_list("table", flat=True)
@@ -272,7 +272,7 @@ def bell_job(job: Job) -> dict:
             side = decide_table(section, tally)[0]
             if not side and args.get("tied", {}).get(str(row.table)) in ("NS", "EW"):
                 side = cuts[row.table] = args["tied"][str(row.table)]
-            if side not in ("NS", "EW") and not last:
+            if side not in ("NS", "EW") and not last and kind.fixed is None:  # a fixed movement moves anyway
                 where = f"round {number} table {row.table}"
                 if tally.ns_points == tally.ew_points:
                     raise JobFailed(
@@ -288,6 +288,9 @@ def bell_job(job: Job) -> dict:
         if kind.name == "military-euchre":  # the forts' fixed round: over when every fort has met every other
             moved = next_fort_game(seating)
             last = last or forts_played(moved)
+        elif kind.fixed is not None:  # pivot, eight individual players: the book's rounds, then the end
+            moved = () if last else kind.fixed_round(number + 1) or ()
+            last = last or not moved
         elif last:
             moved = ()
         else:

@@ -26,7 +26,8 @@ from games.engine.bridge.scoring import (
 )
 from games.engine.cards import Seat, Side
 from scoring.methods import books
-from tournaments.movements.model import MovementError
+from tournaments.movements.individual import eight_players, pivot
+from tournaments.movements.model import Movement, MovementError
 from tournaments.movements.progressive import Method, Seating
 from tournaments.movements.teams import MAX_FORTS
 
@@ -128,6 +129,20 @@ def _forts(players: int, seed: int | str | None, her: frozenset[int] = frozenset
     )
 
 
+@functools.cache
+def _fixed_rounds(movement: Callable[[], Movement]) -> tuple[Seating, ...]:
+    """Every round of a fixed individual movement, each table's players (N, E, S, W)."""
+    return tuple(tuple(table.players for table in r.tables) for r in movement().rounds)  # type: ignore[misc]
+
+
+def _by_movement(
+    movement: Callable[[], Movement], players: int, seed: int | str | None, her: frozenset[int] = frozenset()
+) -> Seating:
+    """The first round of a fixed movement: the players in the seats of their numbers, as the book seats them (the
+    pivot is player 1; at eight individual players the hostess, in the seat marked 0, is player 8)."""
+    return _fixed_rounds(movement)[0]
+
+
 MEASURES = {"games": "Games won", "stars": "Gold stars", "points": "Points", "net": "Net score",
             "punches": "Punch marks", "flags": "Fort's flags"}  # fmt: skip
 RANKINGS = {
@@ -175,6 +190,19 @@ class PartyKind:
     max_points: int = 99  # a side's points on a round's tally: euchre counts to game, bridge in points
     deals: tuple[str, ...] = ()
     """A round's deals where the tally is kept deal by deal, each with its conditions (progressive contract)."""
+    fixed: Callable[[], Movement] | None = None
+    """The book's fixed movement of individuals (pivot, eight individual players): who plays where does not hang on
+    who won, and the party is over after its last round."""
+
+    def fixed_round(self, number: int) -> Seating | None:
+        """Round `number` of a fixed movement; None after its last (or for a kind whose winners move)."""
+        rounds = _fixed_rounds(self.fixed) if self.fixed is not None else ()
+        return rounds[number - 1] if 1 <= number <= len(rounds) else None
+
+    @property
+    def moves_by_winners(self) -> bool:
+        """Whether the next round's seating follows the winners (not military euchre's forts nor a fixed movement)."""
+        return self.fixed is None and self.name != "military-euchre"
 
     @property
     def measure(self) -> str:
@@ -226,6 +254,10 @@ class PartyKind:
         """Refuse, saying why, a number of players (and, where the method needs them, of ladies) this kind cannot
         seat."""
         what = "forts" if self.name == "military-euchre" else "tables"
+        if self.fixed is not None and players != 4 * len(_fixed_rounds(self.fixed)[0]):
+            raise MovementError(
+                f"{self.title} is played by {4 * len(_fixed_rounds(self.fixed)[0])} players, not {players}"
+            )
         if forts is not None:
             if self.name != "military-euchre":
                 raise MovementError(f"{self.title} has no forts: give the number of players only")
@@ -283,6 +315,12 @@ KINDS: dict[str, PartyKind] = {
                   _hearts, mixed=True, method=None),
         PartyKind("military-euchre", "Military euchre", "euchre", "progressive-1940", "flags",
                   "Hoyle 1940 L11433–11469", _forts, method=None, max_tables=MAX_FORTS),
+        PartyKind("pivot-bridge", "Pivot auction bridge (four players, a rubber a round)", "bridge", "auction-1926",
+                  "net", "Hoyle 1940 L5414–5428", functools.partial(_by_movement, pivot), method=None, min_tables=1,
+                  max_tables=1, max_points=30000, fixed=pivot),
+        PartyKind("eight-individual", "Eight individual players (four deals a round)", "bridge", "auction-1926",
+                  "net", "Hoyle 1940 L5498–5541", functools.partial(_by_movement, eight_players), method=None,
+                  min_tables=2, max_tables=2, max_points=30000, deals=INDIVIDUAL_DEALS, fixed=eight_players),
     )
 }  # fmt: skip
 
