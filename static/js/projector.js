@@ -1,7 +1,7 @@
-// The party's projector pages through itself: each block ([data-pages]) shows as many of its items ([data-item])
-// as the screen holds without scrolling, one block at a time, the next page every few seconds (→ or the space bar
-// turns it at once); after the last page the page is fetched again, so the next seating, or the end of the party,
-// shows. Without script everything shows.
+// The party's projector pages through itself: each block ([data-pages]) shows as many of its items ([data-item], or
+// its tables' rows) as the screen holds without scrolling, one block at a time, the next page every few seconds (→ or
+// the space bar turns it at once); after the last page the page is fetched again, so the next seating, or the end of
+// the party, shows. Without script everything shows.
 (function () {
   "use strict";
   var blocks = Array.prototype.slice.call(document.querySelectorAll("[data-pages]"));
@@ -9,7 +9,10 @@
   var every = Number(document.body.dataset.every || 8000);
   var counter = document.getElementById("pager-page");
   var root = document.documentElement;
-  function itemsOf(block) { return Array.prototype.slice.call(block.querySelectorAll("[data-item]")); }
+  function itemsOf(block) {  // its [data-item]s, else the rows of its tables (the standings)
+    var items = block.querySelectorAll("[data-item]");
+    return Array.prototype.slice.call(items.length ? items : block.querySelectorAll("table tbody tr"));
+  }
   function scrolls() { return root.scrollHeight > window.innerHeight + 1; }
   function lay(block, items, start, end) {
     blocks.forEach(function (other) { other.hidden = other !== block; });
