@@ -22,7 +22,7 @@ from games.formats import pbn, spreadsheet, usebio
 from games.formats.numbers import POSITIVE, SMALL, Column, NumberError, quoted, whole_number
 from games.formats.pbn.sheet import Row, ScoreSheet, partnerships
 from games.lines import Line, Refused, check_lead
-from games.models import Board, PlayRecord, Result, ResultVersion
+from games.models import Board, ImportedFile, PlayRecord, Result, ResultVersion
 from games.services import snapshot
 from scoring.methods.matchpoints import Artificial, Split, Weighted, adjusted_score, side_scores
 from scoring.methods.publishers import pbn_publisher, usebio_publisher
@@ -49,6 +49,8 @@ class Imported:
     )  # board → (deal, dealer, vulnerability)
     lines: list[Line] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    club: usebio.Fields = ()  # the file's club and event fields, kept as written (ImportedFile)
+    event: usebio.Fields = ()
 
 
 def _parse_date(text: str | None, where: str) -> date:
@@ -167,8 +169,15 @@ def store(imported: Imported, club: Club, source: str) -> Section:
         shown = pair["name"] or ("" if tag else label)  # a pair the file names only by a long label: its name
         entry = Entry.objects.create(section=section, number=number, label=tag, direction=pair["direction"],
                                      name=shown[:160])  # fmt: skip
-        entry.players.set([_player(club, name, national_id) for name, national_id in pair["players"]])
+        players = dict.fromkeys(_player(club, name, national_id) for name, national_id in pair["players"])
+        through = Entry.players.through  # one by one: the through rows keep the file's order of the players
+        through.objects.bulk_create([through(entry=entry, player=player) for player in players])
         entries[label] = entry
+    kept = {str(entries[label].number): {key: pair[key] for key in ("fields", "club_ids") if pair.get(key)}
+            for label, pair in imported.pairs.items()}  # fmt: skip
+    if imported.club or imported.event or any(kept.values()):
+        ImportedFile.objects.create(section=section, club=imported.club, event=imported.event,
+                                    pairs={number: pair for number, pair in kept.items() if pair})  # fmt: skip
     numbers = sorted({line.board for line in imported.lines} | set(imported.deals))
     check_boards(len(numbers), source)
     boards = {}
@@ -250,12 +259,14 @@ def read_usebio(data: str | bytes, source: str) -> Imported:
         name=event.detail("EVENT_DESCRIPTION") or event.detail("TITLE") or source,
         date=_parse_date(event.detail("DATE"), f"{source}: EVENT DATE"),
         conventions=usebio_publisher(event.detail("PROGRAM_NAME")), two_winners=event.winner_type == 2,
+        club=document.club, event=event.details,
     )  # fmt: skip
     firsts: dict[int, int] = {}
     for pair in event.pairs:
         imported.pairs[pair.number] = {
             "direction": (pair.direction or "").replace("-", "").upper()[:2], "players": [(p.name, p.national_id) for p in pair.players],
-            "name": " & ".join(p.name.title() for p in pair.players),
+            "name": " & ".join(p.name.title() for p in pair.players), "fields": pair.details,
+            "club_ids": {p.national_id or p.name: p.club_id for p in pair.players if p.club_id},
         }  # fmt: skip
     for i, deal in enumerate(document.handset, start=1):
         where = f"{source}: HANDSET BOARD {deal.board}"
@@ -305,20 +316,26 @@ def _usebio_lead(card: str) -> str | None:
 
 
 def export_usebio(section: Section) -> str:
-    """The Section as USEBIO 1.2 (what Compscore and the federations' master-point systems read)."""
+    """The Section as USEBIO 1.2 (what Compscore and the federations' master-point systems read, ABF's cobalt among
+    them): every pair with a PLAYER for each player in the order they were given, and whatever an imported file
+    carried that we do not compute (ImportedFile: masterpoints, the event's and club's fields) written back."""
     event = section.session.event
+    kept = ImportedFile.objects.filter(section=section).first() or ImportedFile(section=section)
     standings = {s.entry_id: s for s in Standing.objects.filter(section=section)}
     scoring = METHODS.get(section.scoring_method)
     method, event_type = (scoring.usebio_points, scoring.usebio_event) if scoring else (None, None)
+    players = _entry_players(section)
     pairs = []
-    for entry in section.entries.prefetch_related("players"):
+    for entry in section.entries.all():
         standing = standings.get(entry.id)
+        file_pair = kept.pairs.get(str(entry.number), {})
         pairs.append(usebio.Pair(
             number=entry.tag, direction=entry.direction or None,
-            players=tuple(usebio.Player(str(p), p.federation_number or None) for p in entry.players.all()),
+            players=_usebio_players(entry, players.get(entry.id, []), file_pair.get("club_ids", {})),
             place=str(standing.place) if standing and standing.place else None,
             total_score=_fixed(standing.total) if standing else None,
             percentage=_fixed(standing.percentage) if standing else None,
+            details=_kept_fields(file_pair.get("fields", [])),
         ))  # fmt: skip
     boards, handset = [], []
     rows = Result.objects.filter(section=section).select_related("board", "ns", "ew", "line_score")
@@ -343,16 +360,78 @@ def export_usebio(section: Section) -> str:
             )
             handset.append(usebio.Deal(str(board.number), tuple(hands)))
     document = usebio.Usebio(
-        club=(("CLUB_NAME", event.club.name),),
+        club=_kept_fields(kept.club) or (("CLUB_NAME", event.club.name),),
         event=usebio.Event(
             event_type=event_type, pairs=tuple(pairs), boards=tuple(boards),
-            winner_type=2 if section.two_winners else 1,
-            details=(("EVENT_DESCRIPTION", event.name), ("PROGRAM_NAME", "Traveller"),
-                     ("DATE", event.date.strftime("%d/%m/%Y"))),
+            winner_type=2 if section.two_winners else 1, details=_usebio_event(section, kept.event),
         ),
         handset=tuple(handset),
     )  # fmt: skip
     return usebio.dumps(document)
+
+
+def _entry_players(section: Section) -> dict[int, list[Player]]:
+    """Each entry's players in the order they were given (the through rows' order; Player's own ordering is by
+    surname, which would swap a pair's two players)."""
+    players: dict[int, list[Player]] = {}
+    rows = Entry.players.through.objects.filter(entry__section=section).select_related("player")
+    for row in rows.order_by("id"):
+        players.setdefault(row.entry_id, []).append(row.player)
+    return players
+
+
+_PARTNERS = re.compile(r"\s+[&-]\s+")  # "Ann Lee & Bo Cy" (ours, USEBIO's), "Ann LEE - Bo CY" (PBN's Names)
+
+
+def _usebio_players(
+    entry: Entry, players: list[Player], club_ids: dict[str, str]
+) -> tuple[usebio.Player, ...]:
+    """A PLAYER for each of the entry's players; an entry that has none (pairs a PBN file names only by their
+    players) gets one for each name its name joins. NATIONAL_ID_NUMBER is a member's number only where it is one
+    (readers take it as an integer: cobalt int()s it), else empty, which readers take as no number."""
+    if not players:
+        return tuple(usebio.Player(name, "") for name in _PARTNERS.split(entry.name.strip()) if name)
+    return tuple(
+        usebio.Player(
+            str(p),
+            _national_id(p.federation_number),
+            club_ids.get(p.federation_number) or club_ids.get(str(p)),
+        )
+        for p in players
+    )
+
+
+def _national_id(number: str) -> str:
+    return number if number.isascii() and number.isdigit() else ""
+
+
+_OURS = ("EVENT_DESCRIPTION", "PROGRAM_NAME", "DATE")
+
+
+def _kept_fields(kept: list) -> usebio.Fields:
+    """Fields an ImportedFile keeps (JSON lists) as the USEBIO writer takes them."""
+    return tuple((tag, text if isinstance(text, str) else _kept_fields(text)) for tag, text in kept)
+
+
+def _usebio_event(section: Section, kept: list) -> usebio.Fields:
+    """The EVENT's fields: its name and date, and those an imported file carried as it wrote them. PROGRAM_NAME
+    names whose figures the file holds: a section that keeps its publisher's conventions keeps its publisher's
+    name and version (so that a reader, ours too, reads the figures by its rules), any other is Traveller's."""
+    event = section.session.event
+    ours = {
+        "EVENT_DESCRIPTION": event.name,
+        "PROGRAM_NAME": "Traveller",
+        "DATE": event.date.strftime("%d/%m/%Y"),
+    }
+    publisher = bool(section.conventions) and any(tag == "PROGRAM_NAME" for tag, _ in kept)
+    if publisher:
+        ours.pop("PROGRAM_NAME")
+    fields = [
+        (tag, ours.pop(tag, text))
+        for tag, text in _kept_fields(kept)
+        if publisher or tag != "PROGRAM_VERSION"
+    ]
+    return tuple((tag, ours[tag]) for tag in _OURS if tag in ours) + tuple(fields)
 
 
 def _fixed(value: float | None) -> str | None:

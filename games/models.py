@@ -252,3 +252,26 @@ class Publication(models.Model):
 
     def __str__(self) -> str:
         return f"{self.section} published version {self.number}"
+
+
+class ImportedFile(models.Model):
+    """What an imported results file carried that Traveller neither computes nor models: the club's and event's
+    fields (USEBIO's CLUB_ID_NUMBER, MASTER_POINT_TYPE, TITLE ...), each pair's masterpoints as its publisher
+    awarded them, each player's CLUB_ID_NUMBER. The exports write it back, so a session imported and exported
+    again loses nothing its publisher wrote (the figures Traveller computes come from the standings)."""
+
+    section = models.OneToOneField(Section, on_delete=models.CASCADE, related_name="imported_file")
+    club = models.JSONField(
+        default=list, help_text="The file's club fields: [[tag, text], ...] in its order."
+    )
+    event = models.JSONField(
+        default=list, help_text="The file's event fields: [[tag, text], ...] in its order."
+    )
+    pairs = models.JSONField(
+        default=dict,
+        help_text='By entry number: {"fields": [[tag, text], ...] (MASTER_POINTS_AWARDED, MASTER_POINT_TYPE ...),'
+        ' "club_ids": {national id or name: CLUB_ID_NUMBER}}.',
+    )
+
+    def __str__(self) -> str:
+        return f"{self.section}: what its file carried"

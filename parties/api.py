@@ -18,7 +18,7 @@ from tournaments.rounds import table_seating
 from tournaments.selectors import visible_sections
 from tournaments.serializers import SectionSerializer
 
-from . import bell, services, tallies
+from . import bell, players, services, tallies
 from .core import KINDS, ROUND_ENDS
 from .serializers import BellSerializer, TallyCorrectionSerializer, TallySerializer, TallyVersionSerializer
 
@@ -63,6 +63,10 @@ class PartySeatingSerializer(serializers.Serializer):
     kind = serializers.CharField()
     round = serializers.IntegerField()
     tables = serializers.ListField(child=serializers.DictField())
+    sitting_out = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The players who sit round 1 out (the spares of the draw).",
+    )
 
 
 def _club(text: str) -> Club:
@@ -75,7 +79,8 @@ def _club(text: str) -> Club:
 
 
 class PartyView(APIView):
-    """Set up a party: `{"club", "name", "kind", "players"}` answers 201 with round 1's seating."""
+    """Set up a party: `{"club", "name", "kind", "players"}` answers 201 with round 1's seating and who sits it out
+    (any number of players from 5: the spares the tables cannot seat sit out in turn, parties.core.reseat)."""
 
     @extend_schema(request=PartySerializer, responses={201: PartySeatingSerializer})
     def post(self, request):
@@ -100,6 +105,7 @@ class PartyView(APIView):
             "kind": section.movement_kind,
             "round": 1,
             "tables": services.first_seating(section),
+            "sitting_out": players.sitting_out(section, 1),
         }
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -128,7 +134,8 @@ class BellView(RefusedMixin, APIView):
         values = data.validated_data
         if values.get("seating") or values.get("last"):
             section = bell.ring_bell(section, request.user, values.get("seating"), values.get("last", False),
-                                     confirm=values["confirm"], round_number=values.get("round"))  # fmt: skip
+                                     confirm=values["confirm"], round_number=values.get("round"),
+                                     sitting_out=values.get("sitting_out", []))  # fmt: skip
             return Response(SectionSerializer(section, context={"request": request}).data)
         if section.status != Status.RUNNING or not section.is_party:
             raise Refused(f"{section} is not a running progressive party", 409)
@@ -199,3 +206,47 @@ class TableTallyView(TableCodeAccess, RefusedMixin, APIView):
     def post(self, request):
         tally = tallies.record_tally(self.code.section, self.code.table, request.data)
         return Response(TallySerializer(tally).data)
+
+
+class PlayerChangeSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=["add", "withdraw", "substitute"])
+    player = serializers.IntegerField(
+        required=False, min_value=1, help_text="withdraw, substitute: the player who leaves, by number."
+    )
+    name = serializers.CharField(
+        required=False, max_length=160, help_text="add, substitute: the new player's name."
+    )
+    side = serializers.ChoiceField(
+        choices=list(services.SIDES), required=False, default="", allow_blank=True,
+        help_text="add, substitute: lady or gentleman, where the kind partners them.",
+    )  # fmt: skip
+
+
+class PlayerChangeView(RefusedMixin, APIView):
+    """POST /api/sections/<id>/players/: a late arrival added, a player withdrawn, or a substitute in a player's
+    seat (parties.players); answers the player, the round it takes effect and that round's seating."""
+
+    @extend_schema(request=PlayerChangeSerializer, responses={200: PartySeatingSerializer})
+    def post(self, request, section_id: int):
+        section = _section(request, section_id)
+        data = PlayerChangeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        action = values["action"]
+        if action != "add" and "player" not in values:
+            raise Refused(f"{action}: give the player, by number")
+        if action != "withdraw" and not values.get("name", "").strip():
+            raise Refused(f"{action}: give the new player's name")
+        if action == "add":
+            entry, when = players.add_player(section, values["name"], values["side"])
+        elif action == "withdraw":
+            entry, when = players.withdraw_player(section, values["player"])
+        else:
+            entry, when = players.substitute_player(section, values["player"], values["name"], values["side"])
+        section.refresh_from_db()
+        number = max(section.current_round, 1)
+        return Response({
+            "party": section.id, "player": entry.number, "name": entry.name, "from": when, "round": number,
+            "tables": [{"table": s.table, "seats": s.seats} for s in section.seatings.filter(round=number)],
+            "sitting_out": players.sitting_out(section, number),
+        })  # fmt: skip

@@ -21,14 +21,22 @@ from tournaments.models import Seating, Section, Status
 from tournaments.movements.progressive import Head, Method, progress, progress_hearts
 from tournaments.services import entrant_number, record_reason
 
-from .core import forts_played, next_fort_game, party_kind, party_ladies
+from . import players
+from .core import MOST_SITTING_OUT, forts_played, next_fort_game, party_kind, party_ladies
 from .standings import decide_table
 from .tallies import tally_snapshot, tally_version
 
 
-def _next_seating(section: Section, round_number: int, rows: list[dict]) -> None:
-    numbers = set(section.entries.values_list("number", flat=True))
+def _next_seating(section: Section, round_number: int, rows: list[dict], out: list[int]) -> None:
+    """Round `round_number` seated as given, every player present seated once or sitting out (`out`)."""
+    numbers = set(players.present(section, round_number))
     seen: set[int] = set()
+    for number in out:
+        if number not in numbers or number in seen:
+            raise Refused(f"sitting out: player {number} is not in the party or is listed twice")
+        seen.add(number)
+    if len(out) > MOST_SITTING_OUT:
+        raise Refused(f"{len(out)} sitting out: at most {MOST_SITTING_OUT} sit out, the rest make a table")
     tables: set[int] = set()
     for i, row in enumerate(rows, start=1):
         where = f"next seating row {i}"
@@ -45,7 +53,9 @@ def _next_seating(section: Section, round_number: int, rows: list[dict]) -> None
         for seat, player in seats.items():
             number = entrant_number(player, f"{where} seat {seat}")
             if number not in numbers or number in seen:
-                raise Refused(f"{where} seat {seat}: player {number} is not in the party or is seated twice")
+                raise Refused(
+                    f"{where} seat {seat}: player {number} is not in the party, is seated twice or sits out"
+                )
             seen.add(number)
     if seen != numbers:
         raise Refused(f"next seating: players {', '.join(map(str, sorted(numbers - seen)))} have no seat")
@@ -58,6 +68,8 @@ def _next_seating(section: Section, round_number: int, rows: list[dict]) -> None
         )  # fmt: skip
         for row in rows
     )
+    players.add_tables(section, tables)
+    players.record_sitting_out(section, round_number, out)
 
 
 @transaction.atomic
@@ -69,13 +81,15 @@ def ring_bell(
     cuts: dict[int, str] | None = None,
     confirm: bool = False,
     round_number: int | None = None,
+    sitting_out: list[int] | None = None,
 ) -> Section:
     """The head table's bell: every table's tally is frozen as it stands, the round's winners are decided (Hoyle
     1940 L11413–11416, through scoring.methods.books.games_won), and the next round is seated (or, last, the
     party ends). cuts: the side that won the cut at a tied table ({3: "NS"}), kept as its winners (who move)
     with no punches (the cut wins no game). Tables that sent no tally need the host's confirmation
     (tournaments.rounds.NeedsConfirmation), as the desk's next round does; ringing anyway is recorded.
-    round_number: the round the bell was rung for (checked)."""
+    round_number: the round the bell was rung for (checked). sitting_out: who sits the next round out (every other
+    player present is seated once)."""
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     if section.status != Status.RUNNING or not section.is_party:
         raise Refused(f"{section} is not a running progressive party", 409)
@@ -102,7 +116,7 @@ def ring_bell(
         section.status = Status.FINISHED
         section.save(update_fields=["status"])
     else:
-        _next_seating(section, number + 1, next_seating)
+        _next_seating(section, number + 1, next_seating, list(sitting_out or []))
         rounds.advance(section, number + 1)
     if reason:
         record_reason(section, user, reason)
@@ -146,24 +160,24 @@ def _moved(
     kind = party_kind(section.movement_kind)
     party = (section.movement or {}).get("party")
     if kind.game == "hearts":
-        her = party_ladies(party, 4 * len(seating))
+        her = party_ladies(party, section.entries.count())
         return progress_hearts(
             seating,
             [next(p for p in won if p in her) for won in punched],
             [next(p for p in won if p not in her) for won in punched],
             her,
         )
-    her = party_ladies(party, 4 * len(seating)) if kind.mixed else ()
+    her = party_ladies(party, section.entries.count()) if kind.mixed else ()
     return progress(seating, [Side(w) for w in winners], method, head, her)
 
 
 def _how(movement_kind: str, movement: dict | None, args: dict) -> tuple[Method, Head]:
     """How a bell moves the players: the method given to its job, else the one set up with the party, else its
-    kind's (couples: method 2, L11405–11408); the head table's winners per `head` (seed 002 L680 by default).
-    ValueError for a method or rule that is not one."""
+    kind's (couples: method 2, L11405–11408); the head table's winners per `head`, else the kind's rule
+    (parties.core.HEAD_RULES). ValueError for a method or rule that is not one."""
     kind = party_kind(movement_kind)
     chosen = ((movement or {}).get("party") or {}).get("method") or (kind.method or Method.TOGETHER).value
-    return Method(args.get("method", chosen)), Head(args.get("head", "stay"))
+    return Method(args.get("method", chosen)), Head(args.get("head", kind.head.value))
 
 
 def who_moved(values: dict, hearts: bool) -> tuple[str, frozenset[str]]:
@@ -225,13 +239,13 @@ def reseat(section: Section, user) -> Section:
         Job.objects.filter(section=section, kind="bell", arguments__round=number - 1).order_by("-id").first()
     )
     how = _how(section.movement_kind, section.movement, job.arguments if job else {})
-    following = _moved(section, seating, winners, punched, *how)
+    seated = players.next_round(section, _moved(section, seating, winners, punched, *how), number)
     section.seatings.filter(round=number).delete()
     Tally.objects.filter(section=section, round=number).delete()
     _next_seating(section, number, [
-        {"table": rows[i].table, "seats": dict(zip("NESW", map(str, seats), strict=True))}
-        for i, seats in enumerate(following)
-    ])  # fmt: skip
+        {"table": t, "seats": dict(zip("NESW", map(str, seats), strict=True))}
+        for t, seats in enumerate(seated.tables, start=1)
+    ], list(seated.sitting_out))  # fmt: skip
     by = f"director {user.get_username()}"
     for tally in tallies.values():
         tally_version(tally, "reseated", tally_snapshot(tally), by, user, f"round {number} seated again")
@@ -240,7 +254,8 @@ def reseat(section: Section, user) -> Section:
 
 def bell_job(job: Job) -> dict:
     """Freeze every table, decide its winners, seat the next round by Hoyle 1940's movement (L11401–11411; the
-    head table's winners per `head`, seed 002 L680 by default) and publish it; or, last, end the party.
+    head table's winners per `head`, the kind's rule by default: parties.core.HEAD_RULES) with its sit-outs
+    (parties.players.next_round) and publish it; or, last, end the party.
 
     The head table wins only by finishing its game (L11386–11391). A table tied when the bell rang has no winner (a game is "won by making the better score", L11413–11416), but
     before the last round somebody has to move, and the book does not say who (rules-hoyle-1940.md 1.7): the
@@ -295,11 +310,15 @@ def bell_job(job: Job) -> dict:
             moved = ()
         else:
             moved = _moved(section, seating, winners, punched, method, head)
+        out: tuple[int, ...] = ()
+        if not last and kind.moves_by_winners:  # the forts and a fixed movement seat everyone
+            seated = players.next_round(section, moved, number + 1)
+            moved, out = seated.tables, seated.sitting_out
         following = None if last else [
-            {"table": rows[i].table, "seats": dict(zip("NESW", map(str, seats), strict=True))}
-            for i, seats in enumerate(moved)
+            {"table": t, "seats": dict(zip("NESW", map(str, seats), strict=True))}
+            for t, seats in enumerate(moved, start=1)
         ]  # fmt: skip
-        ring_bell(section, None, following, last=last, cuts=cuts, confirm=True)
+        ring_bell(section, None, following, last=last, cuts=cuts, confirm=True, sitting_out=list(out))
     return _rung(Section.objects.get(id=section.id), number)
 
 
@@ -311,5 +330,6 @@ def _rung(section: Section, number: int) -> dict:
         "round": number,
         "winners": {str(t.table): t.winners for t in tallies},
         "next": [{"table": s.table, "seats": s.seats} for s in seated],
+        "sitting_out": players.sitting_out(section, number + 1),
         "finished": section.status != Status.RUNNING,
     }

@@ -12,8 +12,9 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from games.engine.bridge.calls import Contract
 from games.engine.bridge.scoring import (
@@ -28,7 +29,7 @@ from games.engine.cards import Seat, Side
 from scoring.methods import books
 from tournaments.movements.individual import eight_players, pivot
 from tournaments.movements.model import Movement, MovementError
-from tournaments.movements.progressive import Method, Seating
+from tournaments.movements.progressive import Head, Method, Seating
 from tournaments.movements.teams import MAX_FORTS
 
 HEAD_TABLE = 1
@@ -85,47 +86,75 @@ def _draw(numbers: list[int], seed: int | str | None) -> list[int]:
     return drawn
 
 
-def _fours(players: int, seed: int | str | None, her: frozenset[int] = frozenset()) -> Seating:
-    """Any four to a table, by lot."""
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """A round's seating and the players who sit it out (the spares of a number the tables cannot all seat)."""
+
+    tables: Seating
+    sitting_out: tuple[int, ...] = ()
+
+
+MOST_SITTING_OUT = 3
+"""The most players a round may leave out: fewer than a table's four (a fifth would make another table)."""
+
+
+def _fours(players: int, seed: int | str | None, her: frozenset[int] = frozenset()) -> Seated:
+    """Any four to a table, by lot; the last drawn beyond the last full table sit out."""
     drawn = _draw(list(range(1, players + 1)), seed)
-    return tuple(tuple(drawn[i : i + 4]) for i in range(0, players, 4))  # type: ignore[misc]
+    seated = 4 * (players // 4)
+    tables = tuple(tuple(drawn[i : i + 4]) for i in range(0, seated, 4))
+    return Seated(tables, tuple(drawn[seated:]))  # type: ignore[arg-type]
 
 
-def _mixed(players: int, seed: int | str | None, her: frozenset[int] = frozenset()) -> Seating:
+def _mixed_tables(players: int, her: frozenset[int]) -> int:
+    """The tables a party of ladies and gentlemen fills, two of each at every table."""
+    lady_cards, gentleman_cards = _sides(players, her)
+    return min(len(lady_cards), len(gentleman_cards)) // 2
+
+
+def _mixed(players: int, seed: int | str | None, her: frozenset[int] = frozenset()) -> Seated:
     """Each pair of partners a lady and a gentleman, by the draw of matching cards (002 L678): the ladies draw
-    from one pack, the gentlemen from the other, equal cards partner, the pips give the table. No one partners
-    the one he or she came with where the draw can avoid it."""
-    tables = players // 4
+    from one pack, the gentlemen from the other, equal cards partner, the pips give the table; the cards beyond
+    the last full table sit out. No one partners the one he or she came with where the draw can avoid it."""
+    tables = _mixed_tables(players, her)
     lady_cards, gentleman_cards = _sides(players, her)
     drawn_her = _draw(lady_cards, seed)
     him = _draw(gentleman_cards, f"{seed}:gentlemen")
     for i, lady in enumerate(
-        drawn_her
-    ):  # a gentleman drawn with the lady he came with changes cards with another
+        drawn_her[: 2 * tables]
+    ):  # a gentleman drawn with the lady he came with changes cards
         if him[i] == came_with(lady):
-            k = next(
-                k for k in range(len(him)) if him[k] != came_with(lady) and him[i] != came_with(drawn_her[k])
-            )
-            him[i], him[k] = him[k], him[i]
-    return tuple((drawn_her[2 * t], drawn_her[2 * t + 1], him[2 * t], him[2 * t + 1]) for t in range(tables))
+            k = next((k for k in range(2 * tables) if him[k] != came_with(lady)
+                      and him[i] != came_with(drawn_her[k])), None)  # fmt: skip
+            if k is not None:
+                him[i], him[k] = him[k], him[i]
+    seated = tuple(
+        (drawn_her[2 * t], drawn_her[2 * t + 1], him[2 * t], him[2 * t + 1]) for t in range(tables)
+    )
+    return Seated(seated, tuple(drawn_her[2 * tables :] + him[2 * tables :]))
 
 
-def _hearts(players: int, seed: int | str | None, her: frozenset[int] = frozenset()) -> Seating:
-    """Two ladies and two gentlemen at each table, alternating (Hoyle 1940 L12249–12251)."""
-    tables = players // 4
+def _hearts(players: int, seed: int | str | None, her: frozenset[int] = frozenset()) -> Seated:
+    """Two ladies and two gentlemen at each table, alternating (Hoyle 1940 L12249–12251); the rest sit out."""
+    tables = _mixed_tables(players, her)
     lady_cards, gentleman_cards = _sides(players, her)
     drawn_her = _draw(lady_cards, seed)
     him = _draw(gentleman_cards, f"{seed}:gentlemen")
-    return tuple((drawn_her[2 * t], him[2 * t], drawn_her[2 * t + 1], him[2 * t + 1]) for t in range(tables))
+    seated = tuple(
+        (drawn_her[2 * t], him[2 * t], drawn_her[2 * t + 1], him[2 * t + 1]) for t in range(tables)
+    )
+    return Seated(seated, tuple(drawn_her[2 * tables :] + him[2 * tables :]))
 
 
-def _forts(players: int, seed: int | str | None, her: frozenset[int] = frozenset()) -> Seating:
+def _forts(players: int, seed: int | str | None, her: frozenset[int] = frozenset()) -> Seated:
     """Military euchre's first game: each fort's four sit at home, then E and W move one table toward the head
     table (Hoyle 1940 L11440–11447), so fort t's home pair (N-S) meets fort t+1's visitors (the last fort meets the
     first's). Fort f is players 4f-3 (N), 4f-2 (E), 4f-1 (S), 4f (W)."""
     forts = players // 4
-    return tuple(
-        (4 * t - 3, 4 * (t % forts + 1) - 2, 4 * t - 1, 4 * (t % forts + 1)) for t in range(1, forts + 1)
+    return Seated(
+        tuple(
+            (4 * t - 3, 4 * (t % forts + 1) - 2, 4 * t - 1, 4 * (t % forts + 1)) for t in range(1, forts + 1)
+        )
     )
 
 
@@ -137,10 +166,10 @@ def _fixed_rounds(movement: Callable[[], Movement]) -> tuple[Seating, ...]:
 
 def _by_movement(
     movement: Callable[[], Movement], players: int, seed: int | str | None, her: frozenset[int] = frozenset()
-) -> Seating:
+) -> Seated:
     """The first round of a fixed movement: the players in the seats of their numbers, as the book seats them (the
     pivot is player 1; at eight individual players the hostess, in the seat marked 0, is player 8)."""
-    return _fixed_rounds(movement)[0]
+    return Seated(_fixed_rounds(movement)[0])
 
 
 MEASURES = {"games": "Games won", "stars": "Gold stars", "points": "Points", "net": "Net score",
@@ -181,10 +210,15 @@ class PartyKind:
     rule_set: str
     scoring: str  # how the standings are worked out: games, stars, points, net, punches, flags
     book: str
-    seat: Callable[[int, int | str | None, frozenset[int]], Seating]
+    seat: Callable[[int, int | str | None, frozenset[int]], Seated]
     mixed: bool = False  # ladies and gentlemen
     method: Method | None = Method.TOGETHER
-    min_tables: int = 2
+    head: Head = Head.WRAP
+    """What the head table's winners do when the winners move together (HEAD_RULES)."""
+    lady_seats: str = "NE"
+    """Where the ladies sit at a table the kind seats afresh (couples: N and E, partnering S and W; hearts: N and
+    S, alternating)."""
+    min_tables: int = 1
     max_tables: int = 60
     tie: str = "cut"  # how a table tied at the bell is decided
     max_points: int = 99  # a side's points on a round's tally: euchre counts to game, bridge in points
@@ -270,21 +304,46 @@ class PartyKind:
                     f"military euchre with {forts} forts needs {4 * forts} players (four to defend each fort), "
                     f"not {players}"
                 )
-        if players % 4:
+        if self.name == "military-euchre" and players % 4:
             raise MovementError(
-                f"{self.title} seats four to a table: {players} players is not a multiple of 4"
+                f"military euchre's forts are four defenders each (Hoyle 1940 L11436–11438): {players} players "
+                "is not a multiple of 4"
             )
-        tables = players // 4
+        if self.name != "military-euchre" and self.fixed is None and players < 5:
+            raise MovementError(
+                f"{self.title} needs 5 players or more (a table and a spare who cuts in), not {players}"
+            )
+        tables = self.tables(players, her)
         if not self.min_tables <= tables <= self.max_tables:
             raise MovementError(
                 f"{self.title} is played at {self.min_tables} to {self.max_tables} {what}, "
                 f"not {tables} ({players} players)"
             )
-        if self.mixed and her is not None and 2 * len(her) != players:
+        out = players - 4 * tables
+        if out > MOST_SITTING_OUT:
+            count = len(her) if her is not None else len(ladies(players))
             raise MovementError(
-                f"{self.title} partners a lady and a gentleman: {len(her)} ladies and {players - len(her)} "
-                "gentlemen are not as many of each"
+                f"{self.title} seats two ladies and two gentlemen at a table: {count} ladies and "
+                f"{players - count} gentlemen fill {tables} table{'' if tables == 1 else 's'} and would leave "
+                f"{out} sitting out every round, more than {MOST_SITTING_OUT}: the sides must be nearer in number"
             )
+
+    def tables(self, players: int, her: frozenset[int] | None = None) -> int:
+        """The tables `players` fill: every four, or where ladies partner gentlemen two of each a table."""
+        if self.mixed:
+            return _mixed_tables(players, ladies(players) if her is None else her)
+        return players // 4
+
+    def head_rule(self, method: Method | None = None) -> str:
+        """What the head table's winners do, in words for the host page (the kind's method if none given)."""
+        method = method or self.method
+        if self.name == "military-euchre":
+            return "no head table: the N-S pairs stay at home, the E-W pairs visit every fort in turn (Hoyle 1940 L11440–11451)"
+        if method is None:  # hearts
+            return HEAD_RULES["hearts"]
+        if method is Method.SPLIT:
+            return HEAD_RULES["split"]
+        return HEAD_RULES[self.head.value]
 
     def first_seating(
         self,
@@ -293,9 +352,36 @@ class PartyKind:
         forts: int | None = None,
         her: frozenset[int] | None = None,
     ) -> Seating:
-        """The first seating by the kind's draw; `her` the ladies (the odd numbers if not given)."""
+        """The first seating by the kind's draw (a number the tables seat exactly); see first_round."""
+        return self.first_round(players, seed, forts, her).tables
+
+    def first_round(
+        self,
+        players: int,
+        seed: int | str | None = None,
+        forts: int | None = None,
+        her: frozenset[int] | None = None,
+    ) -> Seated:
+        """The first round by the kind's draw, `her` the ladies (the odd numbers if not given): the tables, and
+        the spares the draw left over, who sit it out and cut in the next round (sit_out_next)."""
         self.check(players, forts, her)
         return self.seat(players, seed, ladies(players) if her is None else her)
+
+
+HEAD_RULES = {
+    "wrap": "the head table's winners go round to the booby table and separate there, each taking a loser as "
+    "partner, so that no winner plays with another winner (Hoyle 1940 L11408–11411, L5403–5406); the head "
+    "table's losers keep the table and take the winners from table 2 as partners",
+    "stay": "the head table's winners keep their seats, partners again; its losers go to the booby table and the "
+    "winners from table 2 take their places (the older Hoyle, 002 L680)",
+    "split": "the head table's winning lady stays and her partner goes down a table, as every winning pair splits "
+    "(Hoyle 1940 L11405–11408); the head's losing lady goes to the booby table and the booby's losing gentleman "
+    "comes up, so that every winner partners a loser",
+    "hearts": "at the head table the lady with fewer hearts stays and the other lady goes round to the booby table; "
+    "at the booby table the gentleman with fewer hearts stays and the other goes round to the head (Hoyle 1940 "
+    "L12252–12263 leaves the ends open)",
+}
+"""The head table's rule of each way of moving, as the host page says it."""
 
 
 KINDS: dict[str, PartyKind] = {
@@ -306,15 +392,16 @@ KINDS: dict[str, PartyKind] = {
         PartyKind("euchre-couples", "Progressive euchre, ladies and gentlemen", "euchre", "progressive-1940",
                   "games", "Hoyle 1940 L11401–11411", _mixed, mixed=True, method=Method.SPLIT),
         PartyKind("star-euchre", "Progressive euchre with gold, red and green stars", "euchre", "progressive-1940",
-                  "stars", "the older Hoyle (002) L677–682", _mixed, mixed=True, tie="most tricks toward the next hand"),
+                  "stars", "the older Hoyle (002) L677–682", _mixed, mixed=True, tie="most tricks toward the next hand",
+                  head=Head.STAY),
         PartyKind("contract-bridge", "Progressive contract bridge", "bridge", "progressive-contract", "points",
                   "Hoyle 1940 L20376–20392", _fours, max_points=30000, deals=CONTRACT_DEALS),
         PartyKind("individual-bridge", "Individual progressive bridge (auction scoring)", "bridge", "auction-1926",
                   "net", "Hoyle 1940 L5391–5411", _fours, max_points=30000, deals=INDIVIDUAL_DEALS),
         PartyKind("hearts", "Progressive hearts", "hearts", "hoyle-1940", "punches", "Hoyle 1940 L12249–12266",
-                  _hearts, mixed=True, method=None),
+                  _hearts, mixed=True, method=None, lady_seats="NS"),
         PartyKind("military-euchre", "Military euchre", "euchre", "progressive-1940", "flags",
-                  "Hoyle 1940 L11433–11469", _forts, method=None, max_tables=MAX_FORTS),
+                  "Hoyle 1940 L11433–11469", _forts, method=None, max_tables=MAX_FORTS, min_tables=2),
         PartyKind("pivot-bridge", "Pivot auction bridge (four players, a rubber a round)", "bridge", "auction-1926",
                   "net", "Hoyle 1940 L5414–5428", functools.partial(_by_movement, pivot), method=None, min_tables=1,
                   max_tables=1, max_points=30000, fixed=pivot),
@@ -323,6 +410,83 @@ KINDS: dict[str, PartyKind] = {
                   min_tables=2, max_tables=2, max_points=30000, deals=INDIVIDUAL_DEALS, fixed=eight_players),
     )
 }  # fmt: skip
+
+
+def sit_out_queue(first: Seated) -> tuple[int, ...]:
+    """The order the party sits out in: round 1's spares, then round 1's seating, table 1's N, E, S and W first, then
+    table 2's, and so on (a late arrival joins at the end). Everyone sits out once before anyone twice."""
+    return first.sitting_out + tuple(p for table in first.tables for p in table if p not in first.sitting_out)
+
+
+def _tables_filled(present: Collection[int], her: Collection[int], mixed: bool) -> int:
+    if mixed:
+        count = sum(1 for p in present if p in her)
+        return min(count, len(present) - count) // 2
+    return len(present) // 4
+
+
+def reseat(
+    kind: PartyKind,
+    moved: Seating,
+    present: Collection[int],
+    her: Collection[int],
+    played: Mapping[int, int],
+    queue: Sequence[int],
+) -> Seated:
+    """The next round with its sit-outs. `moved`: the movement's seating of the players who played (one no longer
+    `present` leaves a hole); `present`: everyone at the party for the round, those who sat out and late arrivals
+    too; `played`: the rounds each has played; `queue`: the order of sitting out (sit_out_queue).
+
+    The books do not seat a spare at a progressive party; the nearest is the ninth player of Hoyle 1940
+    L5502–5508, who "cuts into whichever table first finishes", the one cut out waiting for the next. So here the
+    players who have played the most rounds sit out, the queue deciding among equals: sitting out goes round the
+    party in turn, a late arrival plays until he has caught up. Each comes in to the seat of one going out (a lady
+    for a lady where ladies partner gentlemen), so the movement's partners, and its rule that winners partner
+    losers, stand. Tables the present no longer fill are broken up from the booby end; a table more is set there."""
+    here = set(present)
+    tables = _tables_filled(here, her, kind.mixed)
+    order = {p: i for i, p in enumerate(queue)}
+    rows = [list(table) for table in moved[:tables]] + [[0, 0, 0, 0] for _ in range(tables - len(moved))]
+
+    def side(player: int) -> bool:
+        return kind.mixed and player in her
+
+    def hole_side(row: list[int], i: int) -> bool:
+        return side(row[i]) if row[i] else kind.mixed and "NESW"[i] in kind.lady_seats
+
+    seated = {p for row in rows for p in row if p in here}
+    going: list[int] = []
+    for lady in (True, False) if kind.mixed else (False,):
+        group = [p for p in here if side(p) is lady]
+        seats = sum(1 for row in rows for i in range(4) if hole_side(row, i) is lady)
+        out = sorted(group, key=lambda p: (-played.get(p, 0), order.get(p, len(order)), p))[
+            : len(group) - seats
+        ]
+        coming = sorted(
+            (p for p in group if p not in seated and p not in out),
+            key=lambda p: (order.get(p, len(order)), p),
+        )
+        holes = [(r, i) for r, row in enumerate(rows) for i in range(4)
+                 if hole_side(row, i) is lady and (row[i] in out or row[i] not in here)]  # fmt: skip
+        if len(holes) != len(coming):
+            raise MovementError(f"{len(coming)} players to seat in {len(holes)} places")
+        for (r, i), player in zip(holes, coming, strict=True):
+            rows[r][i] = player
+        going.extend(out)
+    return Seated(
+        tuple((a, b, c, d) for a, b, c, d in rows),
+        tuple(sorted(going, key=lambda p: order.get(p, len(order)))),
+    )
+
+
+def with_sit_outs(total: Fraction | int, played: int, sat_out: int) -> Fraction:
+    """A player's figure with each round he sat out scored at his own average over the rounds he played. The books
+    score no sit-out (Hoyle 1940's spare, L5502–5508, keeps "the usual individual rubber scores"), and prizes go by
+    games won (L11413–11416): counted bare, a player the seating sent to sit out would lose a round's chance of a
+    game through no doing of his own. Rounds missed by coming late or leaving early count nothing."""
+    if not played or not sat_out:
+        return Fraction(total)
+    return Fraction(total) * (played + sat_out) / played
 
 
 def kind_of(name: str) -> PartyKind:
@@ -383,7 +547,7 @@ def fort_standings(
     for a prize cut for it as players do at euchre (L11420–11430; the book says nothing of forts' ties). `games`:
     (winning fort, losing fort) by number."""
     captured = Counter(winner for winner, _ in games)
-    by_number = {fort.number: fort for fort in forts}
+    by_number: dict[Hashable, Fort] = {fort.number: fort for fort in forts}
     ranking = books.progressive_standings({f.number: captured[f.number] for f in forts}, prizes, cut=cut)
     awards = books.prize_awards(ranking, name=lambda number: by_number[number].name, who="")
     prized = ranking.prizes.awards  # among forts tied, the winner of the cut first

@@ -16,6 +16,7 @@ urlpatterns = [
     path("direct/sections/<int:section_id>/party/prizes/", pages.party_prizes, name="direct-prizes"),
     path("direct/sections/<int:section_id>/party/reseat/", pages.party_reseat, name="direct-party-reseat"),
     path("direct/sections/<int:section_id>/party/forts/", pages.party_forts_named, name="direct-party-forts"),
+    path("direct/sections/<int:section_id>/party/players/", pages.party_players, name="direct-party-players"),
     path(
         "direct/sections/<int:section_id>/party/tallies/<int:round_number>/<int:table>/",
         pages.party_tally,

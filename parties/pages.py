@@ -23,12 +23,13 @@ from games.services import Refused
 from jobs.services import latest_jobs
 from tournaments import services as tournament_services
 from tournaments.models import Club, Entry, Seating, Section, Status
+from tournaments.movements.progressive import Method
 from tournaments.page_data import at_table, page_section, seat_numbers, table_code
 from tournaments.permissions import is_director
 from tournaments.rounds import NeedsConfirmation
 from tournaments.selectors import directed_section
 
-from . import bell, printables, services, standings, tallies
+from . import bell, players, printables, services, standings, tallies
 from .core import (
     HEAD_TABLE,
     KINDS,
@@ -133,8 +134,8 @@ def ready(request, section_id: int):
     """The party as set up: its first seating, the cards to print and the start."""
     section = _party(request, section_id)
     kind = party_kind(section.movement_kind)
-    players = section.entries.count()
-    her = party_ladies((section.movement or {}).get("party"), players) if kind.mixed else frozenset()
+    count = section.entries.count()
+    her = party_ladies((section.movement or {}).get("party"), count) if kind.mixed else frozenset()
     names = dict(section.entries.values_list("number", "name"))
 
     def who(number: int) -> str:
@@ -149,6 +150,7 @@ def ready(request, section_id: int):
     ]  # fmt: skip
     return render(request, "parties/ready.html", {
         "section": section, "kind": kind, "tables": tables, "party": (section.movement or {}).get("party", {}),
+        "sitting_out": [who(n) for n in players.sitting_out(section, 1)],
     })  # fmt: skip
 
 
@@ -217,13 +219,19 @@ def party(request, section_id: int):
                          "players": [(seat, names.get(n, "")) for seat, n in seat_numbers(seating)],
                          "hearts": _hearts_hand(section, seating, tally, names, her) if hearts else None,
                          "forts": _sides(forts, seating)})  # fmt: skip
-        rounds.append((number, rows))
-    ending = _ending(section) if section.status == Status.FINISHED else {"kind": kind}
+        rounds.append((number, rows, [names.get(n, "") for n in players.sitting_out(section, number)]))
+    party_options = players.options(section)
+    method = party_options.get("method")
+    left = party_options.get("left", {})
+    ending = _ending(section) if section.status == Status.FINISHED else {}
     ending["changes"] = [
         {"text": _change(section, tally, was, names), "reseat": tally.round == section.current_round - 1}
         for tally, was in bell.moves_changed(section)
     ]
     return render(request, "direct/party.html", ending | {
+        "head_rule": kind.head_rule(Method(method) if method else None), "kind": kind,
+        "present": [(n, names[n]) for n in sorted(names) if str(n) not in left],
+        "sides": kind.mixed,
         "section": section, "rounds": rounds, "party": standings.party_rows(section),
         "running": section.status == Status.RUNNING, "codes": section.table_codes.all(),
         "euchre": lone_hands_allowed(section.game, 2, section.movement_kind), "jobs": latest_jobs(section), "tied": tied, "tie": tie, "players": len(forts) or len(names), "deals": deals, "forts": list(forts.values()),
@@ -269,6 +277,36 @@ def party_reseat(request, section_id: int):
             request,
             f"Round {section.current_round} is seated again by the corrected winners: see the projector.",
         )
+    return redirect("direct-party", section.id)
+
+
+@login_required
+@require_POST
+def party_players(request, section_id: int):
+    """The host adds a late arrival, withdraws a player who leaves or seats a substitute (parties.players)."""
+    section = _party(request, section_id)
+    action = request.POST.get("action", "")
+    name, side = request.POST.get("name", ""), request.POST.get("side", "")
+    try:
+        if action == "add":
+            entry, when = players.add_player(section, name, side)
+            done = f"{entry.name} joins the party from {when}."
+        elif action in ("withdraw", "substitute"):
+            number = whole_number(request.POST.get("player", ""), "the player", Column(1, 32767))
+            if action == "withdraw":
+                entry, when = players.withdraw_player(section, number)
+                done = f"{entry} leaves the party from {when}; what he or she won stays in the standings."
+            else:
+                entry, when = players.substitute_player(section, number, name, side)
+                done = f"{entry.name} takes player {number}'s place from {when}."
+        else:
+            raise Refused("choose to add, withdraw or substitute a player")
+    except NumberError:
+        messages.error(request, "choose the player who leaves")
+    except Refused as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, done)
     return redirect("direct-party", section.id)
 
 
@@ -428,10 +466,11 @@ def party_seating(request, section_id: int):
          "pairs": [(side, who(s.seats.get(side[0])), who(s.seats.get(side[2]))) for side in ("N-S", "E-W")]}
         for s in seatings
     ]  # fmt: skip
-    found = places((s.table, s.seats) for s in seatings)
+    found: dict = places((s.table, s.seats) for s in seatings)
+    found |= dict.fromkeys(players.sitting_out(section, section.current_round))  # no place: they sit it out
     finder = sorted(
-        ({"name": names.get(n, ""), "number": n, "place": place, "partner": names.get(place.partner, "")}
-         for n, place in found.items()),
+        ({"name": names.get(n, ""), "number": n, "place": place,
+          "partner": names.get(place.partner, "") if place else ""} for n, place in found.items()),
         key=lambda row: (row["name"].casefold(), row["number"]),
     )  # fmt: skip
     minutes = ((section.movement or {}).get("party") or {}).get("minutes")

@@ -53,6 +53,10 @@ class BellSerializer(serializers.Serializer):
         child=serializers.DictField(), required=False,
         help_text='The next round: [{"table": 1, "seats": {"N": "3", "E": "7", "S": "1", "W": "12"}}, ...]',
     )  # fmt: skip
+    sitting_out = serializers.ListField(
+        child=Number(POSITIVE), required=False,
+        help_text="With a seating: the players who sit the next round out (every other player seated once).",
+    )  # fmt: skip
     round = Number(POSITIVE, required=False,
                    help_text="The round this bell ends: refused (409) if another round is in play.")  # fmt: skip
     last = serializers.BooleanField(required=False, default=False, help_text="End the party with this bell.")

@@ -13,10 +13,10 @@ from django.db import transaction
 from games.services import Refused
 from scoring.services import standings_changed
 from tournaments import services as tournament_services
-from tournaments.models import Club, Event, ScoringMethod, Section, Session
+from tournaments.models import Club, Entry, EntryKind, Event, ScoringMethod, Section, Session
 from tournaments.movements.model import MovementError
 
-from .core import KINDS, ROUND_ENDS, PartyKind, kind_of, party_kind
+from .core import KINDS, ROUND_ENDS, PartyKind, kind_of, ladies, party_kind, sit_out_queue
 
 MAX_PRIZES = 20
 
@@ -70,7 +70,8 @@ def _ladies(kind: PartyKind, request: PartyRequest) -> frozenset[int] | None:
 
 
 def first_seating(section: Section) -> list[dict]:
-    """Round 1 as the API answers it: [{"table": 1, "seats": {"N": 1, "E": 2, "S": 3, "W": 4}}, ...]."""
+    """Round 1's tables as the API answers them: [{"table": 1, "seats": {"N": 1, "E": 2, "S": 3, "W": 4}}, ...]
+    (who sits it out: parties.players.sitting_out)."""
     return [{"table": s.table, "seats": {seat: s.seats.get(seat) for seat in "NESW"}}
             for s in section.seatings.filter(round=1).order_by("table")]  # fmt: skip
 
@@ -111,7 +112,7 @@ def create_party(club: Club, request: PartyRequest, user) -> Section:
     kind = _kind(request)
     seed = request.seed or secrets.token_hex(8)
     her = _ladies(kind, request)
-    seating = kind.first_seating(request.players, seed, request.forts, her)
+    first = kind.first_round(request.players, seed, request.forts, her)
     name = request.name.strip() or kind.title
     event = Event.objects.create(club=club, name=name, date=request.date or datetime.date.today())
     section = Section.objects.create(
@@ -129,18 +130,23 @@ def create_party(club: Club, request: PartyRequest, user) -> Section:
         "ends": request.ends,
         "deals": request.deals,
         "minutes": request.minutes,
-        "ladies": sorted(her) if her is not None else None,
+        "ladies": sorted(her if her is not None else ladies(request.players)) if kind.mixed else None,
         "forts": [name.strip() for name in request.fort_names] or None,
+        "queue": list(sit_out_queue(first)) if first.sitting_out else None,
+        "sitting_out": {"1": list(first.sitting_out)} if first.sitting_out else None,
     }
     movement = {
         "kind": kind.name,
         "name": f"{kind.title}, {request.players} players",
         "party": {k: v for k, v in party.items() if v is not None},
         "rounds": [{"round": 1, "tables": [
-            {"table": t, "seats": dict(zip("NESW", table, strict=True))} for t, table in enumerate(seating, start=1)
+            {"table": t, "seats": dict(zip("NESW", table, strict=True))} for t, table in enumerate(first.tables, start=1)
         ]}],
     }  # fmt: skip
     section = tournament_services.install_movement(section, movement, user)
+    Entry.objects.bulk_create(  # the spares sitting round 1 out have no seat to make their entries
+        Entry(section=section, number=number, kind=EntryKind.PLAYER) for number in first.sitting_out
+    )
     for number, (name, _) in enumerate(request.entries, start=1):
         section.entries.filter(number=number).update(name=name.strip())
     return section

@@ -24,6 +24,7 @@ from .core import (
     party_kind,
     party_ladies,
     punch_marks,
+    with_sit_outs,
 )
 
 
@@ -158,8 +159,11 @@ def progressive_standings(section: Section, computed: int) -> None:
         table_games(section, number, [t for t in tallies if t.round == number])
         for number in sorted({t.round for t in tallies})
     ]
-    won = _party_totals(section, rounds, tallies)
     scoring = party_kind(section.movement_kind).scoring
+    won = _party_totals(section, rounds, tallies)
+    if scoring not in ("stars", "flags"):  # a fort has no sit-outs; stars are counted bare (see sit_outs)
+        played, sat = sit_outs(section, {t.round for t in tallies})
+        won = Counter({n: with_sit_outs(won.get(n, 0), played[n], sat[n]) for n in won.keys() | sat.keys()})
     stars = section_stars(section, tallies) if scoring == "stars" else None
     forts = {f.fort.number: f for f in fort_board(section, tallies)} if scoring == "flags" else None
     lone: Counter = Counter()
@@ -203,7 +207,7 @@ def progressive_standings(section: Section, computed: int) -> None:
             Standing(
                 section=section,
                 entry_id=entries[number],
-                total=games if stars is None else stars.get(number, books.Stars()).gold,
+                total=float(games) if stars is None else stars.get(number, books.Stars()).gold,
                 percentage=None,
                 boards=len(rounds),
                 place=int(rank.rstrip("=")),
@@ -219,6 +223,19 @@ def progressive_standings(section: Section, computed: int) -> None:
     )
 
 
+def sit_outs(section: Section, rounds: set[int]) -> tuple[Counter, Counter]:
+    """Of `rounds` (the frozen ones), how many each player played and how many he sat out: a round sat out is
+    scored at his average over the rounds he played (parties.core.with_sit_outs), in games won, points, net score
+    and punch marks alike. The star party's stars are counted as won, a sitter's round bringing none: the older
+    Hoyle's prizes go by stars of each colour (002 L681), and a fraction of a star is no star."""
+    played: Counter = Counter()
+    for seats in section.seatings.filter(round__in=rounds).values_list("seats", flat=True):
+        played.update(int(p) for p in seats.values())
+    out = ((section.movement or {}).get("party") or {}).get("sitting_out") or {}
+    sat = Counter(int(p) for r in rounds for p in out.get(str(r), []))
+    return played, sat
+
+
 def party_rows(section: Section) -> list[dict]:
     """A progressive party's standings (games won are the punches on the tally cards) with each player's lone
     hands from the frozen tallies, prize and how a tie for it was cut."""
@@ -232,6 +249,8 @@ def party_rows(section: Section) -> list[dict]:
     stars = section_stars(section) if kind.scoring == "stars" else None
     lone_play = lone_hands_allowed(section.game, 2, section.movement_kind)  # away from the head table
     forts = {f.fort.number: f for f in fort_board(section)} if kind.scoring == "flags" else {}
+    frozen = set(Tally.objects.filter(section=section, frozen=True).values_list("round", flat=True))
+    played, sat = sit_outs(section, frozen)
     for standing in Standing.objects.filter(section=section).select_related("entry").order_by("place"):
         key = str(standing.entry.number)
         rows.append({
@@ -239,6 +258,7 @@ def party_rows(section: Section) -> list[dict]:
             "prize": standing.prize, "cut": standing.cut, "measure": measure, "lone": lone_play,
             "stars": None if stars is None else stars.get(standing.entry.number, Stars()),
             "fort": forts.get(fort_of(standing.entry.number)),
+            "sat_out": sat[standing.entry.number], "played": played[standing.entry.number],
         })  # fmt: skip
     if forts:  # a fort's four together, so that the forts' leaderboard can be read off them in order
         board = list(forts)

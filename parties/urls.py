@@ -10,6 +10,7 @@ urlpatterns = [
     path("sections/<int:section_id>/bell/", api.BellView.as_view(), name="api-party-bell"),
     path("sections/<int:section_id>/tallies/", api.TalliesView.as_view(), name="api-party-tallies"),
     path("sections/<int:section_id>/forts/", api.FortNamesView.as_view(), name="api-party-forts"),
+    path("sections/<int:section_id>/players/", api.PlayerChangeView.as_view(), name="api-party-players"),
     path(
         "sections/<int:section_id>/correct-tally/",
         api.TallyCorrectionView.as_view(),

@@ -4,8 +4,9 @@ Reads what the scoring programs export (Compscore3's files in ../shared/data/use
 PARTICIPANTS (pairs, players, published PLACE/TOTAL_SCORE/PERCENTAGE), the BOARDs with their TRAVELLER_LINEs and the
 HANDSET. Values stay as the file writes them (pair numbers like "12NS", scores like "-420" or "A6040"); the
 published answers (NS_MATCH_POINTS, NS_BUTLER_POINTS, NS_CROSS_IMP_POINTS, BOARD_AVERAGE, ...) are kept as text so
-a re-score can be compared with them digit for digit. Simple elements this module does not model are kept in
-`details` and written back, so a file survives a round trip. Errors name the element.
+a re-score can be compared with them digit for digit. Elements this module does not model are kept in `details`
+(a simple one as its text, a group of simple ones such as the EVENT's CONTACT as their fields) and written back, so
+a file survives a round trip. Errors name the element.
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from games.formats.numbers import INTEGER, SMALL, Column, NumberError, whole_num
 
 ADJUSTED = re.compile(r"A\d{4}")
 _POINTS = ("MATCH_POINTS", "BUTLER_POINTS", "CROSS_IMP_POINTS", "IMPS", "POINTS")
+
+Fields = tuple[tuple[str, "str | Fields"], ...]
+"""Elements kept as written: (tag, text) of a simple one, (tag, its fields) of a group of simple ones."""
 
 
 class UsebioError(ValueError):
@@ -40,7 +44,7 @@ class Pair:
     total_score: str | None = None
     percentage: str | None = None
     boards_played: str | None = None
-    details: tuple[tuple[str, str], ...] = ()
+    details: Fields = ()  # MASTER_POINTS_AWARDED, MASTER_POINT_TYPE ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,17 +95,17 @@ class Event:
     pairs: tuple[Pair, ...]
     boards: tuple[Board, ...]
     winner_type: int | None = None
-    details: tuple[tuple[str, str], ...] = ()  # EVENT_DESCRIPTION, PROGRAM_NAME, DATE, SCORING_METHOD ...
+    details: Fields = ()  # EVENT_DESCRIPTION, PROGRAM_NAME, DATE, SCORING_METHOD, CONTACT ...
 
     def detail(self, tag: str) -> str | None:
-        return next((text for name, text in self.details if name == tag), None)
+        return next((text for name, text in self.details if name == tag and isinstance(text, str)), None)
 
 
 @dataclass(frozen=True, slots=True)
 class Usebio:
     event: Event
     version: str = "1.2"
-    club: tuple[tuple[str, str], ...] = ()
+    club: Fields = ()
     handset: tuple[Deal, ...] = ()
 
 
@@ -128,8 +132,14 @@ def _int(text: str | None, tag: str, where: str, column: Column = SMALL) -> int 
         raise UsebioError(f"{where}: {error}") from None
 
 
-def _simple(element: ET.Element, skip: set[str]) -> tuple[tuple[str, str], ...]:
-    return tuple((c.tag, (c.text or "").strip()) for c in element if c.tag not in skip and len(c) == 0)
+def _simple(element: ET.Element, skip: set[str]) -> Fields:
+    """The children not in `skip` that hold text or only such children (the EVENT's CONTACT)."""
+    fields: list[tuple[str, str | Fields]] = []
+    for child in element:
+        if child.tag in skip or any(len(grandchild) for grandchild in child):
+            continue
+        fields.append((child.tag, _simple(child, set()) if len(child) else (child.text or "").strip()))
+    return tuple(fields)
 
 
 def _player(element: ET.Element, where: str) -> Player:
@@ -228,7 +238,7 @@ def loads(text: str | bytes) -> Usebio:
             pairs=pairs,
             boards=boards,
             winner_type=_int(_text(event, "WINNER_TYPE"), "WINNER_TYPE", "EVENT"),
-            details=_simple(event, {"WINNER_TYPE"}),
+            details=_simple(event, {"WINNER_TYPE", "PARTICIPANTS", "BOARD", "SECTION"}),
         ),
         handset=tuple(_deal(d, i) for i, d in enumerate(handset.findall("BOARD"), 1))
         if handset is not None
@@ -243,7 +253,11 @@ def load(path) -> Usebio:
 
 
 def _add(parent: ET.Element, tag: str, value: object) -> None:
-    if value is not None:
+    if isinstance(value, tuple):  # a group's fields
+        group = ET.SubElement(parent, tag)
+        for child, text in value:
+            _add(group, child, text)
+    elif value is not None:
         ET.SubElement(parent, tag).text = str(value)
 
 

@@ -23,11 +23,11 @@ def test_a_host_sets_up_a_couples_euchre_party_and_sees_the_first_seating(site, 
     host.get_by_role("heading", name="A party at Riverton Card Club").wait_for()
     host.get_by_label("Name of the party").fill("Saturday euchre")
     host.get_by_label("Game", exact=True).select_option("euchre-couples")
-    host.get_by_label("Number", exact=True).fill("5")
+    host.get_by_label("Number", exact=True).fill("122")
     host.get_by_label("Counted in").select_option("couples")
     host.get_by_role("button", name="Draw the first seating").click()
     problem = host.get_by_role("alert")
-    assert "seats four to a table: 10 players is not a multiple of 4" in problem.inner_text()
+    assert "is played at 1 to 60 tables, not 61 (244 players)" in problem.inner_text()
     shot(host, "party-setup-refused")
 
     host.get_by_label("Number", exact=True).fill("6")

@@ -104,8 +104,8 @@ def test_the_seatings_follow_the_books(client):
          "military euchre with 3 forts needs 12 players (four to defend each fort), not 10"),
         ({"kind": "military-euchre", "players": 52},
          "Military euchre is played at 2 to 12 forts, not 13 (52 players)"),
-        ({"kind": "euchre", "players": 10}, "Progressive euchre seats four to a table: 10 players is not a multiple of 4"),
-        ({"kind": "hearts", "players": 4}, "Progressive hearts is played at 2 to 60 tables, not 1 (4 players)"),
+        ({"kind": "euchre", "players": 4}, "Progressive euchre needs 5 players or more (a table and a spare who cuts in)"),
+        ({"kind": "hearts", "players": 244}, "Progressive hearts is played at 1 to 60 tables, not 61 (244 players)"),
         ({"kind": "whist", "players": 8}, "kind:"),
         ({"kind": "contract-bridge", "players": 8, "lone_hand_prize": True},
          "Progressive contract bridge has no lone hands, so no lone-hand prize"),
@@ -423,7 +423,10 @@ def test_the_players_names_and_sides_are_part_of_the_entry(client):
     uneven = [dict(e, side="lady") if i == 0 else e for i, e in enumerate(entries)]
     answer = post(client, club=club.id, kind="hearts", players=8, entries=uneven)
     assert answer.status_code == 400
-    assert "5 ladies and 3 gentlemen are not as many of each" in answer.json()["detail"]
+    assert (
+        "5 ladies and 3 gentlemen fill 1 table and would leave 4 sitting out every round"
+        in answer.json()["detail"]
+    )
     answer = post(client, club=club.id, kind="hearts", players=8, entries=[{"name": "Ann"}] * 8)
     assert answer.status_code == 400
     assert "player 1 (Ann): Progressive hearts needs each player's side" in answer.json()["detail"]

@@ -312,14 +312,15 @@ def test_the_demo_euchre_party_played_through_with_the_bell(run_jobs):
     assert not Tally.objects.filter(section=party, round=2, frozen=True).exists(), "nothing frozen"
 
     # A cut at table 2: E-W (9, 12) move as its winners (but win no game); table 1 N-S (1, 3), table 3 E-W (10, 11).
-    bell = start_bell(Section.objects.get(id=party.id), method="together", head="stay", tied={"2": "EW"})
+    bell = start_bell(Section.objects.get(id=party.id), tied={"2": "EW"})
     job = wait(bell.id, timeout=60)
     assert job.state == State.DONE, job.error
     assert job.result["winners"] == {"1": "NS", "2": "EW", "3": "EW"}, "the cut's winners are kept (issue 15)"
     assert Tally.objects.get(section=party, round=2, table=2).punches == {}, "the cut wins no game"
     # Hoyle 1940 L11401-11411, method 1: the winners go up a table and separate, each partnering a loser there;
-    # the head table's winners stay and its losers go to the booby table (older Hoyle, seed 002 L680).
-    stay_arrive = {1: ({1, 3}, {9, 12}), 2: ({2, 5}, {10, 11}), 3: ({4, 7}, {6, 8})}
+    # the head table's winners go round to the booby table, so that no winner partners a winner (issue 28: they
+    # stayed and each partnered a winner from table 2), and its losers keep the table.
+    stay_arrive = {1: ({6, 8}, {9, 12}), 2: ({2, 5}, {10, 11}), 3: ({4, 7}, {1, 3})}
     round_3 = table_of(Section.objects.get(id=party.id), 3)
     for table, (stay, arrive) in stay_arrive.items():
         seats = round_3[table]

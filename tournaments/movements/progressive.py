@@ -35,8 +35,14 @@ class Method(enum.Enum):
 
 
 class Head(enum.Enum):
+    """What the head table's winners do when the winners move together."""
+
     STAY = "stay"
+    """They keep their seats, partners again, and the winners from table 2 take the losers' places (seed 002
+    L680, the star party)."""
     WRAP = "wrap"
+    """They go round to the booby table and separate there like every arriving pair, so that no winner partners
+    another winner (Hoyle 1940 L11408-11411)."""
 
 
 def progress(
@@ -75,7 +81,12 @@ def progress(
             arrive[min(t + 1, tables - 1)].append(down)
         if ladies and tables > 1:
             _balance_the_ends(stay, arrive, ladies)
-    return tuple(_seat(stay[t], arrive[t], ladies) for t in range(tables))
+    moved = [_seat(stay[t], arrive[t], ladies) for t in range(tables)]
+    if method is Method.TOGETHER and head is Head.STAY:  # the head's winners in the seats they won from
+        north, east, south, west = seating[0]
+        one, other = arrive[0]
+        moved[0] = (north, one, south, other) if winners[0] is Side.NS else (one, east, other, west)
+    return tuple(moved)
 
 
 def progress_hearts(

@@ -23,7 +23,7 @@ from parties.bell import ring_bell
 from parties.tallies import record_tally
 from scoring.services import recompute_standings
 from tournaments import rounds, services
-from tournaments.models import Club, Event, Player, Section, Session
+from tournaments.models import Club, Entry, Event, Player, Section, Session
 
 DEMO_CLUB = {"slug": "demo", "name": "Traveller Demo Bridge Club", "city": "Riverton"}
 DEMO_DIRECTOR = ("director", "traveller-demo")
@@ -97,7 +97,9 @@ def _name_entries(section: Section, players: list[Player]) -> None:
             chosen = [players[entry.number - 1]]
         else:
             chosen = players[2 * entry.number - 2 : 2 * entry.number]
-        entry.players.set(chosen)
+        entry.players.clear()  # then added in order: the through rows keep the order the name gives
+        through = Entry.players.through
+        through.objects.bulk_create([through(entry=entry, player=player) for player in chosen])
         entry.name = " & ".join(str(p) for p in chosen)
         entry.save(update_fields=["name"])
 

@@ -49,6 +49,26 @@ def test_round_trip(name):
     assert usebio.loads(usebio.dumps(doc)) == doc
 
 
+def test_groups_of_fields_are_kept_and_written_back():
+    """The EVENT's CONTACT (Compscore3) and a PAIR's MASTER_POINTS group (as other programs nest the awarded
+    points and their type) come back as they were; a group never hides a PAIR or BOARD."""
+    doc = usebio.load(shared_path("data", "usebio", "mp_pairs_mitchell_04.xml"))
+    contact = dict(doc.event.details)["CONTACT"]
+    assert isinstance(contact, tuple) and ("FULL_NAME", "Peter Busch") in contact
+    assert doc.event.detail("CONTACT") is None and doc.event.detail("MASTER_POINT_TYPE") == "GREEN"
+    text = (
+        "<USEBIO><EVENT><PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><MASTER_POINTS><MASTER_POINTS_AWARDED>"
+        "12</MASTER_POINTS_AWARDED><MASTER_POINT_TYPE>RED</MASTER_POINT_TYPE></MASTER_POINTS></PAIR></PARTICIPANTS>"
+        "<BOARD><BOARD_NUMBER>1</BOARD_NUMBER></BOARD></EVENT></USEBIO>"
+    )
+    nested = usebio.loads(text)
+    assert nested.event.pairs[0].details == (
+        ("MASTER_POINTS", (("MASTER_POINTS_AWARDED", "12"), ("MASTER_POINT_TYPE", "RED"))),
+    )
+    assert nested.event.details == () and len(nested.event.boards) == 1
+    assert usebio.loads(usebio.dumps(nested)) == nested
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
