@@ -339,6 +339,8 @@ class PartyKind:
         method = method or self.method
         if self.name == "military-euchre":
             return "no head table: the N-S pairs stay at home, the E-W pairs visit every fort in turn (Hoyle 1940 L11440–11451)"
+        if self.fixed is not None:
+            return f"no head table: everyone moves by the book's fixed rounds ({self.book}), whoever wins"
         if method is None:  # hearts
             return HEAD_RULES["hearts"]
         if method is Method.SPLIT:
