@@ -508,12 +508,25 @@ def _prize_order(row: dict) -> tuple[int, str]:
 
 
 def table_party_state(request):
-    """What a party table's phone polls (party_phone.js): the round in play, so that it shows the bell's moves as
-    soon as the bell rang; `running` false once the party ended (or the phone is signed out)."""
+    """What a party table's phone polls (party_phone.js): the round in play and its table's seating, so that it
+    shows the bell's moves (or a new seating) at once; `running` false once the party ended (or the phone is signed
+    out)."""
     code = table_code(request)
     if code is None:
         return JsonResponse({"running": False, "round": None})
-    return JsonResponse({"running": True, "round": code.section.current_round})
+    section = code.section
+    seats = (
+        Seating.objects.filter(section=section, round=section.current_round, table=code.table)
+        .values_list("seats", flat=True)
+        .first()
+    )
+    return JsonResponse({"running": True, "round": section.current_round, "seating": _seated(seats)})
+
+
+def _seated(seats: dict | None) -> str:
+    """A table's seating as one word ("7-2-11-4", N E S W), for the phone to see that its table was seated again
+    (a late arrival, a leaver, a re-seat) without a bell."""
+    return "-".join(str((seats or {}).get(seat, "")) for seat in "NESW")
 
 
 @require_POST
@@ -546,6 +559,7 @@ def table_page(request, code, seating: Seating):
         "section": section, "code": code, "seating": seating, "tally": tally, "seats": seats,
         "lone_hands": lone_hands_allowed(section.game, code.table, section.movement_kind),
         "head_table_note": kind.lone_hands and code.table == HEAD_TABLE, "moves": _moves(section, code.table, names),
+        "seated": _seated(seating.seats),
         "most": kind.max_points,
         "deals": round_deals((section.movement or {}).get("party")), "deal_rows": deal_rows,
         "forts": _sides(forts, seating), "party": standings.party_rows(section) if forts else [],

@@ -52,14 +52,17 @@ def test_a_finished_party_says_so_with_its_prize_winners_and_the_phones_follow(c
     last bell ends the party. Player numbers' games won are the book's count (Hoyle 1940 L11413–11416)."""
     sid, codes = running(client, kind="euchre", players=8, seed="end", prizes=2)
     phone = phone_of(client, codes[2])
-    assert phone.get("/table/party.json").json() == {"running": True, "round": 1}
+    seats = seated(client, sid, 1)[2]
+    assert phone.get("/table/party.json").json() == {
+        "running": True, "round": 1, "seating": "-".join(str(seats[s]) for s in "NESW")
+    }, "the round and the table's seating, N E S W"
     for table, (ns, ew) in {1: (5, 2), 2: (4, 1)}.items():
         assert (
             tally(client, codes[table], {"hands": ns + ew, "ns_points": ns, "ew_points": ew}).status_code
             == 200
         )
     assert bell(client, sid) == "done"
-    assert phone.get("/table/party.json").json() == {"running": True, "round": 2}
+    assert phone.get("/table/party.json").json()["round"] == 2
     page = phone.get("/table/").content.decode()
     assert "The bell has rung for round 1" in page and page.count("go to table") == 4
     for table, (ns, ew) in {1: (2, 5), 2: (1, 4)}.items():
