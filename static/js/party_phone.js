@@ -5,12 +5,14 @@
   "use strict";
   var box = document.getElementById("party-phone");
   if (!box) return;
+  var typing = false;  // a new seating waits while the table types its tally; the bell's new round does not
+  document.addEventListener("input", function () { typing = true; });
   function poll() {
     fetch(box.dataset.poll, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
       .then(function (answer) { return answer.json(); })
       .then(function (state) {
         if (!state.running) { window.location.assign(box.dataset.ended); return; }
-        if (String(state.round) !== box.dataset.round || state.seating !== box.dataset.seating) {
+        if (String(state.round) !== box.dataset.round || (state.seating !== box.dataset.seating && !typing)) {
           window.location.reload();
           return;
         }
