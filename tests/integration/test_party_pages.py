@@ -128,8 +128,9 @@ def moved(client):
 
 def test_a_correction_that_changes_who_moved_says_so_and_the_host_seats_the_round_again(client, moved):
     """Round 2 was seated by E-W's win at table 2; the correction gives it to N-S: the host is told, never silently,
-    and seats round 2 again. By the book's movement (Hoyle 1940 L11401–11404: the winners go up together; the head
-    table's winners stay, 002 L680) table 1 then holds the head table's N-S and table 2's N-S."""
+    and seats round 2 again. By the book's movement (Hoyle 1940 L11401–11411: the winners go up together, the head
+    table's winners round to the booby table, its losers keep the table) table 1 then holds the head table's E-W,
+    who lost it, and table 2's N-S."""
     sid, first, _ = moved
     section = Section.objects.get(id=sid)
     before = seated(client, sid, 2)
@@ -147,7 +148,7 @@ def test_a_correction_that_changes_who_moved_says_so_and_the_host_seats_the_roun
     done = client.post(f"/direct/sections/{sid}/party/reseat/", follow=True).content.decode()
     assert "Round 2 is seated again by the corrected winners" in done
     after = seated(client, sid, 2)
-    assert set(after[1].values()) == {first[1]["N"], first[1]["S"], first[2]["N"], first[2]["S"]}
+    assert set(after[1].values()) == {first[1]["E"], first[1]["W"], first[2]["N"], first[2]["S"]}
     assert sorted(p for seats in after.values() for p in seats.values()) == list(range(1, 13))
     assert "this changes who moved" not in done, "the notice goes once the round follows the correction"
     kinds = Tally.objects.get(section=section, round=1, table=2).versions.values_list("kind", flat=True)
