@@ -54,7 +54,9 @@ def test_a_finished_party_says_so_with_its_prize_winners_and_the_phones_follow(c
     phone = phone_of(client, codes[2])
     seats = seated(client, sid, 1)[2]
     assert phone.get("/table/party.json").json() == {
-        "running": True, "round": 1, "seating": "-".join(str(seats[s]) for s in "NESW")
+        "running": True,
+        "round": 1,
+        "seating": "-".join(str(seats[s]) for s in "NESW"),
     }, "the round and the table's seating, N E S W"
     for table, (ns, ew) in {1: (5, 2), 2: (4, 1)}.items():
         assert (

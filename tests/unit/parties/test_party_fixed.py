@@ -58,5 +58,9 @@ def test_a_fixed_movement_is_refused_any_other_number_of_players(kind, players):
 
 
 def test_the_host_page_says_a_fixed_movement_has_no_head_table_to_win():
-    assert KINDS["pivot-bridge"].head_rule().startswith("no head table: everyone moves by the book's fixed rounds")
+    assert (
+        KINDS["pivot-bridge"]
+        .head_rule()
+        .startswith("no head table: everyone moves by the book's fixed rounds")
+    )
     assert "L5498–5541" in KINDS["eight-individual"].head_rule()
