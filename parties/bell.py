@@ -152,6 +152,106 @@ def start_bell(
     return job_services.start("bell", section, arguments, user)
 
 
+def _moved(
+    section: Section, seating, winners: list[str], punched: list[list[int]], method: Method, head: Head
+) -> tuple:
+    """The next round's seating by the book's movement from a round's winners (hearts: the punched lady and
+    gentleman of each table)."""
+    kind = party_kind(section.movement_kind)
+    party = (section.movement or {}).get("party")
+    if kind.game == "hearts":
+        her = party_ladies(party, section.entries.count())
+        return progress_hearts(
+            seating,
+            [next(p for p in won if p in her) for won in punched],
+            [next(p for p in won if p not in her) for won in punched],
+            her,
+        )
+    her = party_ladies(party, section.entries.count()) if kind.mixed else ()
+    return progress(seating, [Side(w) for w in winners], method, head, her)
+
+
+def _how(movement_kind: str, movement: dict | None, args: dict) -> tuple[Method, Head]:
+    """How a bell moves the players: the method given to its job, else the one set up with the party, else its
+    kind's (couples: method 2, L11405–11408); the head table's winners per `head`, else the kind's rule
+    (parties.core.HEAD_RULES). ValueError for a method or rule that is not one."""
+    kind = party_kind(movement_kind)
+    chosen = ((movement or {}).get("party") or {}).get("method") or (kind.method or Method.TOGETHER).value
+    return Method(args.get("method", chosen)), Head(args.get("head", kind.head.value))
+
+
+def who_moved(values: dict, hearts: bool) -> tuple[str, frozenset[str]]:
+    """Who a tally's figures (tally_snapshot) send on: the winners, or a hearts table's punched lady and gentleman."""
+    return values.get("winners") or "", frozenset(values.get("punches") or {}) if hearts else frozenset()
+
+
+def moves_changed(section: Section) -> list[tuple[Tally, dict]]:
+    """The frozen tallies of rounds followed by another whose correction changed who moved (the winners, or a
+    hearts table's punches) since the next round was seated, each with its figures as they were seated by (at its
+    bell, or at a re-seat since). Military euchre's forts and a fixed movement move the same way whoever wins."""
+    if not party_kind(section.movement_kind).moves_by_winners:
+        return []
+    hearts = section.game == "hearts"
+    changed = []
+    for tally in Tally.objects.filter(section=section, frozen=True, round__lt=section.current_round).order_by(
+        "round", "table"
+    ):
+        seated = tally.versions.filter(kind__in=("frozen", "reseated")).order_by("-number").first()
+        if (
+            seated
+            and seated.after
+            and who_moved(seated.after, hearts) != who_moved(tally_snapshot(tally), hearts)
+        ):
+            changed.append((tally, seated.after))
+    return changed
+
+
+@transaction.atomic
+def reseat(section: Section, user) -> Section:
+    """The round in play seated again by the book's movement from the corrected winners of the round before, when a
+    correction changed who moved (moves_changed) and no table has entered a tally of the round yet."""
+    section = Section.objects.select_for_update(no_key=True).get(id=section.id)
+    number = section.current_round
+    if section.status != Status.RUNNING or not section.is_party or number < 2:
+        raise Refused(f"{section} has no running round seated after a bell to seat again", 409)
+    if not (kind := party_kind(section.movement_kind)).moves_by_winners:
+        raise Refused(
+            f"{kind.title} moves its players the same way whoever won: there is nothing to re-seat", 409
+        )
+    if begun := list(
+        Tally.objects.filter(section=section, round=number, version__gt=0).values_list("table", flat=True)
+    ):
+        raise Refused(
+            f"round {number} has begun: table{'s' if len(begun) > 1 else ''} {', '.join(map(str, sorted(begun)))} "
+            "entered a tally; move the players by hand or correct the tallies again",
+            409,
+        )
+    rows = list(section.seatings.filter(round=number - 1).order_by("table"))
+    tallies = {t.table: t for t in Tally.objects.filter(section=section, round=number - 1)}
+    if any(row.table not in tallies or not tallies[row.table].frozen for row in rows):
+        raise Refused(f"round {number - 1} has tables without a frozen tally: nothing to seat by", 409)
+    seating = tuple(tuple(int(row.seats[s]) for s in "NESW") for row in rows)
+    winners = [tallies[row.table].winners for row in rows]
+    punched = [[int(p) for p in tallies[row.table].punches] for row in rows]
+    if section.game != "hearts" and not all(w in ("NS", "EW") for w in winners):
+        raise Refused(f"round {number - 1} has a table without winners: correct its tally first", 409)
+    job = (
+        Job.objects.filter(section=section, kind="bell", arguments__round=number - 1).order_by("-id").first()
+    )
+    how = _how(section.movement_kind, section.movement, job.arguments if job else {})
+    seated = players.next_round(section, _moved(section, seating, winners, punched, *how), number)
+    section.seatings.filter(round=number).delete()
+    Tally.objects.filter(section=section, round=number).delete()
+    _next_seating(section, number, [
+        {"table": t, "seats": dict(zip("NESW", map(str, seats), strict=True))}
+        for t, seats in enumerate(seated.tables, start=1)
+    ], list(seated.sitting_out))  # fmt: skip
+    by = f"director {user.get_username()}"
+    for tally in tallies.values():
+        tally_version(tally, "reseated", tally_snapshot(tally), by, user, f"round {number} seated again")
+    return section
+
+
 def bell_job(job: Job) -> dict:
     """Freeze every table, decide its winners, seat the next round by Hoyle 1940's movement (L11401–11411; the
     head table's winners per `head`, the kind's rule by default: parties.core.HEAD_RULES) with its sit-outs
@@ -165,10 +265,8 @@ def bell_job(job: Job) -> dict:
     number, last = int(args["round"]), bool(args.get("last"))
     movement_kind, movement = Section.objects.values_list("movement_kind", "movement").get(id=job.section_id)
     kind = party_kind(movement_kind)
-    chosen = ((movement or {}).get("party") or {}).get("method") or (kind.method or Method.TOGETHER).value
-    try:  # the method set up with the party, else its kind's (couples: method 2, L11405–11408)
-        method = Method(args.get("method", chosen))
-        head = Head(args.get("head", kind.head.value))
+    try:
+        method, head = _how(movement_kind, movement, args)
     except ValueError as exc:
         raise JobFailed(
             f"the bell: {exc}; the methods are together or split, the head table stay or wrap"
@@ -189,7 +287,7 @@ def bell_job(job: Job) -> dict:
             side = decide_table(section, tally)[0]
             if not side and args.get("tied", {}).get(str(row.table)) in ("NS", "EW"):
                 side = cuts[row.table] = args["tied"][str(row.table)]
-            if side not in ("NS", "EW") and not last:
+            if side not in ("NS", "EW") and not last and kind.fixed is None:  # a fixed movement moves anyway
                 where = f"round {number} table {row.table}"
                 if tally.ns_points == tally.ew_points:
                     raise JobFailed(
@@ -205,23 +303,15 @@ def bell_job(job: Job) -> dict:
         if kind.name == "military-euchre":  # the forts' fixed round: over when every fort has met every other
             moved = next_fort_game(seating)
             last = last or forts_played(moved)
+        elif kind.fixed is not None:  # pivot, eight individual players: the book's rounds, then the end
+            moved = () if last else kind.fixed_round(number + 1) or ()
+            last = last or not moved
         elif last:
             moved = ()
-        elif kind.game == "hearts":
-            her = party_ladies((section.movement or {}).get("party"), section.entries.count())
-            lady_winners = [next(p for p in won if p in her) for won in punched]
-            moved = progress_hearts(
-                seating, lady_winners, [next(p for p in w if p not in her) for w in punched], her
-            )
         else:
-            her = (
-                party_ladies((section.movement or {}).get("party"), section.entries.count())
-                if kind.mixed
-                else ()
-            )
-            moved = progress(seating, [Side(w) for w in winners], method, head, her)
+            moved = _moved(section, seating, winners, punched, method, head)
         out: tuple[int, ...] = ()
-        if not last and kind.name != "military-euchre":
+        if not last and kind.moves_by_winners:  # the forts and a fixed movement seat everyone
             seated = players.next_round(section, moved, number + 1)
             moved, out = seated.tables, seated.sitting_out
         following = None if last else [

@@ -27,7 +27,8 @@ from games.engine.bridge.scoring import (
 )
 from games.engine.cards import Seat, Side
 from scoring.methods import books
-from tournaments.movements.model import MovementError
+from tournaments.movements.individual import eight_players, pivot
+from tournaments.movements.model import Movement, MovementError
 from tournaments.movements.progressive import Head, Method, Seating
 from tournaments.movements.teams import MAX_FORTS
 
@@ -157,6 +158,20 @@ def _forts(players: int, seed: int | str | None, her: frozenset[int] = frozenset
     )
 
 
+@functools.cache
+def _fixed_rounds(movement: Callable[[], Movement]) -> tuple[Seating, ...]:
+    """Every round of a fixed individual movement, each table's players (N, E, S, W)."""
+    return tuple(tuple(table.players for table in r.tables) for r in movement().rounds)  # type: ignore[misc]
+
+
+def _by_movement(
+    movement: Callable[[], Movement], players: int, seed: int | str | None, her: frozenset[int] = frozenset()
+) -> Seated:
+    """The first round of a fixed movement: the players in the seats of their numbers, as the book seats them (the
+    pivot is player 1; at eight individual players the hostess, in the seat marked 0, is player 8)."""
+    return Seated(_fixed_rounds(movement)[0])
+
+
 MEASURES = {"games": "Games won", "stars": "Gold stars", "points": "Points", "net": "Net score",
             "punches": "Punch marks", "flags": "Fort's flags"}  # fmt: skip
 RANKINGS = {
@@ -168,6 +183,21 @@ RANKINGS = {
     "flags": "each fort's flags (Hoyle 1940 L11452–11464)",
 }
 """How each kind's standings are ranked, as the section's heading says it."""
+PRIZES = {
+    "games": ("by games won", "Prizes go by games won, the punches on each tally card; players tied cut for the block "
+              "of prizes their tie covers (Hoyle 1940 L11413–11430)."),
+    "stars": ("by stars", "The lady and the gentleman with the most stars of each colour, gold, red and green, each "
+              "take a prize; a tie for gold goes to the more red stars (002 L681)."),
+    "points": ("by total points", "Prizes go by the total points of each player's sides over every deal (Hoyle 1940 "
+               "L20376–20392); players tied cut for the block of prizes their tie covers."),
+    "net": ("by net score", "Prizes go to the highest plus scores, the minus scores first deducted (Hoyle 1940 "
+            "L5408–5411); players tied cut for the block of prizes their tie covers."),
+    "punches": ("by punch marks", "Prizes go to the greatest number of punch marks, one for each hand won with fewer "
+                "hearts (Hoyle 1940 L12252–12266); players tied cut for the block of prizes their tie covers."),
+    "flags": ("to the forts, by the trophies captured", "The winners are the forts that have captured the most "
+              "trophies (Hoyle 1940 L11463–11466): a fort's four share its prize; forts tied cut for it."),
+}  # fmt: skip
+"""Each kind's prizes: how the host's form and messages say they go, and the rule in full."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +224,19 @@ class PartyKind:
     max_points: int = 99  # a side's points on a round's tally: euchre counts to game, bridge in points
     deals: tuple[str, ...] = ()
     """A round's deals where the tally is kept deal by deal, each with its conditions (progressive contract)."""
+    fixed: Callable[[], Movement] | None = None
+    """The book's fixed movement of individuals (pivot, eight individual players): who plays where does not hang on
+    who won, and the party is over after its last round."""
+
+    def fixed_round(self, number: int) -> Seating | None:
+        """Round `number` of a fixed movement; None after its last (or for a kind whose winners move)."""
+        rounds = _fixed_rounds(self.fixed) if self.fixed is not None else ()
+        return rounds[number - 1] if 1 <= number <= len(rounds) else None
+
+    @property
+    def moves_by_winners(self) -> bool:
+        """Whether the next round's seating follows the winners (not military euchre's forts nor a fixed movement)."""
+        return self.fixed is None and self.name != "military-euchre"
 
     @property
     def measure(self) -> str:
@@ -204,6 +247,21 @@ class PartyKind:
     def ranking(self) -> str:
         """How the standings are ranked, in words ("games won, ties cut ...")."""
         return RANKINGS[self.scoring]
+
+    @property
+    def prizes_by(self) -> str:
+        """How the prizes go, for the host's form and messages ("by punch marks")."""
+        return PRIZES[self.scoring][0]
+
+    @property
+    def prize_rule(self) -> str:
+        """The kind's prize rule in full, from its book."""
+        return PRIZES[self.scoring][1]
+
+    @property
+    def lone_hands(self) -> bool:
+        """Whether the kind plays lone hands anywhere (euchre away from the head table; never military euchre)."""
+        return lone_hands_allowed(self.game, HEAD_TABLE + 1, self.name)
 
     @property
     def head_table_game(self) -> int | None:
@@ -230,6 +288,10 @@ class PartyKind:
         """Refuse, saying why, a number of players (and, where the method needs them, of ladies) this kind cannot
         seat."""
         what = "forts" if self.name == "military-euchre" else "tables"
+        if self.fixed is not None and players != 4 * len(_fixed_rounds(self.fixed)[0]):
+            raise MovementError(
+                f"{self.title} is played by {4 * len(_fixed_rounds(self.fixed)[0])} players, not {players}"
+            )
         if forts is not None:
             if self.name != "military-euchre":
                 raise MovementError(f"{self.title} has no forts: give the number of players only")
@@ -247,7 +309,7 @@ class PartyKind:
                 f"military euchre's forts are four defenders each (Hoyle 1940 L11436–11438): {players} players "
                 "is not a multiple of 4"
             )
-        if self.name != "military-euchre" and players < 5:
+        if self.name != "military-euchre" and self.fixed is None and players < 5:
             raise MovementError(
                 f"{self.title} needs 5 players or more (a table and a spare who cuts in), not {players}"
             )
@@ -277,6 +339,8 @@ class PartyKind:
         method = method or self.method
         if self.name == "military-euchre":
             return "no head table: the N-S pairs stay at home, the E-W pairs visit every fort in turn (Hoyle 1940 L11440–11451)"
+        if self.fixed is not None:
+            return f"no head table: everyone moves by the book's fixed rounds ({self.book}), whoever wins"
         if method is None:  # hearts
             return HEAD_RULES["hearts"]
         if method is Method.SPLIT:
@@ -340,6 +404,12 @@ KINDS: dict[str, PartyKind] = {
                   _hearts, mixed=True, method=None, lady_seats="NS"),
         PartyKind("military-euchre", "Military euchre", "euchre", "progressive-1940", "flags",
                   "Hoyle 1940 L11433–11469", _forts, method=None, max_tables=MAX_FORTS, min_tables=2),
+        PartyKind("pivot-bridge", "Pivot auction bridge (four players, a rubber a round)", "bridge", "auction-1926",
+                  "net", "Hoyle 1940 L5414–5428", functools.partial(_by_movement, pivot), method=None, min_tables=1,
+                  max_tables=1, max_points=30000, fixed=pivot),
+        PartyKind("eight-individual", "Eight individual players (four deals a round)", "bridge", "auction-1926",
+                  "net", "Hoyle 1940 L5498–5541", functools.partial(_by_movement, eight_players), method=None,
+                  min_tables=2, max_tables=2, max_points=30000, deals=INDIVIDUAL_DEALS, fixed=eight_players),
     )
 }  # fmt: skip
 
@@ -689,3 +759,27 @@ def round_points(rule_set: str, deals: Sequence[PlayedDeal | TypedDeal]) -> list
             points.append((score.total(Side.NS), score.total(Side.EW)))
         dealer = dealer.next
     return points
+
+
+PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a player sits in a round: the table, the seat and the partner opposite (N & S, E & W)."""
+
+    table: int
+    seat: str
+    partner: int | None
+
+
+def places(tables: Iterable[tuple[int, Mapping[str, int]]]) -> dict[int, Place]:
+    """Every seated player's place in a round, from its tables (table number, seats N/E/S/W → player): what the
+    projector's "find your name" list and a phone after the bell say."""
+    found = {}
+    for table, seats in tables:
+        for seat, player in seats.items():
+            if player is not None and seat in PARTNER_SEAT:
+                partner = seats.get(PARTNER_SEAT[seat])
+                found[int(player)] = Place(table, seat, int(partner) if partner is not None else None)
+    return found

@@ -11,8 +11,10 @@ urlpatterns = [
     path(
         "direct/parties/<int:section_id>/table-cards.pdf", pages.table_cards, name="direct-party-table-cards"
     ),
+    path("direct/parties/<int:section_id>/tally-cards.pdf", pages.tally_cards, name="direct-party-tallies"),
     path("direct/sections/<int:section_id>/party/", pages.party, name="direct-party"),
     path("direct/sections/<int:section_id>/party/prizes/", pages.party_prizes, name="direct-prizes"),
+    path("direct/sections/<int:section_id>/party/reseat/", pages.party_reseat, name="direct-party-reseat"),
     path("direct/sections/<int:section_id>/party/forts/", pages.party_forts_named, name="direct-party-forts"),
     path("direct/sections/<int:section_id>/party/players/", pages.party_players, name="direct-party-players"),
     path(
@@ -21,5 +23,7 @@ urlpatterns = [
         name="direct-tally",
     ),
     path("sections/<int:section_id>/seating/", pages.party_seating, name="page-party-seating"),
+    path("sections/<int:section_id>/party/end/", pages.party_end, name="page-party-end"),
     path("table/tally/", pages.table_tally, name="page-table-tally"),
+    path("table/party.json", pages.table_party_state, name="page-table-party-state"),
 ]

@@ -5,11 +5,12 @@ the standings and prizes, corrections of frozen tallies), the projector's seatin
 from __future__ import annotations
 
 import datetime
+import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
@@ -23,13 +24,14 @@ from jobs.services import latest_jobs
 from tournaments import services as tournament_services
 from tournaments.models import Club, Entry, Seating, Section, Status
 from tournaments.movements.progressive import Method
-from tournaments.page_data import at_table, page_section, seat_numbers
+from tournaments.page_data import at_table, page_section, seat_numbers, table_code
 from tournaments.permissions import is_director
 from tournaments.rounds import NeedsConfirmation
 from tournaments.selectors import directed_section
 
 from . import bell, players, printables, services, standings, tallies
 from .core import (
+    HEAD_TABLE,
     KINDS,
     ROUND_ENDS,
     Fort,
@@ -39,6 +41,7 @@ from .core import (
     party_forts,
     party_kind,
     party_ladies,
+    places,
     round_deals,
 )
 
@@ -115,6 +118,15 @@ def table_cards(request, section_id: int):
     section = _party(request, section_id)
     pdf = printables.table_cards_pdf(section, request.build_absolute_uri("/").rstrip("/"))
     return download(pdf, f"party-{section.id}-table-cards.pdf", "application/pdf", inline=True)
+
+
+@login_required
+def tally_cards(request, section_id: int):
+    """Every player's tally card with the kind's boxes, and progressive contract's score sheets (no table codes:
+    the cards go round the room)."""
+    section = _party(request, section_id)
+    pdf = printables.tally_cards_pdf(section)
+    return download(pdf, f"party-{section.id}-tally-cards.pdf", "application/pdf", inline=True)
 
 
 @login_required
@@ -211,7 +223,12 @@ def party(request, section_id: int):
     party_options = players.options(section)
     method = party_options.get("method")
     left = party_options.get("left", {})
-    return render(request, "direct/party.html", {
+    ending = _ending(section) if section.status == Status.FINISHED else {}
+    ending["changes"] = [
+        {"text": _change(section, tally, was, names), "reseat": tally.round == section.current_round - 1}
+        for tally, was in bell.moves_changed(section)
+    ]
+    return render(request, "direct/party.html", ending | {
         "head_rule": kind.head_rule(Method(method) if method else None), "kind": kind,
         "present": [(n, names[n]) for n in sorted(names) if str(n) not in left],
         "sides": kind.mixed,
@@ -219,6 +236,48 @@ def party(request, section_id: int):
         "running": section.status == Status.RUNNING, "codes": section.table_codes.all(),
         "euchre": lone_hands_allowed(section.game, 2, section.movement_kind), "jobs": latest_jobs(section), "tied": tied, "tie": tie, "players": len(forts) or len(names), "deals": deals, "forts": list(forts.values()),
     })  # fmt: skip
+
+
+def _change(section: Section, tally: Tally, was: dict, names: dict) -> str:
+    """A correction that changed who moved, in words: "Round 1: this changes who moved at table 2: E-W (...) won,
+    not N-S (...) as when round 2 was seated." (a hearts table: who takes the punch marks)."""
+    seats = section.seatings.get(round=tally.round, table=tally.table).seats
+
+    def who(numbers) -> str:
+        return " & ".join(f"{n}. {names.get(int(n)) or 'Player'}" for n in numbers)
+
+    if section.game == "hearts":
+        now, then = who(sorted(tally.punches, key=int)), who(sorted(was.get("punches") or {}, key=int))
+        moves = f"{now} take the punch marks, not {then or 'nobody'}"
+    else:
+
+        def side(winners: str) -> str:
+            return (
+                f"{winners[0]}-{winners[1]} ({who(seats[seat] for seat in winners)})" if winners else "no one"
+            )
+
+        moves = f"{side(tally.winners)} won, not {side(was.get('winners') or '')}"
+    return (
+        f"Round {tally.round}: this changes who moved at table {tally.table}: {moves} as when round "
+        f"{tally.round + 1} was seated."
+    )
+
+
+@login_required
+@require_POST
+def party_reseat(request, section_id: int):
+    """The host seats the round in play again from the corrected winners of the round before (parties.bell.reseat)."""
+    section = _party(request, section_id)
+    try:
+        bell.reseat(section, request.user)
+    except Refused as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            f"Round {section.current_round} is seated again by the corrected winners: see the projector.",
+        )
+    return redirect("direct-party", section.id)
 
 
 @login_required
@@ -302,8 +361,9 @@ def party_forts_named(request, section_id: int):
 @login_required
 @require_POST
 def party_prizes(request, section_id: int):
-    """The host's prizes: how many go by games won and whether the most lone hands win one (Hoyle 1940
-    L11413–11418); a setting changed with a reason, kept as a SectionVersion; the standings follow."""
+    """The host's prizes: how many go by the kind's measure (games won, punch marks, points, net score; to the forts
+    in military euchre) and whether the most lone hands win one (Hoyle 1940 L11413–11418); a setting changed with
+    a reason, kept as a SectionVersion; the standings follow."""
     section = _party(request, section_id)
     forts = len(_forts(section))  # military euchre's prizes go to the forts (Hoyle 1940 L11463–11464)
     players = forts or section.entries.count()
@@ -324,10 +384,8 @@ def party_prizes(request, section_id: int):
         messages.error(request, error.message)
     else:
         extra = " and the lone-hand prize" if lone else ""
-        messages.success(
-            request,
-            f"{prizes} prize{pluralize(prizes)} {'to the forts' if forts else 'by games won'}{extra}: the standings follow.",
-        )
+        by = party_kind(section.movement_kind).prizes_by
+        messages.success(request, f"{prizes} prize{pluralize(prizes)} {by}{extra}: the standings follow.")
     return redirect("direct-party", section.id)
 
 
@@ -348,6 +406,11 @@ def party_tally(request, section_id: int, round_number: int, table: int):
             messages.success(
                 request, f"Round {round_number}, table {table}: the correction is saved as a new version."
             )
+            names = dict(Entry.objects.filter(section=section).values_list("number", "name"))
+            for changed, was in bell.moves_changed(section):
+                if (changed.round, changed.table) == (round_number, table):
+                    messages.warning(request, f"{_change(section, changed, was, names)} The host page offers to "
+                                              f"seat round {section.current_round} again.")  # fmt: skip
         return redirect("direct-tally", section.id, round_number, table)
     names = {
         n: name or f"Player {n}"
@@ -382,25 +445,88 @@ def _snapshot_text(values: dict | None, names: dict, hearts: bool) -> str:
 
 
 def party_seating(request, section_id: int):
-    """The round's seating of a party, large enough for a projector, with the countdown of a timed round from the
-    moment it began (the start for round 1, the bell of the round before for the others)."""
+    """The round's seating of a party for a projector: every table (the head table marked, each side's partners)
+    and a "find your name" list, paged by the screen (projector.js), with the countdown of a timed round from the
+    moment it began (the start for round 1, the bell of the round before for the others). After the last bell it
+    ends on the standings and prizes."""
     section = page_section(request, section_id)
     if not section.is_party:
         raise Http404("not a progressive party")
-    seatings = section.seatings.filter(round=section.current_round).order_by("table")
+    if section.status == Status.FINISHED:
+        return render(request, "pages/party_end.html", _ending(section) | {"projector": True})
+    seatings = list(section.seatings.filter(round=section.current_round).order_by("table"))
     names = {e.number: e.name or f"Player {e.number}" for e in section.entries.all()}
     forts = _forts(section)
+
+    def who(number: int | None) -> str:
+        return f"{number}. {names.get(number, '')}" if number is not None else "–"
+
     tables = [
-        {"table": s.table, "seats": [(seat, s.seats.get(seat), names.get(s.seats.get(seat), "")) for seat in "NESW"],
-         "forts": _sides(forts, s)}
+        {"table": s.table, "head": s.table == HEAD_TABLE, "forts": _sides(forts, s),
+         "pairs": [(side, who(s.seats.get(side[0])), who(s.seats.get(side[2]))) for side in ("N-S", "E-W")]}
         for s in seatings
     ]  # fmt: skip
+    found: dict = places((s.table, s.seats) for s in seatings)
+    found |= dict.fromkeys(players.sitting_out(section, section.current_round))  # no place: they sit it out
+    finder = sorted(
+        ({"name": names.get(n, ""), "number": n, "place": place,
+          "partner": names.get(place.partner, "") if place else ""} for n, place in found.items()),
+        key=lambda row: (row["name"].casefold(), row["number"]),
+    )  # fmt: skip
     minutes = ((section.movement or {}).get("party") or {}).get("minutes")
     started = section.round_started if minutes and section.status == Status.RUNNING else None
     return render(request, "pages/party_seating.html", {
-        "section": section, "tables": tables, "minutes": minutes, "started": started,
+        "section": section, "tables": tables, "finder": finder, "minutes": minutes, "started": started,
         "party": standings.party_rows(section) if forts else [],
     })  # fmt: skip
+
+
+def party_end(request, section_id: int):
+    """A finished party's standings and prizes on a phone: where a table's phone goes after the last bell."""
+    section = page_section(request, section_id)
+    if not section.is_party:
+        raise Http404("not a progressive party")
+    return render(request, "pages/party_end.html", _ending(section) | {"projector": False})
+
+
+def _ending(section: Section) -> dict:
+    """What the end of a party shows: the prize winners (the forts' in military euchre), the kind's prize rule
+    and the standings."""
+    kind = party_kind(section.movement_kind)
+    rows = standings.party_rows(section)
+    forts = [f for f in standings.fort_board(section) if f.prize] if kind.scoring == "flags" else []
+    return {"section": section, "kind": kind, "party": rows, "fort_winners": forts,
+            "winners": [] if forts else sorted((row for row in rows if row["prize"]), key=_prize_order),
+            "finished": section.status == Status.FINISHED}  # fmt: skip
+
+
+def _prize_order(row: dict) -> tuple[int, str]:
+    """Prize winners in the order of their prizes (players tied for a block of prizes rank alike: the cut gave
+    them their prizes): "1st prize" first, the lone-hand and the star party's prizes after the numbered ones."""
+    number = re.match(r"\d+", row["prize"])
+    return (int(number.group()) if number else 10_000, row["prize"])
+
+
+def table_party_state(request):
+    """What a party table's phone polls (party_phone.js): the round in play and its table's seating, so that it
+    shows the bell's moves (or a new seating) at once; `running` false once the party ended (or the phone is signed
+    out)."""
+    code = table_code(request)
+    if code is None:
+        return JsonResponse({"running": False, "round": None})
+    section = code.section
+    seats = (
+        Seating.objects.filter(section=section, round=section.current_round, table=code.table)
+        .values_list("seats", flat=True)
+        .first()
+    )
+    return JsonResponse({"running": True, "round": section.current_round, "seating": _seated(seats)})
+
+
+def _seated(seats: dict | None) -> str:
+    """A table's seating as one word ("7-2-11-4", N E S W), for the phone to see that its table was seated again
+    (a late arrival, a leaver, a re-seat) without a bell."""
+    return "-".join(str((seats or {}).get(seat, "")) for seat in "NESW")
 
 
 @require_POST
@@ -428,10 +554,28 @@ def table_page(request, code, seating: Seating):
         (n, condition, kept[n - 1] if n <= len(kept) else {})
         for n, condition in enumerate(party_kind(section.movement_kind).deals, start=1)
     ]
+    kind = party_kind(section.movement_kind)
     return render(request, "pages/table_tally.html", {
         "section": section, "code": code, "seating": seating, "tally": tally, "seats": seats,
         "lone_hands": lone_hands_allowed(section.game, code.table, section.movement_kind),
-        "most": party_kind(section.movement_kind).max_points,
+        "head_table_note": kind.lone_hands and code.table == HEAD_TABLE, "moves": _moves(section, code.table, names),
+        "seated": _seated(seating.seats),
+        "most": kind.max_points,
         "deals": round_deals((section.movement or {}).get("party")), "deal_rows": deal_rows,
         "forts": _sides(forts, seating), "party": standings.party_rows(section) if forts else [],
     })  # fmt: skip
+
+
+def _moves(section: Section, table: int, names: dict) -> list[dict]:
+    """After the bell, where each player of this table's last round goes: the table, seat and partner of the round
+    now in play (or that the player sits this round out)."""
+    number = section.current_round
+    before = Seating.objects.filter(section=section, round=number - 1, table=table).first()
+    if before is None:
+        return []
+    now = places(section.seatings.filter(round=number).values_list("table", "seats"))
+    return [
+        {"name": names.get(player, ""), "number": player, "place": now.get(player),
+         "partner": names.get(now[player].partner, "") if player in now else ""}
+        for _, player in seat_numbers(before) if player is not None
+    ]  # fmt: skip

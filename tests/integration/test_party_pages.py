@@ -8,7 +8,9 @@ from games.models import Tally
 from scoring.methods.ranking import seeded_cut
 from scoring.models import Standing
 from tests.integration.api_helpers import make_director, new_section
+from tests.integration.test_api_parties import bell
 from tests.integration.test_api_progressive import PARTY, ROUND_2, TALLIES, seats
+from tests.integration.test_party_scoring import running, seated, tally
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -103,3 +105,62 @@ def test_the_host_sets_the_prizes_and_the_standings_show_them(client, party):
             "drew 1st of 4 in the cut with players" in page
             and "for the choice of the 1st and 2nd prizes" in page
         )
+
+
+CORRECTED = {"hands": "6", "ns_points": "4", "ew_points": "2", "lone-N": "0", "lone-E": "0", "lone-S": "0",
+             "lone-W": "0", "reason": "the points were written the wrong way round"}  # fmt: skip
+
+
+@pytest.fixture
+def moved(client):
+    """A 12-player euchre party's round 1 (N-S won the head table 5–3, E-W table 2 4–2, N-S table 3 4–1) and the
+    bell, round 2 seated by the book's movement; the section id and round 1's seating."""
+    sid, codes = running(client, kind="euchre", players=12, seed="moved")
+    first = seated(client, sid, 1)
+    for table, (ns, ew) in {1: (5, 3), 2: (2, 4), 3: (4, 1)}.items():
+        assert (
+            tally(client, codes[table], {"hands": ns + ew, "ns_points": ns, "ew_points": ew}).status_code
+            == 200
+        )
+    assert bell(client, sid) == "done"
+    return sid, first, codes
+
+
+def test_a_correction_that_changes_who_moved_says_so_and_the_host_seats_the_round_again(client, moved):
+    """Round 2 was seated by E-W's win at table 2; the correction gives it to N-S: the host is told, never silently,
+    and seats round 2 again. By the book's movement (Hoyle 1940 L11401–11411: the winners go up together, the head
+    table's winners round to the booby table, its losers keep the table) table 1 then holds the head table's E-W,
+    who lost it, and table 2's N-S."""
+    sid, first, _ = moved
+    section = Section.objects.get(id=sid)
+    before = seated(client, sid, 2)
+    assert {first[2]["E"], first[2]["W"]} <= set(before[1].values()), "round 2 as the bell seated it"
+    saved = client.post(f"/direct/sections/{sid}/party/tallies/1/2/", CORRECTED, follow=True).content.decode()
+    assert f"Round 1: this changes who moved at table 2: N-S ({first[2]['N']}. " in saved
+    assert f"won, not E-W ({first[2]['E']}. " in saved
+    assert "as when round 2 was seated. The host page offers to seat round 2 again." in saved
+    host = client.get(f"/direct/sections/{sid}/party/").content.decode()
+    assert (
+        "this changes who moved at table 2" in host and "Seat round 2 again by the corrected winners" in host
+    )
+    assert seated(client, sid, 2) == before, "nothing flipped by itself"
+
+    done = client.post(f"/direct/sections/{sid}/party/reseat/", follow=True).content.decode()
+    assert "Round 2 is seated again by the corrected winners" in done
+    after = seated(client, sid, 2)
+    assert set(after[1].values()) == {first[1]["E"], first[1]["W"], first[2]["N"], first[2]["S"]}
+    assert sorted(p for seats in after.values() for p in seats.values()) == list(range(1, 13))
+    assert "this changes who moved" not in done, "the notice goes once the round follows the correction"
+    kinds = Tally.objects.get(section=section, round=1, table=2).versions.values_list("kind", flat=True)
+    assert list(kinds) == ["entered", "frozen", "corrected", "reseated"]
+
+
+def test_a_round_already_begun_is_not_seated_again(client, moved):
+    sid, _, codes = moved
+    client.post(f"/direct/sections/{sid}/party/tallies/1/2/", CORRECTED)
+    assert tally(client, codes[3], {"hands": 1, "ns_points": 1, "ew_points": 0}).status_code == 200
+    before = seated(client, sid, 2)
+    refused = client.post(f"/direct/sections/{sid}/party/reseat/", follow=True).content.decode()
+    assert "round 2 has begun: table 3 entered a tally; move the players by hand" in refused
+    assert seated(client, sid, 2) == before
+    assert "this changes who moved at table 2" in refused, "the notice stays"

@@ -42,7 +42,7 @@ def partners(seating):
     return [(t[0], t[2]) for t in seating] + [(t[1], t[3]) for t in seating]
 
 
-@pytest.mark.parametrize("kind", list(KINDS))
+@pytest.mark.parametrize("kind", [name for name, kind in KINDS.items() if kind.fixed is None])
 def test_every_kind_seats_everyone_once_four_to_a_table(kind):
     seating = kind_of(kind).first_seating(24, seed=7)
     assert len(seating) == 6 and sorted(p for t in seating for p in t) == list(range(1, 25))

@@ -15,7 +15,7 @@ from parties.core import KINDS, Seated, ladies, reseat, sit_out_queue, with_sit_
 from tournaments.movements.model import MovementError
 from tournaments.movements.progressive import Method, progress, progress_hearts
 
-MOVING = [name for name in KINDS if name != "military-euchre"]
+MOVING = [name for name, kind in KINDS.items() if kind.moves_by_winners]  # not the forts, pivot, eight
 
 
 def play_round(kind, tables, her, rng):
