@@ -97,6 +97,7 @@ INSTALLED_APPS = [
     "scoring",
     "jobs",
     "parties",
+    "players",
 ]
 
 MIDDLEWARE = [

@@ -43,6 +43,11 @@ class Verdict:
     def parts(self) -> tuple[tuple[str, float], ...]:
         return (("bidding", self.bidding), ("lead", self.lead), ("play", self.play))
 
+    @property
+    def shown(self) -> tuple[tuple[str, str, float], ...]:
+        """Each phase with its signed figure as shown ("−2") and its value."""
+        return tuple((name, signed(value), value) for name, value in self.parts)
+
 
 def signed(value: float) -> str:
     """A matchpoint figure with its sign, as a typographer writes it: "−2", "+1.5", "0"."""

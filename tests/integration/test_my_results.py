@@ -1,0 +1,75 @@
+"""A member's own results (players app): the sign-in link, /me/ and the API, and who may read them."""
+
+import io
+import os
+import re
+
+import pytest
+from django.core.management import call_command
+
+from scoring.models import Standing
+from tournaments.models import Club, Entry, Player, Section
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _invite(number: str) -> str:
+    out = io.StringIO()
+    call_command("invite", "demo", number, stdout=out)
+    return re.search(r"http\S+", out.getvalue()).group(0).removeprefix("http://localhost:8000")
+
+
+@pytest.fixture
+def demo():
+    call_command("demo", stdout=open(os.devnull, "w"))  # noqa: SIM115
+    return Club.objects.get(slug="demo")
+
+
+def test_a_link_signs_a_member_in_once_and_not_as_a_director(client, demo):
+    link = _invite("D0001")
+    page = client.get(link)
+    assert page.status_code == 200 and "Sign in as Ada Abbott" in page.content.decode()
+    assert client.get("/me/").status_code == 302, "a GET signs nobody in (mail previews open links)"
+    assert client.post(link).status_code == 302
+    ada = Player.objects.get(club=demo, federation_number="D0001")
+    assert ada.user is not None and ada.user.username == "demo-D0001"
+    assert not ada.user.directed_clubs.exists() and not ada.user.is_staff
+    assert client.get("/direct/clubs/demo/members/").status_code == 403
+    assert client.get("/me/").status_code == 200
+    client.logout()
+    assert client.post(link).status_code == 410, "a link works once"
+    assert client.get(link).status_code == 410
+
+
+def test_my_sessions_are_the_standings_figures(client, demo):
+    client.post(_invite("D0001"))
+    rows = client.get("/api/me/sessions/").json()
+    monday = Section.objects.get(session__event__name="Monday Pairs")
+    assert [r["event"] for r in rows] == ["Saturday Euchre Party", "Monday Pairs"]
+    mine = rows[1]
+    assert set(mine) == {"section", "date", "event", "partners", "percentage", "rank", "of"}
+    standing = Standing.objects.get(entry=Entry.objects.get(section=monday, number=1))
+    assert (mine["section"], mine["date"], mine["partners"]) == (monday.id, "2026-11-16", ["Basil Barker"])
+    assert (mine["percentage"], mine["rank"], mine["of"]) == (standing.percentage, standing.rank, 7)
+    boards = client.get(f"/api/me/sessions/{monday.id}/").json()
+    assert set(boards) == {"boards", "summary"} and len(boards["boards"]) == 21
+    keys = {"board", "contract", "declarer", "lead", "tricks", "score", "mp", "par", "dd_tricks", "lead_cost",
+            "verdict"}  # fmt: skip
+    assert all(set(b) == keys for b in boards["boards"])
+    print(boards["summary"])
+    for b in boards["boards"][:3]:
+        print(b)
+
+
+def test_nobody_else_reads_a_members_results(client, demo):
+    ada = Player.objects.get(club=demo, federation_number="D0001")
+    client.post(_invite("D0002"))
+    assert client.get(f"/api/me/sessions/?member={ada.id}").status_code == 403
+    assert client.get(f"/me/?member={ada.id}").status_code == 403
+    howell = Section.objects.get(session__event__name="Thursday Howell")
+    assert client.get(f"/api/me/sessions/{howell.id}/").status_code == 404, "Basil did not play it"
+    client.logout()
+    assert client.get("/api/me/sessions/").status_code == 403
+    client.login(username="director", password="traveller-demo")
+    assert client.get(f"/api/me/sessions/?member={ada.id}").status_code == 200
+    assert client.get(f"/me/?member={ada.id}").status_code == 200
