@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
@@ -325,21 +326,30 @@ def _side(line: dict) -> Side:
     return Side.NS if line["direction"] == "NS" else Side.EW
 
 
-def _after_lead(deal: Deal, contract: Contract, lead: str) -> int | None:
-    """Declarer's double-dummy tricks once the opening lead is on the table; None without a lead to read."""
+def _after_lead(board, contract: Contract, lead: str) -> int | None:
+    """Declarer's double-dummy tricks once the opening lead is on the table; None without a lead to read. Solved
+    once per deal, contract and lead, then kept in the shared cache (the deal does not change once played)."""
     if not lead or contract.declarer is None:
         return None
+    key = "players.after_lead:" + hashlib.sha256(
+        f"{board.deal}|{contract.denomination.value}|{contract.declarer.value}|{lead}".encode()
+    ).hexdigest()
+    found = cache.get(key)
+    if found is not None:
+        return found if found >= 0 else None
     try:
         card = Card.parse(lead)
+        deal = Deal.from_pbn(board.deal)
         leader = contract.declarer.next
         hands = dict(deal.hands)
         if card not in hands[leader]:
-            return None
+            raise ValueError(f"{lead} is not in the opening leader's hand")
         hands[leader] = frozenset(c for c in hands[leader] if c != card)
-        rest = Deal(hands)
-        return dd.side_tricks(rest, contract.denomination, leader, [card], contract.declarer.side)
+        found = dd.side_tricks(Deal(hands), contract.denomination, leader, [card], contract.declarer.side)
     except (ValueError, dd.DoubleDummyError):
-        return None
+        found = -1
+    cache.set(key, found, None)
+    return found if found >= 0 else None
 
 
 def session_analysis(player: Player, section_id: int, user) -> SessionAnalysis:
@@ -385,7 +395,7 @@ def session_analysis(player: Player, section_id: int, user) -> SessionAnalysis:
         after = None
         if contract is not None and contract.declarer is not None:
             row.dd_tricks = figures["table"][contract.declarer.value][contract.denomination.value]
-            after = _after_lead(Deal.from_pbn(board.deal), contract, line["lead"])
+            after = _after_lead(board, contract, line["lead"])
             row.lead_cost = None if after is None else after - row.dd_tricks
         if (
             scale is not None
