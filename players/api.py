@@ -57,13 +57,24 @@ class MyBoardSerializer(serializers.Serializer):
     verdict = VerdictSerializer(allow_null=True)
 
 
+class PhasesSerializer(serializers.Serializer):
+    bidding = serializers.FloatField()
+    lead = serializers.FloatField()
+    play = serializers.FloatField()
+
+
 class MySummarySerializer(serializers.Serializer):
     boards = serializers.IntegerField()
-    bidding = serializers.FloatField(allow_null=True)
-    lead = serializers.FloatField(allow_null=True)
-    play = serializers.FloatField(allow_null=True)
+    bidding = serializers.FloatField(
+        allow_null=True, help_text="Matchpoints lost in the bidding (0 or less)."
+    )
+    lead = serializers.FloatField(allow_null=True, help_text="Lost on the opening lead.")
+    play = serializers.FloatField(
+        allow_null=True, help_text="Lost in the play (declarer's or the defence's)."
+    )
+    gained = PhasesSerializer(allow_null=True, help_text="Matchpoints gained in each phase.")
     said = serializers.CharField(
-        help_text='"bidding −3 MPs, lead −1, play +0.5"; blank where not matchpointed.'
+        help_text='"bidding −3 MPs, lead −1, play −2.5"; blank where not matchpointed.'
     )
 
 
@@ -106,9 +117,10 @@ class MySessionView(RefusedMixin, APIView):
             "score": b.score, "mp": b.mp, "par": b.par, "dd_tricks": b.dd_tricks, "lead_cost": b.lead_cost,
             "verdict": _verdict(b.verdict),
         } for b in found.boards]  # fmt: skip
-        total = found.summary
+        lost, gained = found.lost, found.gained
         summary = {
-            "boards": len(boards), "bidding": total and total.bidding, "lead": total and total.lead,
-            "play": total and total.play, "said": found.said,
+            "boards": len(boards), "bidding": lost and lost.bidding, "lead": lost and lost.lead,
+            "play": lost and lost.play, "said": found.said,
+            "gained": gained and {"bidding": gained.bidding, "lead": gained.lead, "play": gained.play},
         }  # fmt: skip
         return Response(MySessionBoardsSerializer({"boards": boards, "summary": summary}).data)

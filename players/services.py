@@ -164,11 +164,6 @@ class Played:
     rank: str = ""
     of: int | None = None
 
-    @property
-    def figure(self) -> float | None:
-        """What the chart and the partner figures count: the percentage, else the total."""
-        return self.percentage if self.percentage is not None else self.total
-
 
 def _entries(player: Player):
     entries = Entry.objects.filter(players=player).exclude(section__status=Status.SETUP)
@@ -224,21 +219,20 @@ class Partnership:
     sessions: int
     average: float | None
     best: float | None
-    unit: str
 
 
 def by_partner(rows: list[Played]) -> list[Partnership]:
-    """Per partner: sessions played, average and best percentage (or total, for sessions not scored in
-    percentages), most sessions first."""
-    groups: dict[tuple[str, str], list[Played]] = {}
+    """Per partner: the sessions played together, and the average and best percentage of those scored in
+    percentages; most sessions first."""
+    groups: dict[str, list[Played]] = {}
     for row in rows:
-        for name in row.partners or ["(alone)"]:
-            groups.setdefault((name, row.unit), []).append(row)
+        for name in row.partners:
+            groups.setdefault(name, []).append(row)
     found = []
-    for (name, unit), played in groups.items():
-        figures = [r.figure for r in played if r.figure is not None]
+    for name, played in groups.items():
+        figures = [r.percentage for r in played if r.percentage is not None]
         average = round(sum(figures) / len(figures), 2) if figures else None
-        found.append(Partnership(name, len(played), average, max(figures) if figures else None, unit))
+        found.append(Partnership(name, len(played), average, max(figures) if figures else None))
     return sorted(found, key=lambda p: (-p.sessions, p.name))
 
 
@@ -300,7 +294,8 @@ class SessionAnalysis:
     played: Played
     boards: list[BoardLine]
     unit: str  # "MPs", or "" where boards are not matchpointed (no verdicts)
-    summary: verdicts.Verdict | None
+    lost: verdicts.Verdict | None
+    gained: verdicts.Verdict | None
     said: str
 
 
@@ -331,9 +326,12 @@ def _after_lead(board, contract: Contract, lead: str) -> int | None:
     once per deal, contract and lead, then kept in the shared cache (the deal does not change once played)."""
     if not lead or contract.declarer is None:
         return None
-    key = "players.after_lead:" + hashlib.sha256(
-        f"{board.deal}|{contract.denomination.value}|{contract.declarer.value}|{lead}".encode()
-    ).hexdigest()
+    key = (
+        "players.after_lead:"
+        + hashlib.sha256(
+            f"{board.deal}|{contract.denomination.value}|{contract.declarer.value}|{lead}".encode()
+        ).hexdigest()
+    )
     found = cache.get(key)
     if found is not None:
         return found if found >= 0 else None
@@ -412,6 +410,6 @@ def session_analysis(player: Player, section_id: int, user) -> SessionAnalysis:
             row.verdict = verdicts.verdict(facts, _side(line), rule_set, scale)
         shown.append(row)
     judged = [b.verdict for b in shown if b.verdict is not None]
-    summary = verdicts.total_verdict(judged) if judged else None
+    lost, gained = (verdicts.lost(judged), verdicts.gained(judged)) if judged else (None, None)
     said = verdicts.session_said(judged) if judged else ""
-    return SessionAnalysis(played, shown, "MPs" if scale is not None else "", summary, said)
+    return SessionAnalysis(played, shown, "MPs" if scale is not None else "", lost, gained, said)

@@ -9,7 +9,7 @@ against the rest of the field (the other results on the board, Law 78A as `match
 - play: the tricks taken, against the DD tricks after the lead (declarer's play, or the defence's).
 
 The three steps add up to the matchpoints of the score against those of par: nothing is counted twice, and a
-step that gained shows as a plus. Scores are signed from North-South's view, as everywhere in scoring.methods.
+step that gained shows as a plus. A session sums each phase's losses apart from its gains (`lost`, `gained`). Scores are signed from North-South's view, as everywhere in scoring.methods.
 """
 
 from __future__ import annotations
@@ -55,18 +55,21 @@ def signed(value: float) -> str:
     return "0" if text == "0" else ("−" if value < 0 else "+") + text
 
 
+def lost(verdicts: Sequence[Verdict]) -> Verdict:
+    """The matchpoints a session lost in each phase: the sum of its boards' losses (a gain on one board does not
+    hide a loss on another)."""
+    return Verdict(*(round(sum(min(v.parts[i][1], 0) for v in verdicts), 2) for i in range(3)))
+
+
+def gained(verdicts: Sequence[Verdict]) -> Verdict:
+    """The matchpoints a session gained in each phase (the other side's errors, or better than double dummy)."""
+    return Verdict(*(round(sum(max(v.parts[i][1], 0) for v in verdicts), 2) for i in range(3)))
+
+
 def session_said(verdicts: Sequence[Verdict]) -> str:
-    """The session's sum: "bidding −3 MPs, lead −1, play +0.5"."""
-    total = total_verdict(verdicts)
+    """Where the session's matchpoints went: "bidding −3 MPs, lead −1, play −2.5"."""
+    total = lost(verdicts)
     return f"bidding {signed(total.bidding)} MPs, lead {signed(total.lead)}, play {signed(total.play)}"
-
-
-def total_verdict(verdicts: Sequence[Verdict]) -> Verdict:
-    return Verdict(
-        round(sum(v.bidding for v in verdicts), 2),
-        round(sum(v.lead for v in verdicts), 2),
-        round(sum(v.play for v in verdicts), 2),
-    )
 
 
 def scale_of(method: str) -> Scale | None:

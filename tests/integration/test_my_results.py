@@ -13,6 +13,11 @@ from tournaments.models import Club, Entry, Player, Section
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def _signed(value: float) -> str:
+    text = f"{abs(value):g}"
+    return "0" if value == 0 else f"−{text}"
+
+
 def _invite(number: str) -> str:
     out = io.StringIO()
     call_command("invite", "demo", number, stdout=out)
@@ -56,9 +61,15 @@ def test_my_sessions_are_the_standings_figures(client, demo):
     keys = {"board", "contract", "declarer", "lead", "tricks", "score", "mp", "par", "dd_tricks", "lead_cost",
             "verdict"}  # fmt: skip
     assert all(set(b) == keys for b in boards["boards"])
-    print(boards["summary"])
-    for b in boards["boards"][:3]:
-        print(b)
+    summary = boards["summary"]
+    assert set(summary) == {"boards", "bidding", "lead", "play", "gained", "said"} and summary["boards"] == 21
+    assert all(summary[phase] <= 0 <= summary["gained"][phase] for phase in ("bidding", "lead", "play"))
+    judged = [b["verdict"] for b in boards["boards"] if b["verdict"]]
+    assert summary["play"] == round(sum(min(v["play"], 0) for v in judged), 2)
+    assert (
+        summary["said"]
+        == f"bidding {_signed(summary['bidding'])} MPs, lead {_signed(summary['lead'])}, play {_signed(summary['play'])}"
+    )
 
 
 def test_nobody_else_reads_a_members_results(client, demo):

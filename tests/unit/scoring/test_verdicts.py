@@ -8,7 +8,7 @@ from games.engine.bridge.calls import Contract
 from games.engine.bridge.scoring import rules
 from games.engine.cards import Seat, Side
 from scoring.methods.matchpoints import Scale
-from scoring.methods.verdicts import Board, Verdict, scale_of, session_said, signed, verdict
+from scoring.methods.verdicts import Board, Verdict, gained, lost, scale_of, session_said, signed, verdict
 
 DUPLICATE = rules("duplicate-2017")
 
@@ -47,10 +47,10 @@ def test_a_doubled_sacrifice_on_the_acbl_scale():
     assert verdict(board, Side.EW, DUPLICATE, Scale.ACBL) == Verdict(2, 0, -4)
 
 
-def test_the_session_sum_and_signs():
-    assert session_said([Verdict(0, 3, -3), Verdict(3, -5, 0), Verdict(-1, 0, 0.5)]) == (
-        "bidding +2 MPs, lead −2, play −2.5"
-    )
+def test_the_session_sums_losses_and_gains_apart():
+    boards = [Verdict(0, 3, -3), Verdict(3, -5, 0), Verdict(-1, 0, 0.5)]
+    assert session_said(boards) == "bidding −1 MPs, lead −5, play −3"
+    assert (lost(boards), gained(boards)) == (Verdict(-1, -5, -3), Verdict(3, 3, 0.5))
     assert signed(0.0) == "0" and signed(-1.25) == "−1.25"
 
 
