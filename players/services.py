@@ -246,7 +246,8 @@ def chart(rows: list[Played], width: int = 340, height: int = 150) -> dict:
         {"x": round(left + i * step, 1), "y": round(top + (100 - r.percentage) * span / 100, 1), "row": r}
         for i, r in enumerate(dated)
     ]
-    partnership = by_partner(dated)[0].name if dated else ""
+    partnerships = by_partner(dated)
+    partnership = partnerships[0].name if partnerships else ""
     theirs = [p for p in points if partnership in p["row"].partners]
     return {
         "width": width, "height": height, "top": top, "span": span, "bottom": top + span,
