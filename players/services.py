@@ -351,65 +351,61 @@ def _after_lead(board, contract: Contract, lead: str) -> int | None:
     return found if found >= 0 else None
 
 
+def _board_line(line: dict, board, on_board: list[tuple], mine: tuple | None, rule_set, scale) -> BoardLine:
+    """One board of the member's: their scorecard line, the field's scores from their side, par, the DD tricks of
+    their contract, the lead's cost and, where the board is matchpointed, the verdict."""
+    row = BoardLine(line["board"], line["contract"], line["declarer"], line["lead"], line["tricks"], line["score"],
+                    line["points"], line["percentage"], direction=line["direction"])  # fmt: skip
+    sign = 1 if line["direction"] == "NS" else -1
+    counts = Counter(r[6] for r in on_board if r[6] is not None)
+    row.frequency = sorted(((sign * score, n) for score, n in counts.items()), reverse=True)
+    figures = analysis(board) if board is not None and rule_set is not None else None
+    if not figures or "par" not in figures:
+        return row
+    row.par = sign * figures["par"]["score"]
+    row.par_contracts = list(figures["par"]["contracts"])
+    try:
+        contract = Contract.parse(line["contract"], Seat.parse(line["declarer"]) if line["declarer"] else None)
+    except ValueError:  # an adjusted score: no contract to judge
+        return row
+    after = None
+    vulnerable = False
+    if contract is not None and contract.declarer is not None:
+        row.dd_tricks = figures["table"][contract.declarer.value][contract.denomination.value]
+        after = _after_lead(board, contract, line["lead"])
+        row.lead_cost = None if after is None else after - row.dd_tricks
+        vulnerable = Vulnerability.parse(board.vulnerability).of(contract.declarer.side)
+    elif contract is not None:
+        return row  # a contract without its declarer: no double-dummy figure to judge it by
+    if scale is None or mine is None or mine[6] is None:
+        return row
+    others = tuple(r[6] for r in on_board if r is not mine and r[6] is not None)
+    facts = verdicts.Board(contract, vulnerable, line["tricks"] or 0, row.dd_tricks or 0, after,
+                           figures["par"]["score"], others)  # fmt: skip
+    row.verdict = verdicts.verdict(facts, _side(line), rule_set, scale)
+    return row
+
+
 def session_analysis(player: Player, section_id: int, user) -> SessionAnalysis:
     """The member's boards of a session that `user` may see (tournaments.visibility), each with its line as the
     scorecard shows it, the field's scores, par and double-dummy figures and, where the boards are matchpointed,
     the verdict of where the matchpoints went."""
     played = played_section(player, section_id, user)
     section, entry = played.section, played.entry
-    viewer = Viewer(section, user)
-    lines = scorecard(entry, viewer.shown_boards)
+    lines = scorecard(entry, Viewer(section, user).shown_boards)
     scale = verdicts.scale_of(section.scoring_method)
     rule_set = rules(section.rule_set) if section.game == "bridge" else None
     numbers = [line["board"] for line in lines]
     traveller: dict[int, list[tuple]] = {}
     results = Result.objects.filter(section__in=section_field(section), board__number__in=numbers)
-    for row in results.values_list(
-        "board__number", "section_id", "round", "table", "ns_id", "ew_id", "score_ns"
-    ):
+    for row in results.values_list("board__number", "section_id", "round", "table", "ns_id", "ew_id", "score_ns"):
         traveller.setdefault(row[0], []).append(row)
     boards = {b.number: b for b in section.boards.filter(number__in=numbers)}
     shown = []
     for line in lines:
-        row = BoardLine(line["board"], line["contract"], line["declarer"], line["lead"], line["tricks"],
-                        line["score"], line["points"], line["percentage"], direction=line["direction"])  # fmt: skip
         on_board = traveller.get(line["board"], [])
         mine = _own_result(on_board, section, entry, line)
-        sign = 1 if line["direction"] == "NS" else -1
-        counts = Counter(r[6] for r in on_board if r[6] is not None)
-        row.frequency = sorted(((sign * score, n) for score, n in counts.items()), reverse=True)
-        board = boards.get(line["board"])
-        figures = analysis(board) if board is not None and rule_set is not None else None
-        if not figures or "par" not in figures:
-            shown.append(row)
-            continue
-        row.par = sign * figures["par"]["score"]
-        row.par_contracts = list(figures["par"]["contracts"])
-        try:
-            seat = Seat.parse(line["declarer"]) if line["declarer"] else None
-            contract = Contract.parse(line["contract"], seat)
-        except ValueError:  # an adjusted score: no contract to judge
-            shown.append(row)
-            continue
-        after = None
-        if contract is not None and contract.declarer is not None:
-            row.dd_tricks = figures["table"][contract.declarer.value][contract.denomination.value]
-            after = _after_lead(board, contract, line["lead"])
-            row.lead_cost = None if after is None else after - row.dd_tricks
-        if (
-            scale is not None
-            and mine is not None
-            and mine[6] is not None
-            and (contract is None or row.dd_tricks is not None)
-        ):
-            vulnerable = contract is not None and Vulnerability.parse(board.vulnerability).of(
-                contract.declarer.side
-            )
-            others = tuple(r[6] for r in on_board if r is not mine and r[6] is not None)
-            facts = verdicts.Board(contract, vulnerable, line["tricks"] or 0, row.dd_tricks or 0, after,
-                                   figures["par"]["score"], others)  # fmt: skip
-            row.verdict = verdicts.verdict(facts, _side(line), rule_set, scale)
-        shown.append(row)
+        shown.append(_board_line(line, boards.get(line["board"]), on_board, mine, rule_set, scale))
     judged = [b.verdict for b in shown if b.verdict is not None]
     lost, gained = (verdicts.lost(judged), verdicts.gained(judged)) if judged else (None, None)
     said = verdicts.session_said(judged) if judged else ""

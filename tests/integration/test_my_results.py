@@ -5,7 +5,7 @@ import os
 import re
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from scoring.models import Standing
 from tournaments.models import Club, Entry, Player, Section
@@ -41,9 +41,26 @@ def test_a_link_signs_a_member_in_once_and_not_as_a_director(client, demo):
     assert not ada.user.directed_clubs.exists() and not ada.user.is_staff
     assert client.get("/direct/clubs/demo/members/").status_code == 403
     assert client.get("/me/").status_code == 200
+    assert client.post("/me/password/", {"new_password1": "spade-heart-42", "new_password2": "spade-heart-42"})
     client.logout()
     assert client.post(link).status_code == 410, "a link works once"
     assert client.get(link).status_code == 410
+    assert client.login(username="demo-D0001", password="spade-heart-42")
+    assert client.get("/direct/")["Location"] == "/me/", "a member's login lands on their results"
+
+
+def test_no_link_signs_anyone_in_as_a_director(client, demo):
+    director = demo.directors.get()
+    Player.objects.filter(club=demo, federation_number="D0003").update(user=director)
+    out = io.StringIO()
+    with pytest.raises(CommandError, match="directors sign in with their password"):
+        call_command("invite", "demo", "D0003", stdout=out)
+    client.force_login(director)
+    clara = Player.objects.get(club=demo, federation_number="D0003")
+    answer = client.post(f"/direct/clubs/demo/members/{clara.id}/sign-in-link/", follow=True)
+    assert "directors sign in with their password" in answer.content.decode()
+    with pytest.raises(CommandError, match="no member numbered"):
+        call_command("invite", "demo", "X9999", stdout=out)
 
 
 def test_my_sessions_are_the_standings_figures(client, demo):
