@@ -3,10 +3,13 @@
 import io
 import os
 import re
+from datetime import timedelta
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.utils import timezone
 
+from players.models import SignInLink
 from scoring.models import Standing
 from tournaments.models import Club, Entry, Player, Section
 
@@ -41,12 +44,17 @@ def test_a_link_signs_a_member_in_once_and_not_as_a_director(client, demo):
     assert not ada.user.directed_clubs.exists() and not ada.user.is_staff
     assert client.get("/direct/clubs/demo/members/").status_code == 403
     assert client.get("/me/").status_code == 200
-    assert client.post("/me/password/", {"new_password1": "spade-heart-42", "new_password2": "spade-heart-42"})
+    password = {"new_password1": "spade-heart-42", "new_password2": "spade-heart-42"}
+    assert client.post("/me/password/", password)["Location"] == "/me/"
     client.logout()
     assert client.post(link).status_code == 410, "a link works once"
     assert client.get(link).status_code == 410
     assert client.login(username="demo-D0001", password="spade-heart-42")
     assert client.get("/direct/")["Location"] == "/me/", "a member's login lands on their results"
+    basil = _invite("D0002")
+    SignInLink.objects.filter(player__federation_number="D0002").update(expires=timezone.now() - timedelta(seconds=1))
+    assert client.post(basil).status_code == 410, "a link expires"
+    assert Player.objects.get(club=demo, federation_number="D0002").user is None
 
 
 def test_no_link_signs_anyone_in_as_a_director(client, demo):
