@@ -146,6 +146,7 @@ PARAMETERS = {
     "table",
     "code",
     "member_id",
+    "token",
 }
 
 
@@ -158,6 +159,7 @@ def page_urls(world) -> list[str]:
         "round_number": [1, 2], "table": [1, 2, 3],
         "code": ["NOPE99"],  # a table card's address: a real code would make the walker that table's scorer
         "member_id": list(world["club"].players.values_list("id", flat=True)) or [1],
+        "token": ["no-such-sign-in-link"],  # a member's sign-in link: a real one would sign the walker in
     }  # fmt: skip
     urls = []
 
@@ -209,6 +211,7 @@ def api_urls(world) -> list[str]:
         for value in ids.get(kind, [1]) if "{id}" in path else [None]:
             for number in range(1, 7) if "{number}" in path else [None]:
                 url = path.replace("{id}", str(value)).replace("{number}", str(number))
+                url = url.replace("{section_id}", str(section.id))
                 urls += [url] + [f"{url}?{query}" for query in queries]
     return urls
 
