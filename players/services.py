@@ -365,7 +365,9 @@ def _board_line(line: dict, board, on_board: list[tuple], mine: tuple | None, ru
     row.par = sign * figures["par"]["score"]
     row.par_contracts = list(figures["par"]["contracts"])
     try:
-        contract = Contract.parse(line["contract"], Seat.parse(line["declarer"]) if line["declarer"] else None)
+        contract = Contract.parse(
+            line["contract"], Seat.parse(line["declarer"]) if line["declarer"] else None
+        )
     except ValueError:  # an adjusted score: no contract to judge
         return row
     after = None
@@ -398,7 +400,9 @@ def session_analysis(player: Player, section_id: int, user) -> SessionAnalysis:
     numbers = [line["board"] for line in lines]
     traveller: dict[int, list[tuple]] = {}
     results = Result.objects.filter(section__in=section_field(section), board__number__in=numbers)
-    for row in results.values_list("board__number", "section_id", "round", "table", "ns_id", "ew_id", "score_ns"):
+    for row in results.values_list(
+        "board__number", "section_id", "round", "table", "ns_id", "ew_id", "score_ns"
+    ):
         traveller.setdefault(row[0], []).append(row)
     boards = {b.number: b for b in section.boards.filter(number__in=numbers)}
     shown = []

@@ -52,7 +52,9 @@ def test_a_link_signs_a_member_in_once_and_not_as_a_director(client, demo):
     assert client.login(username="demo-D0001", password="spade-heart-42")
     assert client.get("/direct/")["Location"] == "/me/", "a member's login lands on their results"
     basil = _invite("D0002")
-    SignInLink.objects.filter(player__federation_number="D0002").update(expires=timezone.now() - timedelta(seconds=1))
+    SignInLink.objects.filter(player__federation_number="D0002").update(
+        expires=timezone.now() - timedelta(seconds=1)
+    )
     assert client.post(basil).status_code == 410, "a link expires"
     assert Player.objects.get(club=demo, federation_number="D0002").user is None
 
