@@ -103,6 +103,7 @@ INSTALLED_APPS = [
     "scoring",
     "jobs",
     "parties",
+    "players",
 ]
 
 MIDDLEWARE = [

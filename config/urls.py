@@ -8,6 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from games import urls as games_urls
 from jobs import urls as jobs_urls
 from parties import urls as parties_urls
+from players import urls as players_urls
 from scoring import urls as scoring_urls
 from tournaments import urls as tournaments_urls
 
@@ -25,10 +26,12 @@ urlpatterns = [
     path("api/", include(scoring_urls)),
     path("api/", include(jobs_urls)),
     path("api/", include(parties_urls)),
+    path("api/", include(players_urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("", include("tournaments.page_urls")),
     path("", include("parties.page_urls")),
+    path("", include("players.page_urls")),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
 ]

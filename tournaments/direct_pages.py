@@ -32,7 +32,7 @@ from jobs.services import start as start_job
 from scoring.services import section_ranking
 from tournaments import entry_pages, member_pages, membership, page_data, rounds, services, team_data
 from tournaments import views as pages
-from tournaments.models import Club, Game, Seating, Section, Status
+from tournaments.models import Club, Game, Player, Seating, Section, Status
 from tournaments.permissions import directed_club_ids
 from tournaments.selectors import directed_section
 
@@ -43,8 +43,11 @@ def _section(request, section_id: int) -> Section:
 
 @login_required
 def home(request):
-    """The clubs this user directs, each with its sessions."""
+    """The clubs this user directs, each with its sessions; a member who directs nothing goes to their own
+    results (this is where a login lands)."""
     clubs = directed_club_ids(request.user)
+    if clubs == [] and Player.objects.filter(user=request.user).exists():
+        return redirect("my-results")
     clubs = Club.objects.all() if clubs is None else Club.objects.filter(id__in=clubs)
     sections = Section.objects.filter(session__event__club__in=clubs).select_related("session__event__club")
     by_club: dict[int, list[Section]] = {}

@@ -146,6 +146,7 @@ PARAMETERS = {
     "table",
     "code",
     "member_id",
+    "token",
 }
 
 
@@ -158,6 +159,7 @@ def page_urls(world) -> list[str]:
         "round_number": [1, 2], "table": [1, 2, 3],
         "code": ["NOPE99"],  # a table card's address: a real code would make the walker that table's scorer
         "member_id": list(world["club"].players.values_list("id", flat=True)) or [1],
+        "token": ["no-such-sign-in-link"],  # a member's sign-in link: a real one would sign the walker in
     }  # fmt: skip
     urls = []
 
@@ -209,6 +211,7 @@ def api_urls(world) -> list[str]:
         for value in ids.get(kind, [1]) if "{id}" in path else [None]:
             for number in range(1, 7) if "{number}" in path else [None]:
                 url = path.replace("{id}", str(value)).replace("{number}", str(number))
+                url = url.replace("{section_id}", str(section.id))
                 urls += [url] + [f"{url}?{query}" for query in queries]
     return urls
 
@@ -218,7 +221,7 @@ def test_every_api_route_is_in_the_schema():
     urls and the API root) is a DRF view (so in the schema), and the schema lists the table's and the boards' routes."""
     mounted = [p for p in get_resolver().url_patterns if str(p.pattern) == "api/"]
     routes = [route for p in mounted for route in getattr(p, "url_patterns", [p])]
-    assert len(mounted) == 6 and all(hasattr(route.callback, "cls") for route in routes)
+    assert len(mounted) == 7 and all(hasattr(route.callback, "cls") for route in routes)
     paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]
     assert {"/api/boards/{id}/traveller/", "/api/table/boards/{number}/", "/api/results/{id}/play/"} <= set(
         paths
