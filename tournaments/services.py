@@ -15,6 +15,7 @@ from collections import Counter
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
+from config.refusals import Refused
 from games.engine.bridge import board_dealer, section_vulnerability
 from games.engine.bridge.scoring import PROGRESSIVE_CONTRACT
 from games.engine.cards import SEATS, Deal, Seat, Vulnerability, deck
@@ -24,7 +25,7 @@ from games.formats.deals import one_each
 from games.formats.handrecords import DealFileError, HandRecord
 from games.formats.numbers import POSITIVE, Column, NumberError, whole_number
 from games.models import Board, Result
-from games.services import Refused, publish
+from games.services import publish
 from scoring.methods.registry import METHODS
 from scoring.services import standings_changed
 from scoring.teams import byes, team_matches, team_totals
@@ -356,7 +357,7 @@ def change_settings(section: Section, changes: dict, user, reason: str) -> Secti
 @transaction.atomic
 def set_status(section: Section, status: str, user, reason: str = "", confirm: bool = False) -> Section:
     """Move a Section along setup → running → finished → published (and back a step to correct). Closing with
-    results missing needs confirmation (tournaments.rounds.NeedsConfirmation); closing anyway is recorded with
+    results missing needs confirmation (config.refusals.NeedsConfirmation); closing anyway is recorded with
     the list."""
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     current = Status(section.status)
@@ -389,7 +390,7 @@ def record_reason(section: Section, user, reason: str) -> None:
 @transaction.atomic
 def next_round(section: Section, user, reason: str = "", confirm: bool = False) -> Section:
     """On to the round after the director's (a Swiss's drawn first). With results missing it needs confirmation
-    (tournaments.rounds.NeedsConfirmation); going on anyway is recorded with the list as a SectionVersion."""
+    (config.refusals.NeedsConfirmation); going on anyway is recorded with the list as a SectionVersion."""
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     if section.status != Status.RUNNING:
         raise Refused(f"{section} is not running", 409)
