@@ -40,8 +40,8 @@ from tournaments.models import (
     TableCode,
     new_table_code,
 )
-from tournaments.movements.jsonout import movement_data
-from tournaments.movements.model import MovementError, boards_of_set
+from tournaments.movements.jsonout import movement_data, movement_from_json
+from tournaments.movements.model import MovementError, Unit, boards_of_set
 from tournaments.movements.registry import SECTION_KINDS
 from tournaments.movements.teams import swiss_pairing, two_rooms
 from tournaments.rounds import advance, ask_first, begin, last_round, swiss_rounds
@@ -160,16 +160,20 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
             f"{section} is {section.get_status_display().lower()}: its movement can no longer change", 409
         )
     rows = _read_movement(movement)
-    individual = any(row["seats"] for row in rows)
+    try:
+        plan = movement_from_json(movement)
+    except MovementError as error:
+        raise Refused(f"the movement's {error}") from None
+    individual = plan.unit is Unit.PLAYER
     directions: dict[int, set[str]] = {}
     for row in rows:
         pairs = row["seats"].items() if individual else (("NS", row["ns"]), ("EW", row["ew"]))
         for where, entrant in pairs:
             if entrant is not None:
                 directions.setdefault(entrant, set()).add("NS" if where in ("NS", "N", "S") else "EW")
-    teams = _teams(rows)
+    teams = plan.requirements.rooms > 1
     if teams:  # a team with the bye of a round it alone sits out (an odd Swiss's first round) is in it too
-        for entrant in _byes(movement):
+        for entrant in {e for rnd in plan.rounds for e in rnd.sit_out if e}:
             directions.setdefault(entrant, {"NS", "EW"})
     before = _settings(section) | {"movement": section.movement}
     section.results.all().delete()
@@ -211,23 +215,6 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
     section.save()
     _version(section, before, user, "movement installed")
     return section
-
-
-def _teams(rows: list[dict]) -> bool:
-    """A teams movement: some entrant sits both N-S and E-W in one round (its open and closed rooms)."""
-    seen: set[tuple[int, int, str]] = {(row["round"], row["ns"], "NS") for row in rows if row["ns"]}
-    return any((row["round"], row["ew"], "NS") in seen for row in rows if row["ew"])
-
-
-def _byes(movement: dict) -> set[int]:
-    """The entrants a movement's rounds list as sitting out (a teams movement's byes)."""
-    found: set[int | None] = set()
-    for rnd in movement["rounds"]:
-        where = f"movement round {rnd.get('round')} sit_out"
-        if not isinstance(rnd.get("sit_out", []), list):
-            raise Refused(f"{where}: a list of the entrants sitting out, please")
-        found |= {entrant_number(entrant, where) for entrant in rnd.get("sit_out", [])}
-    return {n for n in found if n is not None}
 
 
 def _check_teams_scoring(section: Section, teams: bool) -> None:
@@ -478,7 +465,11 @@ def _draw_swiss_round(section: Section, number: int) -> None:
                                          for t in tables]}  # fmt: skip
     if bye is not None:
         drawn["sit_out"] = [str(bye)]
-    section.movement = {**section.movement, "rounds": [*section.movement.get("rounds", []), drawn]}
+    section.movement = {
+        **section.movement,
+        "rounds": [*section.movement["rounds"], drawn],
+        "boards": boards[-1],
+    }
     section.save(update_fields=["movement"])
 
 
