@@ -250,7 +250,8 @@ class Section(models.Model):
 
     @property
     def rounds(self) -> int:
-        return len(self.plan.rounds) if self.plan else 0
+        """The movement's rounds, counted without reading it whole (lists of sections show it)."""
+        return len((self.movement or {}).get("rounds", []))
 
     @property
     def title(self) -> str:

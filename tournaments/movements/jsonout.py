@@ -107,26 +107,19 @@ def movement_from_json(data: object) -> Movement:
     boards = _count(
         data, "boards", max((b for r in rounds for t in r.tables for b in (*t.boards, *r.relay)), default=0)
     )
+    seats = unit.seats
     for i, rnd in enumerate(rounds):
         for j, table in enumerate(rnd.tables):
-            where = f"rounds[{i}].tables[{j}]"
-            if len(table.players) != unit.seats:
-                raise MovementError(
-                    f"{where}: a {unit.value} movement seats {unit.seats} at a table, not {len(table.players)}"
-                )
-            for entrant in table.players:
-                if entrant > entrants:
-                    raise MovementError(
-                        f"{where}: {unit.value} {entrant} is not one of the {entrants} entrants"
-                    )
-            for board in table.boards:
-                if board > boards:
-                    raise MovementError(f"{where}: board {board} is not in the set (boards 1 to {boards})")
-        for entrant in rnd.sit_out:
-            if entrant > entrants:
-                raise MovementError(
-                    f"rounds[{i}].sit_out: {unit.value} {entrant} is not one of the {entrants} entrants"
-                )
+            if (
+                len(table.players) != seats
+                or max(table.players) > entrants
+                or max(table.boards, default=0) > boards
+            ):
+                _misfit(table, f"rounds[{i}].tables[{j}]", unit, entrants, boards)
+        if max(rnd.sit_out, default=0) > entrants:
+            raise MovementError(
+                f"rounds[{i}].sit_out: {unit.value} {max(rnd.sit_out)} is not one of the {entrants} entrants"
+            )
     return Movement(
         kind=_text(data, "kind"),
         unit=unit,
@@ -140,6 +133,20 @@ def movement_from_json(data: object) -> Movement:
             _entrant(p, f"phantoms[{i}]") for i, p in enumerate(_list(data.get("phantoms", []), "phantoms"))
         ),
     )
+
+
+def _misfit(table: Table, where: str, unit: Unit, entrants: int, boards: int) -> None:
+    """What is wrong with a table that does not fit the movement: its seats, an entrant or a board."""
+    if len(table.players) != unit.seats:
+        raise MovementError(
+            f"{where}: a {unit.value} movement seats {unit.seats} at a table, not {len(table.players)}"
+        )
+    for entrant in table.players:
+        if entrant > entrants:
+            raise MovementError(f"{where}: {unit.value} {entrant} is not one of the {entrants} entrants")
+    for board in table.boards:
+        if board > boards:
+            raise MovementError(f"{where}: board {board} is not in the set (boards 1 to {boards})")
 
 
 def _round(data: object, index: int, relays: dict[int, tuple[int, ...]]) -> Round:
@@ -156,11 +163,11 @@ def _round(data: object, index: int, relays: dict[int, tuple[int, ...]]) -> Roun
         if numbers.index(table.number) != j:
             raise MovementError(f"{where}.tables[{j}]: table {table.number} is listed twice")
     sit_out = tuple(
-        _entrant(e, f"{where}.sit_out[{k}]")
+        _entrant(e, where, f"sit_out[{k}]")
         for k, e in enumerate(_list(data.get("sit_out", []), f"{where}.sit_out", "the entrants sitting out"))
     )
     shares = tuple(
-        tuple(_whole(t, f"{where}.shares[{k}]") for t in _list(group, f"{where}.shares[{k}]"))
+        _numbers(group, f"{where}.shares[{k}]")
         for k, group in enumerate(_list(data.get("shares", []), f"{where}.shares"))
     )
     return Round(number, tables, relay=relays.get(number, ()), sit_out=sit_out, shares=shares)
@@ -174,13 +181,10 @@ def _table(data: object, where: str) -> Table:
     if seats:
         if not isinstance(seats, dict) or set(seats) - set(SEAT_LETTERS):
             raise MovementError(f"{where}.seats: an object of the seats N, E, S and W")
-        players = tuple(_entrant(seats.get(seat), f"{where}.seats.{seat}") for seat in SEAT_LETTERS)
+        players = tuple(_entrant(seats.get(seat), where, f"seats.{seat}") for seat in SEAT_LETTERS)
     else:
-        players = (_entrant(data.get("ns"), f"{where}.ns"), _entrant(data.get("ew"), f"{where}.ew"))
-    boards = tuple(
-        _whole(b, f"{where}.boards[{k}]")
-        for k, b in enumerate(_list(data.get("boards", []), f"{where}.boards"))
-    )
+        players = (_entrant(data.get("ns"), where, "ns"), _entrant(data.get("ew"), where, "ew"))
+    boards = _numbers(data.get("boards", []), f"{where}.boards")
     if len(set(boards)) != len(boards):
         raise MovementError(f"{where}.boards: a board is listed twice")
     return Table(number, players, boards)
@@ -191,9 +195,8 @@ def _relays(data: object) -> dict[int, tuple[int, ...]]:
     for i, relay in enumerate(_list(data, "relays")):
         if not isinstance(relay, dict):
             raise MovementError(f"relays[{i}]: an object of a round and its boards")
-        found[_whole(relay.get("round"), f"relays[{i}].round")] = tuple(
-            _whole(b, f"relays[{i}].boards[{k}]")
-            for k, b in enumerate(_list(relay.get("boards"), f"relays[{i}].boards"))
+        found[_whole(relay.get("round"), f"relays[{i}].round")] = _numbers(
+            relay.get("boards"), f"relays[{i}].boards"
         )
     return found
 
@@ -255,9 +258,20 @@ def _whole(value: object, where: str) -> int:
     return value
 
 
-def _entrant(value: object, where: str) -> int:
-    """An entrant's number ("3" as the writer gives it, or 3); an empty seat of a hand-written movement is 0."""
-    return 0 if value in EMPTY_SEATS else _whole(value, where)
+def _numbers(value: object, where: str) -> tuple[int, ...]:
+    """A list of numbers from 1 (board or table numbers)."""
+    items = _list(value, where)
+    if all(type(n) is int and n > 0 for n in items):  # as the writer gives them: read at once
+        return tuple(items)
+    return tuple(_whole(n, f"{where}[{k}]") for k, n in enumerate(items))
+
+
+def _entrant(value: object, where: str, key: str = "") -> int:
+    """An entrant's number at `where`.`key` ("3" as the writer gives it, or 3); an empty seat of a hand-written
+    movement is 0. The place is named only when it is wrong (a movement has thousands of seats)."""
+    if type(value) is str and value.isdecimal() and value.isascii():
+        return int(value)
+    return 0 if value in EMPTY_SEATS else _whole(value, f"{where}.{key}" if key else where)
 
 
 def _list(value: object, where: str, what: str = "") -> list[Any]:
