@@ -1,40 +1,14 @@
-"""What every app's API shares: a service's Refused (and a model's ValidationError) answered as a 4xx naming the
-problem, never a 500; query parameters read as numbers that name themselves when wrong; list filters stated in the
-schema; the director check."""
+"""What every app's API shares: query parameters read as numbers that name themselves when wrong, list filters
+stated in the schema, a read-only field refused when sent changed, the director check. (A service's Refused is
+answered by config.refusals.api_exception_handler, for every view.)"""
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db.models import ProtectedError, RestrictedError
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import exceptions, serializers
-from rest_framework.response import Response
 
-from games.formats.numbers import ID, Column, NumberError, whole_number
-from games.services import Refused
+from games.formats.numbers import ID, Column, whole_number
 from tournaments.permissions import is_director
-
-
-class RefusedMixin:
-    """Turn a service's Refused (and a model's ValidationError) into an answer naming the problem."""
-
-    def handle_exception(self, exc):
-        if isinstance(exc, Refused):
-            return Response({"detail": exc.message, **exc.extra}, status=exc.status)
-        if isinstance(exc, NumberError):
-            return Response({"detail": str(exc)}, status=400)
-        if isinstance(exc, ProtectedError | RestrictedError):
-            return Response(
-                {"detail": f"cannot delete it: it still holds {len(exc.args[1])} protected rows"}, 409
-            )
-        if isinstance(exc, DjangoValidationError):
-            return Response({"detail": "; ".join(exc.messages)}, status=400)
-        if isinstance(exc, exceptions.ValidationError) and isinstance(exc.detail, dict):
-            named = "; ".join(
-                f"{field}: {' '.join(map(str, errors))}" for field, errors in exc.detail.items()
-            )
-            return Response({"detail": named, "errors": exc.detail}, status=400)
-        return super().handle_exception(exc)
 
 
 class RefuseReadOnly:

@@ -183,6 +183,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # JSON read with config.json_input's checks (depth, NUL, lone surrogates): a 400 naming the problem.
+    # A service's Refused (and a model's ValidationError, a number that is none) answered as a 4xx naming it.
+    "EXCEPTION_HANDLER": "config.refusals.api_exception_handler",
     "DEFAULT_PARSER_CLASSES": [
         "config.json_input.JSONParser",
         "rest_framework.parsers.FormParser",

@@ -17,7 +17,8 @@ from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import RefusedMixin, list_filters, number_param, require_director
+from config.api import list_filters, number_param, require_director
+from config.refusals import Refused
 from games import lines, services
 from games.formats.numbers import POSITIVE, NumberError, whole_number
 from games.models import Board, PlayRecord, Result, ResultConflict
@@ -36,7 +37,6 @@ from games.serializers import (
     ResultVersionSerializer,
     entry_values,
 )
-from games.services import Refused
 from tournaments.models import Entry, Section
 from tournaments.permissions import (
     Beside,
@@ -58,7 +58,7 @@ def _section_param(request) -> Section | None:
 
 
 @list_filters(section=int)
-class BoardViewSet(RefusedMixin, viewsets.ReadOnlyModelViewSet):
+class BoardViewSet(viewsets.ReadOnlyModelViewSet):
     """A section's boards; the deal and the traveller only for those who may see them (hidden boards)."""
 
     serializer_class = BoardSerializer
@@ -95,7 +95,7 @@ class BoardViewSet(RefusedMixin, viewsets.ReadOnlyModelViewSet):
 
 
 @list_filters(section=int)
-class ResultViewSet(RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Results: directors enter them by traveller, correct and adjust them (each change a version)."""
 
     serializer_class = ResultSerializer
@@ -199,9 +199,7 @@ class ResultViewSet(RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMix
 
 
 @list_filters(section=int)
-class ConflictViewSet(
-    RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
-):
+class ConflictViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Different results sent for a board already entered, for the director to resolve."""
 
     serializer_class = ConflictSerializer
@@ -241,7 +239,7 @@ class PhoneNegotiation(DefaultContentNegotiation):
         return renderers[0], renderers[0].media_type
 
 
-class TableView(TableCodeAccess, RefusedMixin, APIView):
+class TableView(TableCodeAccess, APIView):
     """Base of the table scorer's endpoints: code authentication only, throttled per code."""
 
     content_negotiation_class = PhoneNegotiation
@@ -274,7 +272,7 @@ class TableView(TableCodeAccess, RefusedMixin, APIView):
         }  # fmt: skip
 
 
-class TableLoginView(RefusedMixin, APIView):
+class TableLoginView(APIView):
     """Log a phone in as a table's scorer: the code is kept in the session."""
 
     authentication_classes = []

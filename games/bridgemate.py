@@ -41,11 +41,12 @@ from bridgemate_dataconnector.dto import (
     TableDTO,
 )
 
+from config.refusals import Refused
 from games.engine.bridge import Contract
 from games.engine.bridge.calls import Denomination, Penalty
 from games.engine.cards import SEATS, Card, Deal, Rank, Seat, Suit
 from games.models import Result
-from games.services import Refused, enter_at_table
+from games.services import enter_at_table
 from scoring.methods.matchpoints import Artificial, adjusted_score
 from tournaments.models import Entry, Game, Section, Status
 

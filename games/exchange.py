@@ -16,12 +16,13 @@ from datetime import date, datetime
 
 from django.db import transaction
 
+from config.refusals import Refused
 from games.engine.bridge import Contract, Vulnerability, board_dealer, board_vulnerability, rules, score_deal
 from games.engine.cards import SEATS, Card, Deal, DealError, Rank, Seat, Suit
 from games.formats import pbn, spreadsheet, usebio
 from games.formats.numbers import POSITIVE, SMALL, Column, NumberError, quoted, whole_number
 from games.formats.pbn.sheet import Row, ScoreSheet, partnerships
-from games.lines import Line, Refused, check_lead
+from games.lines import Line, check_lead
 from games.models import Board, ImportedFile, PlayRecord, Result, ResultVersion
 from games.services import snapshot
 from scoring.methods.matchpoints import Artificial, Split, Weighted, adjusted_score, side_scores

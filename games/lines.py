@@ -1,5 +1,5 @@
 """A traveller line: a result as entered, checked against the engine and the board and scored (score_line), and
-the refusals every use case of the games app raises, in words a director can act on.
+the refusals that tell what a hand holds (HandRefused; every other kind is config.refusals').
 
 Apart from games.services so that imports (games.exchange) and the pages can check a line without the Result's
 life (versions, conflicts, standings) that the services keep.
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from config.refusals import Refused
 from games.engine import whist
 from games.engine.bridge import Contract, DealScore, Vulnerability, claimed_honors, event_score, rules
 from games.engine.bridge import honors as deal_honors
@@ -16,17 +17,6 @@ from games.engine.cards import Card, Deal, DealError, Seat, Side
 from games.formats.numbers import NumberError, whole_number
 from games.models import Board
 from tournaments.models import Game, Section
-
-
-class Refused(ValueError):
-    """A request the rules or the state forbid. `status` is the HTTP answer (400, 403, 404, 409); `extra` goes
-    into the answer's body (the two versions of a conflict)."""
-
-    def __init__(self, message: str, status: int = 400, **extra) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
-        self.extra = extra
 
 
 class HandRefused(Refused):

@@ -15,10 +15,11 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 
 from config.db import prepared_cursor
+from config.refusals import Refused
 from games.engine.bridge import Call
 from games.engine.cards import Card, Seat
 from games.formats.numbers import INTEGER, POSITIVE, NumberError, whole_number
-from games.lines import HandRefused, Line, Refused, score_line
+from games.lines import HandRefused, Line, score_line
 from games.models import (
     Board,
     LeadRefusal,

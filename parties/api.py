@@ -9,9 +9,9 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import RefusedMixin, require_director
+from config.api import require_director
+from config.refusals import Refused
 from games.models import Tally
-from games.services import Refused
 from tournaments.models import Club, Section, Status
 from tournaments.permissions import TableCodeAccess, is_director
 from tournaments.rounds import table_seating
@@ -85,21 +85,14 @@ class PartyView(APIView):
     @extend_schema(request=PartySerializer, responses={201: PartySeatingSerializer})
     def post(self, request):
         data = PartySerializer(data=request.data)
-        if not data.is_valid():
-            named = "; ".join(
-                f"{field}: {' '.join(map(str, errors))}" for field, errors in data.errors.items()
-            )
-            return Response({"detail": named, "errors": data.errors}, status=400)
+        data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         values["entries"] = tuple((e["name"], e["side"]) for e in values.get("entries", ()))
         values["fort_names"] = tuple(values.get("fort_names", ()))
-        try:
-            club = _club(values.pop("club"))
-            if not is_director(request.user, club):
-                raise exceptions.PermissionDenied("only a director of this club may set up a party")
-            section = services.create_party(club, services.PartyRequest(**values), request.user)
-        except Refused as error:
-            return Response({"detail": error.message}, status=error.status)
+        club = _club(values.pop("club"))
+        if not is_director(request.user, club):
+            raise exceptions.PermissionDenied("only a director of this club may set up a party")
+        section = services.create_party(club, services.PartyRequest(**values), request.user)
         body = {
             "party": section.id,
             "kind": section.movement_kind,
@@ -120,7 +113,7 @@ def _section(request, section_id: int, director: bool = True) -> Section:
     return section
 
 
-class BellView(RefusedMixin, APIView):
+class BellView(APIView):
     """POST /api/sections/<id>/bell/: freeze every table's tally, decide the winners, seat the next round (or end).
 
     With the next seating given (or last), at once; without it, the bell job computes the seating by the book's
@@ -153,7 +146,7 @@ class FortNamesSerializer(serializers.Serializer):
     )  # fmt: skip
 
 
-class FortNamesView(RefusedMixin, APIView):
+class FortNamesView(APIView):
     """POST /api/sections/<id>/forts/: name military euchre's forts (each keeps its number, flag and players);
     answers the section."""
 
@@ -166,7 +159,7 @@ class FortNamesView(RefusedMixin, APIView):
         return Response(SectionSerializer(section, context={"request": request}).data)
 
 
-class TallyCorrectionView(RefusedMixin, APIView):
+class TallyCorrectionView(APIView):
     """POST /api/sections/<id>/correct-tally/: correct a tally the bell froze (a reason is required); answers with
     the tally's versions."""
 
@@ -182,7 +175,7 @@ class TallyCorrectionView(RefusedMixin, APIView):
         return Response(TallyVersionSerializer(tally.versions.all(), many=True).data)
 
 
-class TalliesView(RefusedMixin, APIView):
+class TalliesView(APIView):
     """GET /api/sections/<id>/tallies/: a party's tallies, round by round and table by table."""
 
     @extend_schema(responses=TallySerializer(many=True))
@@ -191,7 +184,7 @@ class TalliesView(RefusedMixin, APIView):
         return Response(TallySerializer(section.tallies.all(), many=True).data)
 
 
-class TableTallyView(TableCodeAccess, RefusedMixin, APIView):
+class TableTallyView(TableCodeAccess, APIView):
     """GET/POST /api/table/tally/: a party table's tally for the current round: hands, points, lone hands (by
     seat)."""
 
@@ -222,7 +215,7 @@ class PlayerChangeSerializer(serializers.Serializer):
     )  # fmt: skip
 
 
-class PlayerChangeView(RefusedMixin, APIView):
+class PlayerChangeView(APIView):
     """POST /api/sections/<id>/players/: a late arrival added, a player withdrawn, or a substitute in a player's
     seat (parties.players); answers the player, the round it takes effect and that round's seating."""
 

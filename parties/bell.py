@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from config.refusals import Refused
 from games.engine.cards import Side
-from games.lines import Refused
 from games.models import Tally
 from jobs import services as job_services
 from jobs.models import Job
@@ -87,7 +87,7 @@ def ring_bell(
     1940 L11413–11416, through scoring.methods.books.games_won), and the next round is seated (or, last, the
     party ends). cuts: the side that won the cut at a tied table ({3: "NS"}), kept as its winners (who move)
     with no punches (the cut wins no game). Tables that sent no tally need the host's confirmation
-    (tournaments.rounds.NeedsConfirmation), as the desk's next round does; ringing anyway is recorded.
+    (config.refusals.NeedsConfirmation), as the desk's next round does; ringing anyway is recorded.
     round_number: the round the bell was rung for (checked). sitting_out: who sits the next round out (every other
     player present is seated once)."""
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from games.engine.bridge.calls import Contract
 from games.engine.bridge.scoring import (
@@ -58,14 +59,14 @@ def ladies(players: int) -> frozenset[int]:
     return frozenset(range(1, players + 1, 2))
 
 
-def party_ladies(party: dict | None, players: int) -> frozenset[int]:
+def party_ladies(party: Mapping[str, Any] | None, players: int) -> frozenset[int]:
     """The ladies of a party as its options keep them (`{"ladies": [1, 4, ...]}`, the sides entered), else the
     odd numbers."""
     given = (party or {}).get("ladies")
     return frozenset(int(p) for p in given) if given is not None else ladies(players)
 
 
-def round_deals(party: dict | None) -> int | None:
+def round_deals(party: Mapping[str, Any] | None) -> int | None:
     """The deals of a round that ends after a number of deals (None: the round ends by the bell or the time)."""
     party = party or {}
     return int(party["deals"]) if party.get("ends") == "deals" and party.get("deals") else None
@@ -518,7 +519,7 @@ class Fort:
     flag: str
 
 
-def party_forts(party: dict | None, players: int) -> tuple[Fort, ...]:
+def party_forts(party: Mapping[str, Any] | None, players: int) -> tuple[Fort, ...]:
     """The forts of a military euchre party: named as the host named them (`{"forts": ["Fort Henry", ...]}` in its
     options), else "Fort 1", "Fort 2", ...; each with its own flag."""
     names = list((party or {}).get("forts") or [])
@@ -542,7 +543,10 @@ class FortStanding:
 
 
 def fort_standings(
-    forts: Sequence[Fort], games: Iterable[tuple[int, int]], prizes: int, cut: Callable
+    forts: Sequence[Fort],
+    games: Iterable[tuple[int, int]],
+    prizes: int,
+    cut: Callable[[Sequence[Hashable]], Sequence[Hashable]],
 ) -> list[FortStanding]:
     """The forts ranked by the flags they captured, each game's winners taking one from the losers, and the prizes
     theirs: "The winners are the forts that have captured the most trophies" (Hoyle 1940 L11452–11464). Forts tied
@@ -604,12 +608,12 @@ def table_state(table: int, ns: int, ew: int, game: int | None = EUCHRE_GAME, ti
     return TableState("won", "NS" if ns > ew else "EW")
 
 
-def punch_marks(hands: Iterable[Mapping[str, int]]) -> Counter:
+def punch_marks(hands: Iterable[Mapping[str, int]]) -> Counter[int]:
     """Each player's punch marks over the hands played: one for each hand won, however many (Hoyle 1940
     L12252–12255: the lady with fewer hearts "gets a punch mark on her score card" at the end of each hand; the
     prizes go to "the greatest number of punch marks at the end of the game", L12265–12266). `hands`: each
     table's punches of a hand, by player number as text ({"3": 1, "8": 1})."""
-    marks: Counter = Counter()
+    marks: Counter[int] = Counter()
     for punches in hands:
         marks.update({int(player): count for player, count in punches.items()})
     return marks

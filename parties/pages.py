@@ -17,16 +17,15 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from config.downloads import download
+from config.refusals import NeedsConfirmation, Refused
 from games.formats.numbers import Column, NumberError, whole_number
 from games.models import Tally
-from games.services import Refused
 from jobs.services import latest_jobs
 from tournaments import services as tournament_services
 from tournaments.models import Club, Entry, Seating, Section, Status
 from tournaments.movements.progressive import Method
 from tournaments.page_data import at_table, page_section, seat_numbers, table_code
 from tournaments.permissions import is_director
-from tournaments.rounds import NeedsConfirmation
 from tournaments.selectors import directed_section
 
 from . import bell, players, printables, services, standings, tallies

@@ -15,7 +15,7 @@ from collections.abc import Collection, Sequence
 
 from django.db import transaction
 
-from games.lines import Refused
+from config.refusals import Refused
 from games.models import Tally
 from tournaments import services as tournament_services
 from tournaments.models import Entry, EntryKind, Seating, Section, Status

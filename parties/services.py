@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from games.services import Refused
+from config.refusals import Refused
 from scoring.services import standings_changed
 from tournaments import services as tournament_services
 from tournaments.models import Club, Entry, EntryKind, Event, ScoringMethod, Section, Session

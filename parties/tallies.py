@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from config.refusals import Refused
 from games.formats.numbers import COUNT, Column, NumberError, quoted, whole_number
-from games.lines import Refused
 from games.models import Tally, TallyVersion
 from scoring.services import standings_changed
 from tournaments.models import Seating, Section, Status

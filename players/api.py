@@ -9,8 +9,6 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import RefusedMixin
-
 from . import services
 
 MEMBER = OpenApiParameter(
@@ -89,7 +87,7 @@ def _verdict(verdict) -> dict | None:
     return {"bidding": verdict.bidding, "lead": verdict.lead, "play": verdict.play, "said": verdict.said}
 
 
-class MySessionsView(RefusedMixin, APIView):
+class MySessionsView(APIView):
     """Every session the member played, newest first; rank and percentage once the field has played."""
 
     permission_classes = [permissions.IsAuthenticated]
@@ -103,7 +101,7 @@ class MySessionsView(RefusedMixin, APIView):
         } for row in services.history(player, request.user)])  # fmt: skip
 
 
-class MySessionView(RefusedMixin, APIView):
+class MySessionView(APIView):
     """The member's boards of one session they may see, with par, double dummy and the verdict."""
 
     permission_classes = [permissions.IsAuthenticated]

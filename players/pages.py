@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games.services import Refused
+from config.refusals import Refused
 from tournaments.models import Club, Player
 from tournaments.permissions import is_director
 

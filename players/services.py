@@ -21,12 +21,12 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
+from config.refusals import Refused
 from games.engine.bridge import dd
 from games.engine.bridge.calls import Contract
 from games.engine.bridge.scoring import rules
 from games.engine.cards import Card, Deal, Seat, Side, Vulnerability
 from games.models import Result
-from games.services import Refused
 from scoring.methods import verdicts
 from scoring.models import Standing
 from scoring.serializers import scorecard

@@ -15,7 +15,6 @@ from rest_framework import exceptions, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from config.api import RefusedMixin
 from scoring.serializers import ScorecardLineSerializer, StandingSerializer, scorecard
 from tournaments.models import Entry
 from tournaments.permissions import IsDirectorOrReadOnly
@@ -23,7 +22,7 @@ from tournaments.selectors import visible_sections
 from tournaments.visibility import Viewer
 
 
-class SectionScoresViewSet(RefusedMixin, viewsets.GenericViewSet):
+class SectionScoresViewSet(viewsets.GenericViewSet):
     """The standings and scorecards of the sections a user may know of (reads only, as the sections' own API)."""
 
     permission_classes = [IsDirectorOrReadOnly]

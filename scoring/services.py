@@ -53,10 +53,10 @@ def line_result(score_ns: int | None, adjusted: str):
 def expected_results(section: Section, results_per_board: Counter) -> int:
     """How many results a full Board has: the most times the movement plays any Board (or, for an imported
     session without a movement, the most results any Board has)."""
-    plays: Counter = Counter()
-    for rnd in (section.movement or {}).get("rounds", []):
-        for table in rnd.get("tables", []):
-            plays.update(table.get("boards", []))
+    plan = section.plan
+    plays = (
+        Counter(b for rnd in plan.rounds for table in rnd.tables for b in table.boards) if plan else Counter()
+    )
     return max(plays.values(), default=0) or max(results_per_board.values(), default=0)
 
 

@@ -110,10 +110,10 @@ def byes(section: Section) -> dict[int, list[int]]:
     one the Swiss draw recorded)."""
     ids = dict(section.entries.values_list("number", "id"))
     found: dict[int, list[int]] = {}
-    for rnd in (section.movement or {}).get("rounds", []):
-        teams = [ids[int(n)] for n in rnd.get("sit_out", ()) if int(n) in ids]
+    for rnd in section.plan.rounds if section.plan else ():
+        teams = [ids[n] for n in rnd.sit_out if n in ids]
         if teams:
-            found[int(rnd["round"])] = teams
+            found[rnd.number] = teams
     return found
 
 

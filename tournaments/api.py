@@ -1,7 +1,7 @@
 """The director's API: events, sessions, sections (movement, deal, status, rounds, standings, scorecards) and entries.
 
 Views are thin: check who is asking (tournaments.permissions), call tournaments/games/scoring services, serialize.
-A service's Refused becomes a 4xx naming the problem (config.api.RefusedMixin), never a 500.
+A service's Refused becomes a 4xx naming the problem (config.refusals.api_exception_handler), never a 500.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from rest_framework.fields import empty
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import RefusedMixin, list_filters, number_param, require_director
+from config.api import list_filters, number_param, require_director
 from config.downloads import download
+from config.refusals import Refused
 from games import exchange
-from games.services import Refused
 from tournaments import membership, services, upkeep
 from tournaments.models import Club, Entry, Event, Section, Session, Status
 from tournaments.permissions import IsDirectorOrReadOnly, directed_club_ids, is_director, sees_members
@@ -50,7 +50,7 @@ EXPORTS = {
 }
 
 
-class ImportView(RefusedMixin, APIView):
+class ImportView(APIView):
     """Import a session from a PBN or USEBIO file as a new event of the director's club (all or nothing)."""
 
     @extend_schema(request=ImportSerializer, responses=SectionSerializer)
@@ -113,7 +113,7 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(serializer(membership.by_surname(club.players.all()), many=True).data)
 
 
-class DirectorViewSet(RefusedMixin, viewsets.ModelViewSet):
+class DirectorViewSet(viewsets.ModelViewSet):
     permission_classes = [IsDirectorOrReadOnly]
     parent = ""
     """The field naming the row above (an event's club, a session's event): moving a row there takes the director
@@ -324,7 +324,7 @@ class SectionViewSet(DirectorViewSet):
 
 
 @list_filters(section=int)
-class EntryViewSet(RefusedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.UpdateModelMixin,
+class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.UpdateModelMixin,
                    viewsets.GenericViewSet):  # fmt: skip
     """A section's entries (made by its movement); directors name them and give their players."""
 

@@ -23,7 +23,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.views.decorators.http import require_POST
 
-from games.services import Refused
+from config.refusals import Refused
 from tournaments import upkeep
 from tournaments.models import Club, ClubLogo
 from tournaments.permissions import is_director

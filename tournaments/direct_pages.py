@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.template.loader import render_to_string
@@ -20,12 +20,12 @@ from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
 from config.downloads import download
+from config.refusals import NeedsConfirmation, PublishedEarly, Refused, refusals_shown
 from games import lines
 from games import services as game_services
 from games.engine.rule_sets import counts_honors
 from games.formats import handrecords
 from games.models import Board, Result, ResultConflict
-from games.services import Refused
 from jobs.models import Kind
 from jobs.services import latest_jobs
 from jobs.services import start as start_job
@@ -100,16 +100,23 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
     }, status=status)  # fmt: skip
 
 
+def _desk_again(request, error: Refused, section_id: int, **url) -> HttpResponse:
+    """The desk again after a Refused (said by refusals_shown), with its 4xx."""
+    return section_page(request, section_id, status=error.status)
+
+
+def _entries_again(request, error: Refused, section_id: int) -> HttpResponse:
+    """The desk again with the entries' players as typed."""
+    return section_page(request, section_id, status=error.status, typed=request.POST)
+
+
 @login_required
 @require_POST
+@refusals_shown(_entries_again)
 def section_entries(request, section_id: int):
     """The desk's entry form: every entry's players at once (all or nothing), refused naming them."""
     section = _section(request, section_id)
-    try:
-        membership.name_entries(section, member_pages.typed_players(section.club, request.POST))
-    except Refused as error:
-        messages.error(request, error.message)
-        return section_page(request, section.id, status=error.status, typed=request.POST)
+    membership.name_entries(section, member_pages.typed_players(section.club, request.POST))
     messages.success(request, "The entries' players are saved.")
     return redirect("direct-section", section.id)
 
@@ -140,13 +147,11 @@ def room_state(request, section_id: int):
 
 @login_required
 @require_POST
+@refusals_shown(_desk_again)
 def table_code(request, section_id: int, table: int):
     """A new access code for one table; its cards are printed again from the desk."""
     section = _section(request, section_id)
-    try:
-        code = services.renew_table_code(section, table)
-    except Refused as error:
-        return _refused(request, section, error.message, error.status)
+    code = services.renew_table_code(section, table)
     messages.success(request, f"Table {table} has a new code, {code.shown}: print its cards again.")
     return redirect("direct-section", section.id)
 
@@ -173,18 +178,13 @@ def not_played(request, section_id: int):
 
 @login_required
 @require_POST
+@refusals_shown(_desk_again)
 def ranking(request, section_id: int):
     """The director changes how the standings rank, with a reason (a SectionVersion); the standings follow."""
     section = _section(request, section_id)
-    try:
-        section = services.change_settings(
-            section,
-            {"ranking": request.POST.get("ranking", "")},
-            request.user,
-            request.POST.get("reason", ""),
-        )
-    except Refused as error:
-        return _refused(request, section, error.message, error.status)
+    section = services.change_settings(
+        section, {"ranking": request.POST.get("ranking", "")}, request.user, request.POST.get("reason", "")
+    )
     messages.success(request, f"{section_ranking(section).label}: the standings follow.")
     return redirect("direct-section", section.id)
 
@@ -200,33 +200,29 @@ MAX_DEAL_FILE = 1 << 20
 
 
 @login_required
+@refusals_shown(_desk_again)
 def deals_download(request, section_id: int):
     """The section's deals as a file for the dealing machine, in the format chosen (directors only: hidden boards
     too)."""
     section = _section(request, section_id)
-    try:
-        data, name, kind = services.hand_record_file(section, request.GET.get("format", ""))
-    except Refused as error:
-        return _refused(request, section, error.message, error.status)
+    data, name, kind = services.hand_record_file(section, request.GET.get("format", ""))
     return download(data, name, kind.media_type)
 
 
 @login_required
 @require_POST
+@refusals_shown(_desk_again)
 def deals_upload(request, section_id: int):
     """The dealing machine's file as the section's deals: all boards or none."""
     section = _section(request, section_id)
     upload = request.FILES.get("file")
     if upload is None:
-        return _refused(request, section, "choose the dealing machine's file to upload")
+        raise Refused("choose the dealing machine's file to upload")
     if upload.size > MAX_DEAL_FILE:
-        return _refused(request, section, f"{upload.name} is over 1 MB: not a hand-record file")
-    try:
-        count = services.import_hand_records(
-            section, upload.read(), upload.name, request.POST.get("format") or None
-        )
-    except Refused as error:
-        return _refused(request, section, error.message, error.status)
+        raise Refused(f"{upload.name} is over 1 MB: not a hand-record file")
+    count = services.import_hand_records(
+        section, upload.read(), upload.name, request.POST.get("format") or None
+    )
     messages.success(request, f"{count} boards dealt from {upload.name}.")
     return redirect("direct-section", section.id)
 
@@ -247,14 +243,6 @@ ACTIONS = {
 }  # fmt: skip
 """The desk's buttons; `confirm` is the director's yes to the question asked first (results missing, or
 publishing before the rest of the field)."""
-
-
-class PublishedEarly(Refused):
-    """Publishing while other sections of the field are still to come: asked first on the desk."""
-
-    def __init__(self, in_play: dict[Section, str]) -> None:
-        super().__init__("publish before the rest of the field?", 409)
-        self.in_play = in_play
 
 
 def _published_early(section: Section, confirm: bool) -> str:
@@ -289,7 +277,7 @@ def section_action(request, section_id: int):
             messages.success(
                 request, f"{section}: {section.get_status_display().lower()}, round {section.current_round}."
             )
-        except rounds.NeedsConfirmation as asked:
+        except NeedsConfirmation as asked:
             return render(request, "direct/confirm.html", {
                 "section": section, "action": name, "label": asked.label, "missing": asked.missing,
                 "results": asked.results,

@@ -11,10 +11,10 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.template.defaultfilters import pluralize
 
+from config.refusals import Refused
 from games import lines
 from games import services as game_services
 from games.models import Board, Result
-from games.services import Refused
 from tournaments.models import Game, Seating, Section
 from tournaments.page_data import sentence
 from tournaments.selectors import directed_section

@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from games.services import Refused
+from config.refusals import Refused
 from tournaments import membership
 from tournaments.models import Club, Entry, EntryKind, Player, collation_key
 from tournaments.permissions import is_director

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 
-from games.services import Refused
+from config.refusals import Refused
 from tournaments.models import Club, Entry, EntryKind, Player, Section, Status, collation_key
 
 

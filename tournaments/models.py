@@ -13,6 +13,9 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from tournaments.movements.jsonout import movement_from_json
+from tournaments.movements.model import Movement
+
 
 def collation_key(text: str) -> str:
     """A name as a list sorts it, accents and case set aside ("Åström" as "astrom")."""
@@ -268,7 +271,19 @@ class Section(models.Model):
         return self.session.event.club
 
     @property
+    def plan(self) -> Movement | None:
+        """The movement as its typed value (tournaments.movements.jsonout.movement_from_json), None before one is
+        installed; read once per movement this row holds (a new one assigned is read again). The apps read this,
+        not the raw dict; a stored movement the reader refuses raises its MovementError."""
+        cached = self.__dict__.get("_plan")
+        if cached is None or cached[0] is not self.movement:
+            cached = (self.movement, movement_from_json(self.movement) if self.movement else None)
+            self.__dict__["_plan"] = cached
+        return cached[1]
+
+    @property
     def rounds(self) -> int:
+        """The movement's rounds, counted without reading it whole (lists of sections show it)."""
         return len((self.movement or {}).get("rounds", []))
 
     @property

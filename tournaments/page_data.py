@@ -13,10 +13,10 @@ from django.db.models import F
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 
+from config.refusals import Refused
 from games.engine.bridge.calls import Denomination
 from games.engine.cards import SEATS, Deal, DealError, Suit
 from games.models import Board, Publication, Result
-from games.services import Refused
 from jobs.analysis import board_analysis
 from jobs.services import JobFailed
 from scoring.methods.registry import METHODS

@@ -16,8 +16,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from config.refusals import Refused
 from games.formats import handrecords
-from games.services import Refused
 from tournaments import upkeep
 from tournaments.models import Event, Player, Session
 from tournaments.permissions import is_director

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
-from games.lines import Refused
+from config.refusals import NeedsConfirmation, Refused
 from games.models import Result
 from tournaments.models import Seating, Section, Status
 from tournaments.movements.cards import board_list
@@ -48,44 +48,6 @@ class Missing:
         return {"round": s.round, "table": s.table, "ns": s.ns.number if s.ns else None,
                 "ew": s.ew.number if s.ew else None, "ns_name": str(s.ns) if s.ns else "",
                 "ew_name": str(s.ew) if s.ew else "", "boards": self.boards}  # fmt: skip
-
-
-MOVING_ON = {
-    "next-round": "Go on to the next round",
-    "finish": "Close the session",
-    "bell": "Ring the bell",
-}
-"""The ways of moving on that ask first when results are missing, as the question and the record name them."""
-
-
-class NeedsConfirmation(Refused):
-    """Moving on with results missing: a 409 that lists them (`missing`, as the desk's poll does). Asked again
-    with confirmation, the move goes on and `reason` is recorded as a SectionVersion."""
-
-    def __init__(self, action: str, missing: list[Missing]) -> None:
-        self.action = action
-        self.label = MOVING_ON[action]
-        self.missing = missing
-        self.count = sum(m.count for m in missing)
-        super().__init__(
-            f"{self.label}? {self.results}: {'; '.join(m.text for m in missing)}. "
-            "Send it again with confirm to go on anyway.",
-            409,
-            needs_confirmation=True,
-            missing=[m.as_dict() for m in missing],
-        )
-
-    @property
-    def results(self) -> str:
-        """ "5 results missing", or at a party "2 tallies missing"."""
-        party = not any(m.boards for m in self.missing)
-        noun = "tall" + pluralize(self.count, "y,ies") if party else "result" + pluralize(self.count)
-        return f"{self.count} {noun} missing"
-
-    @property
-    def reason(self) -> str:
-        """What the record keeps when the director goes on anyway."""
-        return f"{self.label} with {self.results} ({'; '.join(m.text for m in self.missing)})"
 
 
 def missing_results(section: Section, up_to: int | None = None, begun: bool = False) -> list[Missing]:

@@ -15,6 +15,7 @@ from collections import Counter
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
+from config.refusals import Refused
 from games.engine.bridge import board_dealer, section_vulnerability
 from games.engine.bridge.scoring import PROGRESSIVE_CONTRACT
 from games.engine.cards import SEATS, Deal, Seat, Vulnerability, deck
@@ -24,7 +25,7 @@ from games.formats.deals import one_each
 from games.formats.handrecords import DealFileError, HandRecord
 from games.formats.numbers import POSITIVE, Column, NumberError, whole_number
 from games.models import Board, Result
-from games.services import Refused, publish
+from games.services import publish
 from scoring.methods.registry import METHODS
 from scoring.services import standings_changed
 from scoring.teams import byes, team_matches, team_totals
@@ -39,8 +40,8 @@ from tournaments.models import (
     TableCode,
     new_table_code,
 )
-from tournaments.movements.jsonout import movement_data
-from tournaments.movements.model import MovementError, boards_of_set
+from tournaments.movements.jsonout import movement_data, movement_from_json
+from tournaments.movements.model import MovementError, Unit, boards_of_set
 from tournaments.movements.registry import SECTION_KINDS
 from tournaments.movements.teams import swiss_pairing, two_rooms
 from tournaments.rounds import advance, ask_first, begin, last_round, swiss_rounds
@@ -159,16 +160,20 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
             f"{section} is {section.get_status_display().lower()}: its movement can no longer change", 409
         )
     rows = _read_movement(movement)
-    individual = any(row["seats"] for row in rows)
+    try:
+        plan = movement_from_json(movement)
+    except MovementError as error:
+        raise Refused(f"the movement's {error}") from None
+    individual = plan.unit is Unit.PLAYER
     directions: dict[int, set[str]] = {}
     for row in rows:
         pairs = row["seats"].items() if individual else (("NS", row["ns"]), ("EW", row["ew"]))
         for where, entrant in pairs:
             if entrant is not None:
                 directions.setdefault(entrant, set()).add("NS" if where in ("NS", "N", "S") else "EW")
-    teams = _teams(rows)
+    teams = plan.requirements.rooms > 1
     if teams:  # a team with the bye of a round it alone sits out (an odd Swiss's first round) is in it too
-        for entrant in _byes(movement):
+        for entrant in {e for rnd in plan.rounds for e in rnd.sit_out if e}:
             directions.setdefault(entrant, {"NS", "EW"})
     before = _settings(section) | {"movement": section.movement}
     section.results.all().delete()
@@ -210,23 +215,6 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
     section.save()
     _version(section, before, user, "movement installed")
     return section
-
-
-def _teams(rows: list[dict]) -> bool:
-    """A teams movement: some entrant sits both N-S and E-W in one round (its open and closed rooms)."""
-    seen: set[tuple[int, int, str]] = {(row["round"], row["ns"], "NS") for row in rows if row["ns"]}
-    return any((row["round"], row["ew"], "NS") in seen for row in rows if row["ew"])
-
-
-def _byes(movement: dict) -> set[int]:
-    """The entrants a movement's rounds list as sitting out (a teams movement's byes)."""
-    found: set[int | None] = set()
-    for rnd in movement["rounds"]:
-        where = f"movement round {rnd.get('round')} sit_out"
-        if not isinstance(rnd.get("sit_out", []), list):
-            raise Refused(f"{where}: a list of the entrants sitting out, please")
-        found |= {entrant_number(entrant, where) for entrant in rnd.get("sit_out", [])}
-    return {n for n in found if n is not None}
 
 
 def _check_teams_scoring(section: Section, teams: bool) -> None:
@@ -356,7 +344,7 @@ def change_settings(section: Section, changes: dict, user, reason: str) -> Secti
 @transaction.atomic
 def set_status(section: Section, status: str, user, reason: str = "", confirm: bool = False) -> Section:
     """Move a Section along setup → running → finished → published (and back a step to correct). Closing with
-    results missing needs confirmation (tournaments.rounds.NeedsConfirmation); closing anyway is recorded with
+    results missing needs confirmation (config.refusals.NeedsConfirmation); closing anyway is recorded with
     the list."""
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     current = Status(section.status)
@@ -389,7 +377,7 @@ def record_reason(section: Section, user, reason: str) -> None:
 @transaction.atomic
 def next_round(section: Section, user, reason: str = "", confirm: bool = False) -> Section:
     """On to the round after the director's (a Swiss's drawn first). With results missing it needs confirmation
-    (tournaments.rounds.NeedsConfirmation); going on anyway is recorded with the list as a SectionVersion."""
+    (config.refusals.NeedsConfirmation); going on anyway is recorded with the list as a SectionVersion."""
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     if section.status != Status.RUNNING:
         raise Refused(f"{section} is not running", 409)
@@ -477,7 +465,11 @@ def _draw_swiss_round(section: Section, number: int) -> None:
                                          for t in tables]}  # fmt: skip
     if bye is not None:
         drawn["sit_out"] = [str(bye)]
-    section.movement = {**section.movement, "rounds": [*section.movement.get("rounds", []), drawn]}
+    section.movement = {
+        **section.movement,
+        "rounds": [*section.movement["rounds"], drawn],
+        "boards": boards[-1],
+    }
     section.save(update_fields=["movement"])
 
 

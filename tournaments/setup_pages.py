@@ -18,9 +18,9 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 
+from config.refusals import Refused
 from games.engine.rule_sets import SECTION_CHOICES, check_scoring
 from games.formats.numbers import Column, NumberError, whole_number
-from games.services import Refused
 from scoring.methods.registry import RANKINGS
 from tournaments import member_pages, membership, services
 from tournaments.models import Club, Event, ScoringMethod, Section, Session

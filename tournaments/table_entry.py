@@ -9,8 +9,8 @@ words ("Choose the declarer"): nothing was sent to the board's check, so none co
 
 from __future__ import annotations
 
+from config.refusals import Refused
 from games.engine.cards import Card
-from games.lines import Refused
 
 LEVELS = tuple(str(level) for level in range(1, 8))
 STRAINS = (("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"), ("NT", "NT"))

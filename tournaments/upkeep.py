@@ -17,8 +17,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 
+from config.refusals import Refused
 from games.models import Publication, Result, Tally
-from games.services import Refused
 from tournaments import services
 from tournaments.models import Club, ClubLogo, Event, Player, Section, Session
 

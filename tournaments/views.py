@@ -18,9 +18,10 @@ from django.views.decorators.http import require_POST
 from rest_framework.exceptions import APIException
 
 from config.downloads import download
+from config.refusals import Refused
 from games.engine.rule_sets import counts_honors
 from games.models import Board, PlayRecord, Publication, Result, ResultConflict, ResultVersion
-from games.services import Refused, confirm_at_table, enter_at_table
+from games.services import confirm_at_table, enter_at_table
 from jobs.analysis import hand_record_analysis
 from jobs.models import Job, Kind, State
 from scoring.serializers import scorecard

@@ -225,7 +225,7 @@ def _mismatch(recorded: tuple[int, ...] | None, points: tuple[int, ...], rule: s
     ]
 
 
-def _whist(rules: whist.WhistRules, raw: dict, where: str, index: int, label: str, dealer: int,
+def _whist(rules: whist.WhistRules, raw: dict[str, Any], where: str, index: int, label: str, dealer: int,
            hands: dict[int, frozenset[Card]] | None, played: tuple[tuple[Card, ...], ...],
            recorded: tuple[int, ...] | None) -> Replay:  # fmt: skip
     trump = _card(raw.get("trump"), f"{where}: trump")
@@ -301,7 +301,7 @@ def _settle(settlement: str, counts: list[int]) -> tuple[int, ...]:
     return hearts.basic(counts)
 
 
-def _five_hundred(rules: five_hundred.FiveHundredRules, raw: dict, where: str, index: int, label: str,
+def _five_hundred(rules: five_hundred.FiveHundredRules, raw: dict[str, Any], where: str, index: int, label: str,
                   dealer: int, hands: dict[int, frozenset[Card]] | None, played: tuple[tuple[Card, ...], ...],
                   recorded: tuple[int, ...] | None) -> Replay:  # fmt: skip
     bidding = raw.get("bidding", [])

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from games.engine.bridge.calls import board_dealer
 from games.formats.deals import (
@@ -69,7 +70,7 @@ def read_bhg(data: bytes) -> list[HandRecord]:
         if min(cards) < 0:
             raise DealFileError(f"{line[cards.index(-1)]!r} is not a card letter (A-Z, a-z)", board)
         dealer = board_dealer(board).index
-        hands: list = [None] * 4
+        hands: list[Any] = [None] * 4
         for k in range(4):
             hands[(dealer + k) % 4] = cards[13 * k : 13 * (k + 1)]
         records.append(HandRecord.standard(board, deal_of_hands(board, hands)))

@@ -35,6 +35,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from games.engine.bridge.calls import board_dealer, board_vulnerability
 from games.engine.bridge.play import trick_winner
@@ -92,7 +93,7 @@ class Board:
     players: tuple[str, ...] = ()
     deal: str | None = None
     vulnerability: str | None = None
-    calls: list[list] = field(default_factory=list)  # [call, alert, explanation]
+    calls: list[list[Any]] = field(default_factory=list)  # [call, alert, explanation]
     cards: list[str] = field(default_factory=list)
     claim: str | None = None
 
@@ -192,7 +193,7 @@ def _deal(board: Board) -> tuple[Seat, Deal]:
     parts += [""] * (4 - len(parts))
     if sum(1 for p in parts if not p) > 1:
         raise DealFileError(f"md gives {sum(1 for p in parts if p)} hands; it needs at least 3", n)
-    hands: list = [None] * 4
+    hands: list[Any] = [None] * 4
     for seat, part in zip(_ORDER, parts, strict=True):
         if not part:
             continue

@@ -132,13 +132,13 @@ class TableGame:
     points: tuple[int, int]
 
 
-def games_won(rounds: Iterable[Iterable[TableGame]], game: int = 5) -> Counter:
+def games_won(rounds: Iterable[Iterable[TableGame]], game: int = 5) -> Counter[Player]:
     """Punches per player: at the head table the pair that made `game` points, elsewhere the better score.
 
     L11413–11416: "a game at any but the head table being considered as won by making the better score". The
     book says nothing of equal scores at a table; nobody is punched then.
     """
-    punches: Counter = Counter()
+    punches: Counter[Player] = Counter()
     for round_ in rounds:
         for table in round_:
             a, b = table.points
@@ -321,7 +321,7 @@ def military_flags(games: Iterable[tuple[Hashable, Hashable]]) -> list[tuple[Has
 
     games: (winning fort, losing fort) per game. A fort that never won is listed with 0.
     """
-    flags: Counter = Counter()
+    flags: Counter[Hashable] = Counter()
     forts: dict[Hashable, None] = {}
     for winner, loser in games:
         flags[winner] += 1

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import Any
 
 from games.engine.bridge.calls import Contract
 from games.engine.bridge.scoring import DUPLICATE_2017, rules, score_deal
@@ -108,14 +109,14 @@ class Source:
 @dataclass(frozen=True, slots=True)
 class Rescore:
     method: Method
-    boards: list[dict]
-    pairs: list[dict]
+    boards: list[dict[str, Any]]
+    pairs: list[dict[str, Any]]
     differences: list[str] = field(default_factory=list)
     datums: dict[str, int] = field(default_factory=dict)  # Butler: the datum per board (text report only)
     balance: list[str] | None = None  # compass: the referee's check, each problem named (empty: it balances)
     averages: dict[str, float | None] = field(default_factory=dict)  # compass: each direction's average
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         out: dict[str, object] = {"method": self.method.value, "boards": self.boards, "pairs": self.pairs}
         if self.balance is not None:
             out["balance"] = {"balanced": not self.balance, "problems": self.balance}

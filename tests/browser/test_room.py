@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from config.refusals import Refused
 from games import lines
 from games import services as game_services
 from games.models import Result
@@ -44,7 +45,7 @@ def test_the_desk_runs_the_room_and_the_public_page_shows_the_amendment(site, ne
     assert desk.locator("#conflicts").is_hidden()
 
     # A second phone sends a different result: the desk shows it at its next poll, with the link to resolve it.
-    with pytest.raises(game_services.Refused):
+    with pytest.raises(Refused):
         other = lines.score_line(section, board, "4S", "N", "9")
         game_services.enter_result(section, board, seating.ns, seating.ew, other, round=1, table=2,
                                    by="table 2 E")  # fmt: skip

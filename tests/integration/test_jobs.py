@@ -19,6 +19,7 @@ from django.core.management import call_command
 from django.db import OperationalError
 
 from config.celery import app
+from config.refusals import NeedsConfirmation
 from games.engine.bridge import rules
 from games.exchange import read_pbn, store
 from games.formats import pbn
@@ -36,7 +37,6 @@ from tests.integration.api_helpers import make_director, mitchell
 from tests.shared import shared_path
 from tournaments import services as sections
 from tournaments.models import Event, Section, Session, TableCode
-from tournaments.rounds import NeedsConfirmation
 
 STRAINS = (
     "NT",

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from games.services import Refused
+from config.refusals import Refused
 from tests.club import NAMES, member, members
 from tests.integration.api_helpers import mitchell, new_section
 from tournaments import member_pages, membership, services

@@ -17,7 +17,7 @@ import pytest
 from django.core.management import call_command
 from pypdf import PdfReader
 
-from games.services import Refused
+from config.refusals import Refused
 from scoring.models import Standing
 from scoring.services import recompute_standings
 from tests.club import play_rounds

@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from config.refusals import Refused
 from games import lines
 from games import services as game_services
 from games.models import Publication, Result, ResultVersion
@@ -178,7 +179,7 @@ def test_a_second_phone_with_a_different_result_shows_on_the_desk_at_once(desk):
     )
     assert room(client, section)["conflicts"] == []
     second = lines.score_line(section, board, "4S", "N", "9")
-    with pytest.raises(game_services.Refused):
+    with pytest.raises(Refused):
         game_services.enter_result(section, board, seating.ns, seating.ew, second, round=1, table=2,
                                    by="table 2 E")  # fmt: skip
     result = Result.objects.get(board=board)

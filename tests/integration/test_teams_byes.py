@@ -215,7 +215,10 @@ def test_a_movement_whose_byes_are_not_a_list_is_refused_naming_the_round(client
         f"/api/sections/{sid}/movement/", {"movement": movement}, content_type="application/json"
     )
     assert answer.status_code == 400, answer.content
-    assert "movement round 1 sit_out: a list of the entrants sitting out, please" in answer.content.decode()
+    assert (
+        "the movement's rounds[0].sit_out: a list of the entrants sitting out, please"
+        in answer.content.decode()
+    )
     movement["rounds"][0]["sit_out"] = ["3"]
     answer = client.post(
         f"/api/sections/{sid}/movement/", {"movement": movement}, content_type="application/json"

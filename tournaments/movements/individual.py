@@ -337,7 +337,9 @@ The book adds that every two players oppose "first on the right and then on the 
 this rotation does that for every pair (an exhaustive search of all 8! layouts finds none), so it is not required."""
 
 
-def eight_players(boards_per_round: int | None = None, layout: dict = BOOK_EIGHT_LAYOUT) -> Movement:
+def eight_players(
+    boards_per_round: int | None = None, layout: dict[str, dict[str, int]] = BOOK_EIGHT_LAYOUT
+) -> Movement:
     """Hoyle 1940 L5510-5542, "Eight Individual Players": seat 0 (the hostess, player 8) sits still, everyone else
     moves to the next greater numbered seat (7 to 1) after four deals. Players start in the seat of their number.
     "every player has every other once for a partner, and plays twice against every other" (L5540-5542): a Wh(8).

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .golfer import progressive_fixed
 from .howell import howell, three_quarter_howell
@@ -26,7 +27,7 @@ class PageOption:
     name: str
     label: str
     choices: tuple[tuple[str, str], ...]
-    keywords: Callable[[str, int, dict], dict]
+    keywords: Callable[[str, int, dict[str, Any]], dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,16 +62,16 @@ def _progressive_fixed(players: int, rounds: int | None = None, seconds: float =
 ARROW_SWITCH = {"none": 0, "last": 1, "last-two": 2}
 
 
-def _arrow_switch(value: str, tables: int, before: dict) -> dict:
+def _arrow_switch(value: str, tables: int, before: dict[str, Any]) -> dict[str, Any]:
     """The last round(s) switched: the E-W pairs play those boards as N-S, and the two fields become one."""
     rounds = len(mitchell(tables, even=before.get("even", "skip")).rounds)  # the generator's own count
     switched = min(ARROW_SWITCH[value], rounds)
     return {"arrow_switch": tuple(range(rounds - switched + 1, rounds + 1))} if switched else {}
 
 
-def _odd_pairs(value: str, tables: int, before: dict) -> dict:
+def _odd_pairs(value: str, tables: int, before: dict[str, Any]) -> dict[str, Any]:
     """An odd number of pairs: one pair short (a phantom: its opponents sit out) or one pair over (a rover)."""
-    choices: dict[str, dict] = {"full": {}, "phantom-ew": {"missing": 2 * tables}, "phantom-ns": {"missing": tables},
+    choices: dict[str, dict[str, Any]] = {"full": {}, "phantom-ew": {"missing": 2 * tables}, "phantom-ns": {"missing": tables},
                                 "rover": {"rover": True}}  # fmt: skip
     return choices[value]
 

@@ -66,7 +66,7 @@ def fewest_tricks(
 
     def finishes(
         held: tuple[int, ...], leader: int, played: Sequence[tuple[int, int]], must_lose: bool
-    ) -> Iterator[tuple]:
+    ) -> Iterator[tuple[bool, tuple[int, ...], int]]:
         """Each distinct way to finish the trick: (tricks the side wins, hands after, winner).
 
         The likely ways first, so that the search mostly walks one line: the other side wins the trick as cheaply
@@ -85,7 +85,7 @@ def fewest_tricks(
 
         def extend(
             position: int, held: tuple[int, ...], led: int, top_seat: int, top_key: int
-        ) -> Iterator[tuple]:
+        ) -> Iterator[tuple[bool, tuple[int, ...], int]]:
             if position == 4:
                 yield (top_seat & 1) == side, held, top_seat
                 return

@@ -470,7 +470,7 @@ class _PlayState:
                 self.revokes.append((at, seat, suit))
 
 
-def _tokens(row) -> list:
+def _tokens(row) -> list[Any]:
     if row and isinstance(row[0], tuple):
         return [token for _, token in row]
     return [token for token in row if token not in NOT_PLAYED and token != "*"]

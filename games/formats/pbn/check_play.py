@@ -17,7 +17,9 @@ _CALL_NAGS = (frozenset(range(1, 7)), 13)  # §3.7: the suffixes' NAGs and "corr
 _CARD_NAGS = (frozenset(range(7, 13)), 14)
 
 
-def _annotation_problems(element: Element, own: tuple, problems: list[Problem], used: set[int]) -> None:
+def _annotation_problems(
+    element: Element, own: tuple[frozenset[int], int], problems: list[Problem], used: set[int]
+) -> None:
     """§3.5.2: at most one suffix, at most one note, NAGs 0-255 of the section's own kind (§3.7)."""
     where = element.text
     if len(element.suffixes) > 1 or any(s not in SUFFIXES for s in element.suffixes):

@@ -23,6 +23,7 @@ from games.formats.pbn.check_play import auction_against_tags, play_problems, re
 from games.formats.pbn.check_syntax import Problem, Tag, read_tags, read_tokens, split_games, table_problems
 from games.formats.pbn.check_values import WARNINGS, rubber_history, value_problems
 from games.formats.pbn.decoding import decode
+from games.formats.pbn.game import Game
 from games.formats.pbn.reader import parse
 from games.formats.pbn.tables import NO_INHERITANCE, PBNError, heads_table
 
@@ -132,7 +133,7 @@ def check(data: str | bytes, *, source: str | None = None) -> list[Report]:
     except PBNError:
         whole = []
     starts = [lines[0][0] for lines in runs]
-    by_run: dict[int, list] = {}
+    by_run: dict[int, list[Game]] = {}
     for game in whole:
         by_run.setdefault(bisect.bisect_right(starts, game.line) - 1, []).append(game)
     for index, lines in enumerate(runs, start=1):

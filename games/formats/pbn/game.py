@@ -544,7 +544,7 @@ def validate(game: Game, error, tag_lines: Mapping[str, int]) -> None:
             error(f'{game.label}: [{name} "{value}"] is not {expected}', tag_lines.get(name))
 
 
-def _sided(value: str, game: Game, number: re.Pattern) -> bool:
+def _sided(value: str, game: Game, number: re.Pattern[str]) -> bool:
     """A Result (§3.4.15) or Score (§4.2.1) of a game with no declarer: "<n>", "NS <n>", "EW <n>" or both are
     well formed, though no declarer's or N-S's figure follows from them (the typed view is then None)."""
     if game.declarer is not None:

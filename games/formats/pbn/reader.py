@@ -1,4 +1,6 @@
-"""PBN reader: a line-driven scanner that streams a file's games to a visitor (see games.formats.pbn).
+"""PBN reader: a line-driven scanner that streams a file's games to a visitor (see games.formats.pbn): the lines,
+tags, comments, notes and inheritance here; what a section's data holds (calls, cards, annotations, table rows)
+in its base, games.formats.pbn.section_data.
 
 Fast paths handle the common lines (runs of plain tags with the plain call and card rows after them, table
 rows without quotes); anything else goes through the token scanner.
@@ -12,19 +14,9 @@ from typing import TypeVar
 
 from games.formats.pbn.decoding import decode
 from games.formats.pbn.game import Comment, Game, Table, Tag, parse_columns
+from games.formats.pbn.section_data import SectionData, closed_fields, row_fields
 from games.formats.pbn.tables import CALLS, CARDS, NO_INHERITANCE, SEAT, TABLES, heads_table, unescape
-from games.formats.pbn.visitor import (
-    AUCTION,
-    IGNORED,
-    NONE,
-    PENDING,
-    PLAY,
-    SECTION,
-    TABLE,
-    Assembly,
-    Games,
-    Visitor,
-)
+from games.formats.pbn.visitor import AUCTION, IGNORED, NONE, PENDING, PLAY, SECTION, TABLE, Games, Visitor
 
 T = TypeVar("T")
 
@@ -43,14 +35,6 @@ _PLAIN_TAG = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"([^"\\]*)"\]\s*')  # a line
 _DATA_END = re.compile(r"\n(?:[\[%]|[^\S\n]*+\n)")  # a tag, an escape line or a blank line next
 _NOT_DATA = re.compile(r"\s*+(?:$|\[)|[^;{]*+[;{]")  # blank, a tag, or a comment: not a line of section data
 _DATA = re.compile(r'(?:"[^"\\]*(?:\\.[^"\\]*)*"|[^\[;{"]+)+')
-_ANNOTATED = re.compile(
-    r"\s*(?:(?P<tok>[A-Za-z0-9-]+)|=(?P<note>\d+)=|\$(?P<nag>\d+)|(?P<suffix>[!?]{1,2})"
-    r"|\^(?P<irr>[ISRLisrl])|(?P<star>\*)|(?P<plus>\+)|(?P<bad>\S))"
-)
-_ELEMENT = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"|([^\s"]+)')
-# Lines whose quoted strings are each one field without white space ("150", "06577227"): their fields are the
-# words left when the quotes are read as spaces, split in one go.
-_BARE_STRINGS = re.compile(r'(?:[^"]*+"[^"\s]++")*+[^"]*+')
 
 
 _IDENTIFICATION, _TABLE = "identification", "table"
@@ -63,39 +47,6 @@ def _kind(name: str) -> str:
     if name in _TAGS_WITH_SECTIONS:
         return ""
     return _TABLE if heads_table(name) else _IDENTIFICATION
-
-
-def _fields(text: str) -> list[str]:
-    """The fields of lines of section data whose strings are all closed on their lines (the caller has seen to
-    it)."""
-    fields = _row_fields(text)
-    assert fields is not None
-    return fields
-
-
-def _row_fields(chunk: str) -> list[str] | None:
-    """The fields of lines of section data read in one go (see _Reader.rows); None when a string is not closed on
-    its line."""
-    if '"' not in chunk:
-        return chunk.split()
-    if _BARE_STRINGS.fullmatch(chunk) is not None:
-        return chunk.replace('"', " ").split()
-    parts = chunk.split('"')
-    if not len(parts) & 1 or "\n" in "".join(parts[1::2]):
-        return None
-    return _quoted_fields(parts)
-
-
-def _quoted_fields(parts: list[str]) -> list[str]:
-    """The fields of such lines split at their quotes: the parts alternate, fields then one string, which is one
-    field however it is spaced (or empty)."""
-    elements: list[str] = []
-    for k, part in enumerate(parts):
-        if k & 1:
-            elements.append(part)
-        else:
-            elements.extend(part.split())
-    return elements
 
 
 def parse(data: str | bytes, *, source: str | None = None, strict: bool = True) -> list[Game]:
@@ -120,7 +71,7 @@ def parse_file(path: str | Path, *, strict: bool = True) -> list[Game]:
     return parse(path.read_bytes(), source=path.name, strict=strict)
 
 
-class _Reader(Assembly):
+class _Reader(SectionData):
     """Scans lines into the parts of the game being read (see Assembly)."""
 
     __slots__ = ("text", "offset", "heads", "written")
@@ -211,7 +162,7 @@ class _Reader(Assembly):
                     if (
                         not s.count('"') & 1 and "\\" not in s and "[" not in s
                     ):  # plain strings ("150") among the fields
-                        self.data_elements(_fields(s), i)
+                        self.data_elements(closed_fields(s), i)
                         continue
             brace, carry = self.scan(s, i)
             if brace is not None:
@@ -375,7 +326,7 @@ class _Reader(Assembly):
         """The fast path for table rows and other section data: from line index i, as many lines as hold only
         fields (bare, or plain quoted strings), read in one go. Returns the index of the first line it leaves."""
         found = self.rows(lines, i)
-        fields = None if found is None else _row_fields(found[1])
+        fields = None if found is None else row_fields(found[1])
         if found is None or fields is None:
             return self.data_rows(lines, i)
         pos, chunk = found
@@ -394,7 +345,7 @@ class _Reader(Assembly):
         if self.text[pos + len(chunk) : pos + len(chunk) + 1] == "%":  # an escape line: rows may follow it
             return i
         columns = parse_columns(spec)
-        fields = _row_fields(chunk)
+        fields = row_fields(chunk)
         if fields is None or not columns or len(fields) % len(columns):
             return i  # made, or found wrong, the usual way
         self.whole(name, Table(name, columns, tuple(fields), i))
@@ -440,7 +391,7 @@ class _Reader(Assembly):
         if not block:
             return i
         text = "\n".join(block)
-        self.block_elements(_fields(text) if quoted else text.split(), start + 1, text)
+        self.block_elements(closed_fields(text) if quoted else text.split(), start + 1, text)
         return i
 
     def block_elements(self, elements: list[str], lineno: int, text: str) -> None:
@@ -575,88 +526,3 @@ class _Reader(Assembly):
             return
         notes[index] = text
         self.section = owner  # calls or cards may still follow their notes
-
-    # -- section data
-
-    def data(self, text: str, lineno: int) -> None:
-        section = self.section
-        if section == AUCTION:
-            self.annotated(text, lineno, auction=True)
-        elif section == PLAY:
-            self.annotated(text, lineno, auction=False)
-        elif section in (PENDING, TABLE, SECTION):
-            elements = []
-            for m in _ELEMENT.finditer(text):
-                quoted, bare = m.groups()
-                elements.append(bare if bare is not None else unescape(quoted))
-            self.data_elements(elements, lineno)
-        elif section == NONE:
-            self.error(
-                f"{text.strip()!r} is outside any section (expected a tag, a comment or a blank line)", lineno
-            )
-
-    def data_elements(self, elements: list[str], lineno: int) -> None:
-        if self.section == PENDING:
-            name = self.pending[0]
-            del self.tags[name]
-            self.section = TABLE if heads_table(name) else SECTION
-        if self.elements:
-            self.elements.extend(elements)
-        else:  # a table's first rows, often all of them: kept, not copied
-            self.elements = elements
-        self.element_lines.append((lineno, len(elements)))
-
-    def annotated(self, text: str, lineno: int, *, auction: bool) -> None:
-        """Calls or cards with annotations (§3.5.2, §3.6.2, §3.9)."""
-        table = CALLS if auction else CARDS
-        what, where = ("call", "auction") if auction else ("card", "play")
-        for m in _ANNOTATED.finditer(text):
-            kind = m.lastgroup
-            if kind == "irr" and auction and m.group("irr") in "Ss":
-                kind, token = "tok", "^S"  # ^S stands for the call of the player who was skipped
-            elif kind == "tok" or kind == "plus":
-                token = m.group(kind)
-            if kind == "tok" or kind == "plus":
-                norm = "^S" if token == "^S" else table.get(token)
-                if norm is None:
-                    self.error(f"{token!r} is not a {what}", lineno)
-                elif self.auction_ended if auction else self.play_ended:
-                    self.error(f"{what} {token!r} after the closing '*'", lineno)
-                else:
-                    self.token(norm, lineno, auction)
-            elif kind == "star":
-                if auction:
-                    self.auction_ended = True
-                else:
-                    self.play_ended = True
-            elif kind == "irr":
-                letter = m.group("irr").upper()
-                if letter == "I" if auction else letter in ("R", "L"):
-                    self.irregularity = letter
-                else:
-                    self.error(f"irregularity '^{letter}' does not belong in the {where}", lineno)
-            elif kind == "bad":
-                self.error(f"{m.group('bad')!r} is not allowed in the {where}", lineno)
-            elif not self._annotatable(auction):
-                self.error(f"annotation {m.group().strip()!r} before any {what}", lineno)
-            else:
-                ann = self._annotation(auction)
-                if kind == "note":
-                    ann[1] = int(m.group("note"))
-                elif kind == "nag":
-                    ann[3].append(int(m.group("nag")))
-                else:
-                    ann[2] = m.group("suffix")
-
-    def token(self, norm: str, lineno: int, auction: bool) -> None:
-        if auction:
-            self.calls.append(norm)
-        else:
-            if not self.partial:
-                self.partial_line = lineno
-            self.partial.append(norm)
-        if self.irregularity:
-            self._annotation(auction)[4] = self.irregularity
-            self.irregularity = ""
-        if not auction and len(self.partial) == 4:
-            self.flush_trick()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from games.engine.cards import Deal, DealError, Seat
 from games.formats.pbn.game import (
@@ -34,7 +34,7 @@ NONE, AUCTION, PLAY, PENDING, TABLE, SECTION, IGNORED = range(7)
 T = TypeVar("T")
 
 _NO_TAG = ("", "", 0)
-_NONE: Mapping = MappingProxyType({})
+_NONE: Mapping[Any, Any] = MappingProxyType({})
 """What a game without notes or tables is given: one shared empty mapping, not a dict per game (every object
 that outlives a game is garbage collector work in reading an archive)."""
 
@@ -111,7 +111,7 @@ class Assembly:
         "tag_lines", "tags", "tokens", "visitor", "warnings",
     )  # fmt: skip
 
-    def __init__(self, visitor: Visitor, source: str | None, strict: bool) -> None:
+    def __init__(self, visitor: Visitor[Any], source: str | None, strict: bool) -> None:
         self.visitor = visitor
         self.source = source
         self.strict = strict
@@ -142,7 +142,7 @@ class Assembly:
         self.auction: tuple[Seat, int] | None = None
         self.calls: list[str | None] = []  # None, no call, is never added: the reader checks first
         self.auction_notes: dict[int, str] = {}
-        self.auction_ann: dict[int, list] = {}
+        self.auction_ann: dict[int, list[Any]] = {}
         self.auction_ended = False
         self.play: tuple[Seat, int] | None = None
         self.tokens: list[str | None] = []  # likewise; the play's rows one after another (see Play)
@@ -150,7 +150,7 @@ class Assembly:
         self.partial: list[str] = []
         self.partial_line = 0
         self.play_notes: dict[int, str] = {}
-        self.play_ann: dict[int, list] = {}
+        self.play_ann: dict[int, list[Any]] = {}
         self.play_ended = False
         self.irregularity = ""
         self.note_owner = NONE
@@ -169,7 +169,7 @@ class Assembly:
     def _annotatable(self, auction: bool) -> bool:
         return bool(self.calls) if auction else bool(self.tokens or self.partial)
 
-    def _annotation(self, auction: bool) -> list:
+    def _annotation(self, auction: bool) -> list[Any]:
         if auction:
             index, store = len(self.calls) - 1, self.auction_ann
         else:
@@ -312,7 +312,9 @@ class Assembly:
         self.visitor.game(game)
         self._reset()
 
-    def annotations(self, found: dict[int, list], notes: Mapping[int, str], where: str, line: int) -> tuple:
+    def annotations(
+        self, found: dict[int, list[Any]], notes: Mapping[int, str], where: str, line: int
+    ) -> tuple[Annotation, ...]:
         """The annotations found, frozen; a note reference without its [Note] is a warning."""
         if not found:
             return ()

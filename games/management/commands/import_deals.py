@@ -5,8 +5,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from config.refusals import Refused
 from games.formats.handrecords import FORMATS
-from games.services import Refused
 from tournaments.models import Section
 from tournaments.services import import_hand_records
 

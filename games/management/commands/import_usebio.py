@@ -4,9 +4,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from config.refusals import Refused
 from games.exchange import read_usebio, store
 from games.management.files import report_import
-from games.services import Refused
 from tournaments.models import Club
 
 

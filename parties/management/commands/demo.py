@@ -15,8 +15,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from config.refusals import Refused
 from games.engine.cards import Deal, Rank, Side, Suit
-from games.lines import Line, Refused, score_line
+from games.lines import Line, score_line
 from games.models import Board
 from games.services import enter_result
 from parties.bell import ring_bell

@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
-from games.services import Refused
+from config.refusals import Refused
 from players import services
 from tournaments.models import Player
 

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from config.refusals import Refused
 from games.exchange import read_pbn, read_usebio
 from games.formats import deal_record, egn, pbn, usebio
-from games.services import Refused
 
 BOUNDED = settings(max_examples=150, deadline=1000, suppress_health_check=[HealthCheck.too_slow])
 
