@@ -12,6 +12,7 @@ COPY games ./games
 COPY scoring ./scoring
 COPY jobs ./jobs
 COPY parties ./parties
+COPY players ./players
 COPY templates ./templates
 COPY static ./static
 COPY manage.py ./

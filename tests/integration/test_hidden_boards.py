@@ -147,6 +147,11 @@ PARAMETERS = {
     "code",
     "member_id",
     "token",
+    "user_id",
+    "uidb64",
+    "event_id",
+    "session_id",
+    "row_id",
 }
 
 
@@ -154,12 +159,17 @@ def page_urls(world) -> list[str]:
     """Every page route of the resolver (the API is walked from its schema), with each parameter's real values."""
     section = world["section"]
     values = {
-        "section_id": [section.id], "number": list(range(1, 7)), "kind": ["guide", "table"],
+        "section_id": [section.id], "number": list(range(1, 7)), "kind": ["guide", "table", "session", "event", "member"],
         "slug": [world["club"].slug], "result_id": list(Result.objects.filter(section=section).values_list("id", flat=True)),
         "round_number": [1, 2], "table": [1, 2, 3],
         "code": ["NOPE99"],  # a table card's address: a real code would make the walker that table's scorer
         "member_id": list(world["club"].players.values_list("id", flat=True)) or [1],
         "token": ["no-such-sign-in-link"],  # a member's sign-in link: a real one would sign the walker in
+        # a director's remove and password-link pages; a set-password link's user, with a token that is not one
+        "user_id": [w.id for w in (world.get("alice"), world.get("bob")) if w] or [1],
+        "uidb64": ["MQ"],
+        "event_id": [section.session.event_id], "session_id": [section.session_id],
+        "row_id": [section.session_id, section.session.event_id],  # what a director archives
     }  # fmt: skip
     urls = []
 

@@ -181,7 +181,7 @@ def test_two_phones_at_one_table_cannot_overwrite_each_other_in_silence(client):
     page = refused.content.decode()
     assert "Tally saved." not in page
     assert (
-        "table 2: round 1&#x27;s tally was saved by another phone meanwhile (4 hands, N-S 3, E-W 1, version 1); "
+        "Table 2: round 1&#x27;s tally was saved by another phone meanwhile (4 hands, N-S 3, E-W 1, version 1); "
         "nothing was saved" in page
     )
     assert '<input type="hidden" name="version" value="1">' in page and 'name="ns_points"' in page
