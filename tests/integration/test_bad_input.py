@@ -116,7 +116,7 @@ def test_a_tally_of_superscript_two_hands_is_named_on_the_phone(client):
     phone.post("/table/", {"code": codes[2]})
     page = phone.post("/table/tally/", {"hands": "²", "ns_points": "3", "ew_points": "5"}, follow=True)
     assert page.status_code == 200
-    assert "table 2: hands &#x27;²&#x27; is not a whole number" in page.content.decode()
+    assert "Table 2: hands &#x27;²&#x27; is not a whole number" in page.content.decode()
     api = client.post("/api/table/tally/", {"hands": "²", "ns_points": 3}, content_type="application/json",
                       headers={"X-Table-Code": codes[2]})  # fmt: skip
     assert (api.status_code, api.json()["detail"]) == (400, "table 2: hands '²' is not a whole number")
