@@ -66,7 +66,11 @@ def at_table(request, act: Callable[[TableCode], str], kept: dict | None = None)
 
 def sentence(message: str) -> str:
     """A message as the pages show it (every page's messages through the `sentence` filter, the grid's problems): its
-    first letter a capital ("board 3: ..." reads "Board 3: ...")."""
+    first letter a capital ("board 3: ..." reads "Board 3: ..."), unless it opens with a name that is not a word, as
+    written ("club.dlm: file checksum 18, ...")."""
+    word = message.split(" ", 1)[0].rstrip(":;,.")
+    if not word.replace("-", "").replace("'", "").isalpha():
+        return message
     return message[:1].upper() + message[1:]
 
 

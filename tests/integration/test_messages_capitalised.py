@@ -6,6 +6,7 @@ import re
 import pytest
 
 from tests.integration.api_helpers import make_director, mitchell, new_section
+from tournaments.page_data import sentence
 
 pytestmark = pytest.mark.django_db
 
@@ -26,3 +27,13 @@ def test_a_refusal_from_the_desk_is_shown_capitalised(client):
     assert shown(page)[-1] == "Round 3 is the last round of Tuesday pairs, session 1, section A"
     page = client.post(act, {"action": "no-such"}, follow=True).content.decode()
     assert shown(page) == ["Unknown action"]
+
+
+def test_a_message_opening_with_a_file_name_keeps_it_as_written():
+    assert sentence("club.dlm: file checksum 18, expected 17 for boards 1-16") == (
+        "club.dlm: file checksum 18, expected 17 for boards 1-16"
+    )
+    assert (
+        sentence("round 1 table 2: a correction needs a reason")
+        == "Round 1 table 2: a correction needs a reason"
+    )
