@@ -48,7 +48,7 @@ def table_code(request) -> TableCode | None:
 
 def at_table(request, act: Callable[[TableCode], str], kept: dict | None = None) -> HttpResponse:
     """A table phone's form done as its table (the code this browser logged in with): what `act` did shown as done,
-    its Refused as the error (its first letter a capital) with the form's `kept` choices stored for the page to
+    its Refused as the error with the form's `kept` choices stored for the page to
     show again, then back to the table page (where a browser with no table code is sent at once)."""
     code = table_code(request)
     request.session.pop(KEPT_ENTRY, None)
@@ -56,7 +56,7 @@ def at_table(request, act: Callable[[TableCode], str], kept: dict | None = None)
         try:
             done = act(code)
         except Refused as error:
-            messages.error(request, sentence(error.message))
+            messages.error(request, error.message)
             if kept is not None:
                 request.session[KEPT_ENTRY] = kept
         else:
@@ -65,7 +65,12 @@ def at_table(request, act: Callable[[TableCode], str], kept: dict | None = None)
 
 
 def sentence(message: str) -> str:
-    """A message as the pages show it: its first letter a capital ("board 3: ..." reads "Board 3: ...")."""
+    """A message as the pages show it (every page's messages through the `sentence` filter, the grid's problems): its
+    first letter a capital ("board 3: ..." reads "Board 3: ..."), unless it opens with a name that is not a word, as
+    written ("club.dlm: file checksum 18, ...")."""
+    word = message.split(" ", 1)[0].rstrip(":;,.")
+    if not word.replace("-", "").replace("'", "").isalpha():
+        return message
     return message[:1].upper() + message[1:]
 
 

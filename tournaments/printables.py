@@ -98,9 +98,10 @@ def movement_cards(section: Section, kind: str, links: dict[int, tuple[str, str]
     """Guide cards (one per pair or player) or table cards (one per table), as the movements package prints them.
 
     With `links` (table → its access code and the address that opens the table with it; for directors only) each
-    table card carries its table's code and a QR code of the address; a guide card lists the code of each table the
-    entry visits, and the QR code too when it stays at one table. A guide card is titled with its entry's names. With `table`, only the cards of that table (the
-    table card, and the guide cards of those who play there): printed again after its code changed."""
+    table card carries its table's code and a QR code of the address; a guide card carries them only when its entry
+    stays at that one table: a code is its table's secret, and a moving entry finds it on each table's card.
+    A guide card is titled with its entry's names. With `table`, only the cards of that table (the table card, and
+    the guide cards of those who play there): printed again after its code changed."""
     data = section.movement or {}
     if section.is_party:  # a party is seated round by round at the bell: every round seated so far
         rounds: dict[int, list[dict]] = {}
@@ -135,7 +136,7 @@ def _note(tables: list[int | None], links: dict[int, tuple[str, str]]) -> tuple[
         code, address = links[played[0]]
         words = f'Table {played[0]} code: <b>{plain(code)}</b><br/><font size="9">Scan to enter results, or open {plain(address)}</font>'
         return words, qr_png(address)
-    return "Table codes: " + ", ".join(f"table {t} <b>{plain(links[t][0])}</b>" for t in played), None
+    return "Enter results with the code on each table's card", None
 
 
 def _build(buffer, title: str, section: Section, story: list) -> None:

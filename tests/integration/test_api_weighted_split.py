@@ -132,7 +132,7 @@ def test_the_directors_page_gives_them_and_every_page_and_file_shows_them(client
     assert page.status_code == 200 and f"adjusted {WEIGHTED}" in page.content.decode()
     page = client.post(f"/direct/results/{split.id}/", {"what": "adjust", "adjusted": "N-S 420 / E-W 30% -50",
                                                         "reason": "x"}, follow=True)  # fmt: skip
-    assert "board 1: &#x27;30% -50&#x27;: a weighted score has two parts or more" in page.content.decode()
+    assert "Board 1: &#x27;30% -50&#x27;: a weighted score has two parts or more" in page.content.decode()
     client.post(f"/direct/results/{split.id}/", {"what": "adjust", "adjusted": SPLIT, "reason": "x"})
     assert Result.objects.get(id=split.id).adjusted == SPLIT
 

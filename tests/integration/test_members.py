@@ -46,10 +46,10 @@ def test_members_page_adds_edits_searches_and_takes_walk_in_guests(client, direc
 
     again = client.post(url, {"name": "Bob Jones", "number": "1234"})
     assert again.status_code == 400
-    assert "member number 1234 is already Ann Smith&#x27;s" in again.content.decode()
+    assert "Member number 1234 is already Ann Smith&#x27;s" in again.content.decode()
     assert client.post(url, {"name": "Bob Jones", "email": "not an address"}).status_code == 400
     refused = client.post(url, {"name": "Walk In", "number": "99", "guest": "1"})
-    assert "a guest has no member number (Walk In, 99)" in refused.content.decode()
+    assert "A guest has no member number (Walk In, 99)" in refused.content.decode()
     assert Player.objects.filter(club=director).count() == 1
 
     guest = client.post(url, {"name": "Gus Visitor", "guest": "1"}, follow=True).content.decode()
@@ -190,7 +190,7 @@ def test_the_desk_names_the_pairs_all_or_nothing(client, director):
     refused = client.post(url, {"players-3": ["Ann Smith"], "players-5": ["Dan White", "Dan White"]})
     page = refused.content.decode()
     assert refused.status_code == 400
-    assert "pair 3 needs 2 players, not 1 (Ann Smith); Ann Smith is in pair 1 and in pair 3; " in page
+    assert "Pair 3 needs 2 players, not 1 (Ann Smith); Ann Smith is in pair 1 and in pair 3; " in page
     assert "Dan White is in pair 2 and in pair 5; Dan White is twice in pair 5" in page
     assert dict(Entry.objects.filter(section_id=sid).values_list("number", "name"))[3] == ""
     moved = client.post(

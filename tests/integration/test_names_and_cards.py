@@ -166,16 +166,33 @@ def test_table_cards_carry_the_code_and_a_qr_code_that_opens_the_table(client, n
     guide = " ".join(" ".join(pdf_text_and_images(printed)[0]).split())
     assert f"Table 1 code: {shown(codes[1])}" in guide, "N-S pair 1 stays at table 1: its code and QR code"
     assert f"Pair 1 - Tuesday pairs, session 1, section A: {both(1)}" in guide
-    assert (
-        f"Table codes: table 1 {shown(codes[1])}, table 2 {shown(codes[2])}, table 3 {shown(codes[3])}"
-        in guide
-    ), "E-W pairs move"
+    assert "Enter results with the code on each table's card" in guide, "E-W pairs move"
+    assert [guide.count(shown(code)) for code in codes.values()] == [1, 1, 1], "only its N-S pair's card"
 
     public = phone(client)
     seen = "".join(pdf_text_and_images(public.get(f"/sections/{sid}/cards-table.pdf").content)[0])
     assert "Table 1 - " in seen and all(
         shown(code) not in seen and code not in seen for code in codes.values()
     ), "codes are the director's"
+
+
+def test_an_e_w_guide_card_of_a_13_table_mitchell_carries_no_table_code(client):
+    """A code is its table's sign-in secret: an E-W pair visits every table, and its card carries none of them."""
+    user, club = make_director()
+    client.force_login(user)
+    sid, _, codes = new_section(client, club, "Big night", {"movement": mitchell(13, 2)}, scoring_method="mp")
+    assert len(codes) == 13
+    guide = client.get(f"/sections/{sid}/cards-guide.pdf").content
+    pages = [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(guide)).pages]
+    cards = re.split(r"(?=Pair \d+ - )", " ".join(pages))
+    ew = next(card for card in cards if card.startswith("Pair 14 - "))
+    assert "Enter results with the code on each table's card" in ew
+    assert [t for t, code in codes.items() if shown(code) in ew or code in ew] == []
+    ns = next(card for card in cards if card.startswith("Pair 1 - "))
+    assert f"Table 1 code: {shown(codes[1])}" in ns
+    assert [t for t, code in codes.items() if shown(code) in ns] == [1], (
+        "a N-S pair holds its own table's code only"
+    )
 
 
 def test_a_new_code_for_one_table_and_its_cards_printed_again(client, named):

@@ -50,7 +50,7 @@ def test_the_host_corrects_a_frozen_tally_with_a_reason(client, party):
     form = {"hands": "6", "ns_points": "4", "ew_points": "2", "lone-N": "0", "lone-E": "1", "lone-S": "0",
             "lone-W": "0"}  # fmt: skip
     refused = client.post(url, form | {"reason": " "}, follow=True).content.decode()
-    assert "round 1 table 2: a correction needs a reason" in refused
+    assert "Round 1 table 2: a correction needs a reason" in refused
     assert Tally.objects.get(section=party, round=1, table=2).ns_points == 2
 
     saved = client.post(url, form | {"reason": "the points were written the wrong way round"}, follow=True)
@@ -77,9 +77,9 @@ def test_the_host_corrects_a_frozen_tally_with_a_reason(client, party):
 def test_the_host_sets_the_prizes_and_the_standings_show_them(client, party):
     url = f"/direct/sections/{party.id}/party/prizes/"
     too_many = client.post(url, {"prizes": "13", "reason": "r"}, follow=True).content.decode()
-    assert "give the number of prizes as a whole number from 0 to 12 (the players)" in too_many
+    assert "Give the number of prizes as a whole number from 0 to 12 (the players)" in too_many
     unexplained = client.post(url, {"prizes": "2", "lone_hand_prize": "1", "reason": ""}, follow=True)
-    assert "changing prizes, lone_hand_prize needs a reason" in unexplained.content.decode()
+    assert "Changing prizes, lone_hand_prize needs a reason" in unexplained.content.decode()
     saved = client.post(
         url, {"prizes": "2", "lone_hand_prize": "1", "reason": "two prizes tonight"}, follow=True
     )
@@ -161,6 +161,6 @@ def test_a_round_already_begun_is_not_seated_again(client, moved):
     assert tally(client, codes[3], {"hands": 1, "ns_points": 1, "ew_points": 0}).status_code == 200
     before = seated(client, sid, 2)
     refused = client.post(f"/direct/sections/{sid}/party/reseat/", follow=True).content.decode()
-    assert "round 2 has begun: table 3 entered a tally; move the players by hand" in refused
+    assert "Round 2 has begun: table 3 entered a tally; move the players by hand" in refused
     assert seated(client, sid, 2) == before
     assert "this changes who moved at table 2" in refused, "the notice stays"

@@ -225,7 +225,7 @@ def test_two_hosts_correcting_one_tally_are_told_of_each_other(client):
     form = {"version": "2", "hands": "4", "ns_points": "1", "ew_points": "3", "reason": "swapped"}
     assert "the correction is saved" in client.post(url, form, follow=True).content.decode()
     late = client.post(url, form | {"ns_points": "2"}, follow=True).content.decode()
-    assert "round 1 table 2: the tally was changed meanwhile (4 hands, N-S 1, E-W 3, version 3)" in late
+    assert "Round 1 table 2: the tally was changed meanwhile (4 hands, N-S 1, E-W 3, version 3)" in late
     assert Tally.objects.get(section_id=sid, round=1, table=2).ns_points == 1
 
 
@@ -247,7 +247,7 @@ def test_a_stale_second_bell_is_not_taken_as_the_next_rounds(client):
     assert section.current_round == 2
     started = section.jobs.count()
     stale = client.post(f"/direct/sections/{sid}/party/", {"round": "1"}, follow=True).content.decode()
-    assert "that bell was for round 1, but round 2 is in play: nothing was rung" in stale
+    assert "That bell was for round 1, but round 2 is in play: nothing was rung" in stale
     assert "The bell rings" not in stale
     assert (Section.objects.get(id=sid).current_round, section.jobs.count()) == (2, started), "no bell rung"
     blank = client.post(f"/direct/sections/{sid}/party/", {}, follow=True).content.decode()

@@ -94,7 +94,7 @@ def test_an_eight_team_swiss_gives_wbf_vps_and_no_repeat_meetings(client):
     # A Swiss round is drawn only from complete results, even when the director goes on past the missing ones.
     going_on = {"action": "next-round", "confirm": "yes", "reason": "try"}
     answer = client.post(f"/direct/sections/{sid}/action/", going_on, follow=True)
-    assert b"round 1 is not finished: Team 1 v Team 2" in answer.content
+    assert b"Round 1 is not finished: Team 1 v Team 2" in answer.content
     assert Section.objects.get(id=sid).current_round == 1
 
     codes = {t.table: t.code for t in TableCode.objects.filter(section=section)}
