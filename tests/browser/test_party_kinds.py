@@ -10,7 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, log_in, no_overflow, shot
-from tournaments.models import Club
+from tests.browser.test_parties import bells_rung
+from tournaments.models import Club, Section
 
 pytestmark = pytest.mark.browser
 
@@ -165,3 +166,182 @@ def test_a_host_runs_each_kind_of_party_through_the_pages(site, new_page, kind, 
         text = " ".join(prizes)
         assert "Lady's gold-star prize" in text and "Gentleman's gold-star prize" in text, prizes
     shot(host, f"party-{kind}-standings")
+
+
+# Issue 28: each kind with a number no table plan fills. Tallies for the third and fourth tables.
+AWKWARD = {
+    "hearts": (18, {**HEARTS, 3: (1, 4, 3, 5), 4: (3, 4, 1, 5)}),
+    "contract-bridge": (14, {**BRIDGE, 3: (300, 0)}),
+    "individual-bridge": (9, BRIDGE),
+    "star-euchre": (13, {**EUCHRE, 3: (1, 5)}),
+    "euchre-couples": (13, {**EUCHRE, 3: (1, 5)}),
+}
+PLAYER = r"(?:Gent|Lady|Guest) \d+"
+
+
+def awkward_names(kind: str, players: int) -> list[str]:
+    """The players as the host types them; an odd number at a mixed kind is one gentleman more than ladies."""
+    if kind in MIXED:
+        return names(kind, players - players % 2) + (
+            [f"Gent {players // 2 + 1}, gentleman"] if players % 2 else []
+        )
+    return names(kind, players)
+
+
+def rounds_on_host(host) -> dict[int, tuple[list[tuple[str, ...]], list[str]]]:
+    """Every round's tables (N, E, S, W names) and who sat it out, as the host page lists them."""
+    rounds = {}
+    for number in (1, 2, 3):
+        section = host.locator(f"section:has(h2#round-{number})")
+        tables = [
+            tuple(re.findall(rf"[NESW] ({PLAYER})", row.locator("td").nth(1).inner_text()))
+            for row in section.locator("table.list tbody tr").all()
+        ]
+        out = section.locator("p.sitting-out")
+        sitting = out.inner_text().split(": ", 1)[1].split("; ") if out.count() else []
+        rounds[number] = (tables, [re.sub(r"^\d+\. ", "", s) for s in sitting])
+    return rounds
+
+
+def worked(kind: str, tallies, rounds) -> dict[str, float]:
+    """Each player's figure from the tallies, the book's way (the working the test's comment gives): a game won
+    for the pair ahead (L11413–11416); the points of each deal to the side that scored them (L20376–20392); plus
+    less minus (L5408–5411); at hearts a punch to the lady with fewer hearts than the other lady and to the
+    gentleman with fewer than the other gentleman (L12252–12263; the tallies have no ties). A round sat out counts at the player's
+    own average of the rounds played (the rule the host page states)."""
+    figure: dict[str, float] = {}
+    played: dict[str, int] = {}
+    for tables, _ in rounds.values():
+        for t, seats in enumerate(tables, start=1):
+            marks = tallies[t]
+            for i, name in enumerate(seats):
+                played[name] = played.get(name, 0) + 1
+                if kind == "hearts":
+                    got = int(marks[i] < marks[(i + 2) % 4])  # the lady (N, S) or gentleman (E, W) beside
+                else:
+                    own, other = (marks[0], marks[1]) if i % 2 == 0 else (marks[1], marks[0])
+                    got = {"contract-bridge": own, "individual-bridge": own - other}.get(
+                        kind, int(own > other)
+                    )
+                figure[name] = figure.get(name, 0) + got
+    return {name: total * 3 / played[name] for name, total in figure.items()}
+
+
+def stars(tallies, rounds) -> dict[str, tuple[int, int, int]]:
+    """Each player's gold, red and green stars (002 L680): a gold star to each winner at the head table, a red to
+    each winner at the other tables, a green to each loser at the booby table."""
+    counts: dict[str, list[int]] = {}
+    for tables, _ in rounds.values():
+        for t, seats in enumerate(tables, start=1):
+            ns, ew = tallies[t][:2]
+            for i, name in enumerate(seats):
+                won = (ns > ew) == (i % 2 == 0)
+                mine = counts.setdefault(name, [0, 0, 0])
+                mine[0 if won and t == 1 else 1 if won else 2] += int(won or t == len(tables))
+    return {name: (gold, red, green) for name, (gold, red, green) in counts.items()}
+
+
+@pytest.mark.parametrize("kind", list(AWKWARD))
+def test_each_kind_with_an_awkward_number_for_three_rounds(site, new_page, kind, jobs_run):
+    """Issue 28's "Done when": each kind that allows it, with a number no table plan fills (18 at hearts, 14 at
+    contract, 9 individual, 13 at the mixed euchres), three rounds through the pages: the sit-outs go round, the
+    movement follows the book and the standings and prizes are the book's figures. Each table's phone enters its
+    tallies, as at a party."""
+    players, tallies = AWKWARD[kind]
+    club = Club.objects.create(name="Riverton Card Club", slug="riverton")
+    host = new_page()
+    log_in(host, site, club)
+    host.get_by_role("link", name="Set up a party").click()
+    host.get_by_label("Name of the party").fill(f"Awkward {kind}")
+    host.get_by_label("Game", exact=True).select_option(kind)
+    host.get_by_label("The players, one a line").fill("\n".join(awkward_names(kind, players)))
+    host.get_by_label("Prizes", exact=True).fill("2")
+    if kind.endswith("bridge"):
+        host.get_by_label("A round ends").select_option("deals")
+        host.get_by_label("Deals a round").fill("4")
+    host.get_by_role("button", name="Draw the first seating").click()
+    host.get_by_role("heading", name=f"Awkward {kind}: the first seating").wait_for()
+    host.get_by_role("button", name="Start the party").click()
+    host.wait_for_url(re.compile(r".*/direct/sections/\d+/$"))
+    section = Section.objects.get(pk=int(host.url.rstrip("/").split("/")[-1]))
+    party = f"{site}/direct/sections/{section.id}/party/"
+    host.goto(party)
+    codes = {
+        int(t): code for t, code in re.findall(r"Table (\d+): (\S+)", host.locator("ul.codes").inner_text())
+    }
+    assert sorted(codes) == list(range(1, len(tallies) + 1))
+    phones = {}
+    for table, code in codes.items():
+        phones[table] = new_page(PHONE)
+        phones[table].goto(f"{site}/table/?code={code}")
+        phones[table].get_by_role("button", name="Open the table").click()
+    for number in (1, 2, 3):
+        for table, phone in phones.items():
+            phone.get_by_role("heading", name=f"Table {table}, round {number}").wait_for(timeout=20_000)
+            enter(phone, tallies[table], kind)
+        host.goto(party)
+        host.bring_to_front()
+        button = (
+            "Ring the last bell (end of the party)"
+            if number == 3
+            else f"Ring the bell: end round {number} and seat the next"
+        )
+        host.get_by_role("button", name=button).click()
+        following = f"round {number + 1}" if number < 3 else "finished"
+        host.get_by_role("heading", name=f"Awkward {kind}: {following}").wait_for(timeout=60_000)
+        expect(host.locator("progress[data-job-url]")).to_have_count(0, timeout=60_000)
+        bells_rung(section)
+    section.refresh_from_db()
+    assert section.status == "finished"
+    host.goto(party)
+    rounds = rounds_on_host(host)
+    everyone = {re.sub(r",.*", "", line) for line in awkward_names(kind, players)}
+    out = [name for _, sitting in rounds.values() for name in sitting]
+    for tables, sitting in rounds.values():  # every player seated once or sitting out, every round
+        seated = [p for t in tables for p in t]
+        assert len(tables) == len(tallies) and sorted(seated + sitting) == sorted(everyone), (tables, sitting)
+    assert len(out) == 3 * (players - 4 * len(tallies)) and len(set(out)) == len(out), (
+        f"sit-outs go round: {out}"
+    )
+    if kind != "hearts" and kind != "euchre-couples":
+        # Winners go up a table (L11401–11404): table t's winners sit at table t-1 next round unless sitting out.
+        for number in (1, 2):
+            tables, _ = rounds[number]
+            following, sitting = rounds[number + 1]
+            for t in range(2, len(tables) + 1):
+                ns, ew = tallies[t][:2]
+                winners = tables[t - 1][0::2] if ns > ew else tables[t - 1][1::2]
+                assert all(w in following[t - 2] or w in sitting for w in winners), (
+                    number,
+                    t,
+                    winners,
+                    following,
+                )
+    expected = worked(kind, tallies, rounds)
+    shown, shown_stars, prizes = {}, {}, {}
+    for row in host.locator("table.standings tbody tr").all():
+        name = re.search(rf"\d+\. ({PLAYER})", row.locator("td.player span.name").inner_text()).group(1)
+        shown[name] = float(row.locator("td.num").first.inner_text())
+        shown_stars[name] = row.locator("td.num").all_inner_texts()
+        prizes[name] = row.locator("td.prize").inner_text()
+    if kind == "star-euchre":  # the stars count bare, no sit-out average (002 L681)
+        expected = stars(tallies, rounds)
+        shown = {
+            n: tuple(int(v) for v in shown_stars[n][:3]) for n in shown
+        }  # gold, red, green (lone hands next)
+    else:
+        shown, expected = ({n: round(v, 2) for n, v in figures.items()} for figures in (shown, expected))
+    assert shown == expected
+    best = max(expected.values())
+    assert all(expected[n] == best for n, p in prizes.items() if p.startswith("1st prize")), prizes
+    shot(host, f"party-{kind}-host-end")
+    phone = phones[1]
+    phone.bring_to_front()
+    phone.get_by_role("heading", name=f"Awkward {kind}: the party is over").wait_for(timeout=20_000)
+    assert phone.locator("table.standings tbody tr").count() == players
+    assert no_overflow(phone)
+    shot(phone, f"party-{kind}-phone-end")
+    projector = new_page()
+    projector.goto(f"{site}/sections/{section.id}/seating/")
+    projector.get_by_role("heading", name=f"Awkward {kind}: the party is over").wait_for()
+    shot(projector, f"party-{kind}-projector-end")
