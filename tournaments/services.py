@@ -390,7 +390,7 @@ def next_round(section: Section, user, reason: str = "", confirm: bool = False) 
     if section.is_party:
         raise Refused(f"{section} is a progressive party: ring the bell to end the round", 409)
     last = last_round(section)
-    planned = (section.movement or {}).get("planned_rounds")
+    planned = section.planned_rounds
     if section.movement_kind == "swiss" and section.current_round >= last and (not planned or last < planned):
         _draw_swiss_round(section, last + 1)
         last += 1
