@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import list_filters, number_param, require_director
-from config.refusals import Refused
+from config.refusals import NotFound, Refused
 from games import lines, services
 from games.formats.numbers import POSITIVE, NumberError, whole_number
 from games.models import Board, PlayRecord, Result, ResultConflict
@@ -124,11 +124,11 @@ class ResultViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         require_director(request, section.session.event.club_id)
         board = Board.objects.filter(section=section, number=values["board"]).first()
         if board is None:
-            raise Refused(f"board {values['board']} is not in {section}", 404)
+            raise NotFound(f"board {values['board']} is not in {section}")
         ns = Entry.objects.filter(section=section, number=values["ns"]).first()
         ew = Entry.objects.filter(section=section, number=values["ew"]).first()
         if ns is None or ew is None:
-            raise Refused(f"pair {values['ns'] if ns is None else values['ew']} is not in {section}", 404)
+            raise NotFound(f"pair {values['ns'] if ns is None else values['ew']} is not in {section}")
         seating = next(
             (row for row in section.seatings.filter(ns=ns, ew=ew) if board.number in row.boards), None
         )

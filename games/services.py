@@ -15,7 +15,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 
 from config.db import prepared_cursor
-from config.refusals import Refused
+from config.refusals import Conflict, Forbidden, NotFound, Refused
 from games.engine.bridge import Call
 from games.engine.cards import Card, Seat
 from games.formats.numbers import INTEGER, POSITIVE, NumberError, whole_number
@@ -79,11 +79,11 @@ def enter_result(section: Section, board: Board, ns: Entry, ew: Entry, line: Lin
                  table: int | None = None, by: str, user=None) -> tuple[Result, bool]:  # fmt: skip
     """Store a result; (result, True) when it is new, (result, False) when the same one was already in.
 
-    A different result for a board these pairs already have raises Refused(409) with both versions; the
+    A different result for a board these pairs already have raises Conflict with both versions; the
     proposal is kept as a ResultConflict for the director.
     """
     if section.status != Status.RUNNING and user is None:
-        raise Refused(f"{section} is {section.get_status_display().lower()}: scores are not taken", 409)
+        raise Conflict(f"{section} is {section.get_status_display().lower()}: scores are not taken")
     for _ in range(3):
         try:
             # The usual case, a Board's first result for these pairs: the result and its version in one go.
@@ -115,12 +115,12 @@ def enter_result(section: Section, board: Board, ns: Entry, ew: Entry, line: Lin
                 (c for c in existing.conflicts.filter(resolved=False) if c.proposed == proposed), None
             ) or ResultConflict.objects.create(result=existing, proposed=proposed, sent_by_label=by)
             stored = snapshot(existing)
-        raise Refused(
+        raise Conflict(
             f"board {board.number}: a different result is already entered for pairs {stored['ns']} and "
             f"{stored['ew']} ({_describe(stored)}); the director has been asked to resolve it",
-            409, stored=stored, sent=proposed, conflict=conflict.id,
+            stored=stored, sent=proposed, conflict=conflict.id,
         )  # fmt: skip
-    raise Refused(f"board {board.number}: could not store the result, try again", 409)
+    raise Conflict(f"board {board.number}: could not store the result, try again")
 
 
 def _describe(values: dict) -> str:
@@ -193,7 +193,7 @@ def table_and_board(
             cursor.execute(_TABLE_AND_BOARD, [number, section.id, round_number, table])
             row = cursor.fetchone()
     if row is None:
-        raise Refused(f"table {table} has no seating in round {round_number}", 404)
+        raise NotFound(f"table {table} has no seating in round {round_number}")
     seating_id, boards, ns_id, ns_number, ew_id, ew_number, board_id, dealer, vulnerability, deal, refused = (
         row
     )
@@ -210,11 +210,11 @@ def table_and_board(
     seating.ns = _loaded(Entry, section, id=ns_id, number=ns_number) if ns_id else None
     seating.ew = _loaded(Entry, section, id=ew_id, number=ew_number) if ew_id else None
     if board_id is None:
-        raise Refused(f"board {number} is not in this section", 404)
+        raise NotFound(f"board {number} is not in this section")
     if number not in seating.boards:
         played = ", ".join(map(str, seating.boards)) or "none"
-        raise Refused(
-            f"board {number} is not played at table {table} in round {seating.round} (boards {played})", 403
+        raise Forbidden(
+            f"board {number} is not played at table {table} in round {seating.round} (boards {played})"
         )
     board = _loaded(Board, section, id=board_id, number=number, dealer=dealer, vulnerability=vulnerability,
                     deal=deal)  # fmt: skip
@@ -233,12 +233,12 @@ def enter_at_table(
     table_and_board finds (a table terminal such as a Bridgemate names its round); pairs come from the seating
     (`read`: as table_and_board takes it)."""
     if section.status != Status.RUNNING:
-        raise Refused(f"{section} is not running: scores are not taken", 409)
+        raise Conflict(f"{section} is not running: scores are not taken")
     seating, board, refused = table_and_board(section, table, values.get("board"), round_number, read)
     if refused >= LEAD_TRIES:
-        raise Refused(_director_enters(board, table, refused), 403)
+        raise Forbidden(_director_enters(board, table, refused))
     if seating.ns is None or seating.ew is None:
-        raise Refused(f"table {table} has a sit-out in round {seating.round}: nothing to score", 409)
+        raise Conflict(f"table {table} has a sit-out in round {seating.round}: nothing to score")
     entered = (values.get("contract"), values.get("declarer"), values.get("tricks"), values.get("lead", ""),
                values.get("honors", ""))  # fmt: skip
     if (entered[3] or entered[4]) and board.deal:
@@ -266,7 +266,7 @@ def _score_counted(section: Section, board: Board, table: int, *entered) -> Line
         refusals = LeadRefusal.objects.filter(board_id=board.id, table=table).first()
         refused = refusals.count if refusals else 0
         if refused >= LEAD_TRIES:
-            raise Refused(_director_enters(board, table, refused), 403)
+            raise Forbidden(_director_enters(board, table, refused))
         try:
             return score_line(section, board, *entered)
         except HandRefused as error:
@@ -274,7 +274,7 @@ def _score_counted(section: Section, board: Board, table: int, *entered) -> Line
             refused += 1
             LeadRefusal.objects.update_or_create(board_id=board.id, table=table, defaults={"count": refused})
     if refused >= LEAD_TRIES:
-        raise Refused(_director_enters(board, table, refused), 403)
+        raise Forbidden(_director_enters(board, table, refused))
     left = LEAD_TRIES - refused
     raise Refused(
         f"board {board.number}: {refusal.table_message} "
@@ -296,13 +296,13 @@ def confirm_at_table(section: Section, table: int, number, side: str) -> Result:
             .first()
         )
         if result is None:
-            raise Refused(f"board {board.number} has no result at table {table} to confirm", 404)
+            raise NotFound(f"board {board.number} has no result at table {table} to confirm")
         if result.conflicts.filter(resolved=False).exists():
-            raise Refused(f"board {board.number}: a different result was sent for it; the director decides which "
-                          "stands, so there is nothing to confirm yet", 409)  # fmt: skip
+            raise Conflict(f"board {board.number}: a different result was sent for it; the director decides which "
+                           "stands, so there is nothing to confirm yet")  # fmt: skip
         if result.versions.filter(changed_by__isnull=False).exists():
-            raise Refused(
-                f"board {board.number}: the director entered this result; there is nothing to confirm", 409
+            raise Conflict(
+                f"board {board.number}: the director entered this result; there is nothing to confirm"
             )
         if result.status != ResultStatus.CONFIRMED:
             before = snapshot(result)
@@ -340,23 +340,21 @@ def mark_not_played(section: Section, seating: Seating, number: int, user, reaso
     a board not played (NOT_PLAYED: the pairs' board count drops), with who, when and why in its version."""
     where = f"board {number}, table {seating.table}, round {seating.round}"
     if section.status not in (Status.RUNNING, Status.FINISHED):
-        raise Refused(
-            f"{section} is {section.get_status_display().lower()}: no result is marked not played", 409
-        )
+        raise Conflict(f"{section} is {section.get_status_display().lower()}: no result is marked not played")
     if not (reason or "").strip():
         raise Refused(f"{where}: marking it not played needs a reason")
     if number not in seating.boards or seating.ns is None or seating.ew is None:
-        raise Refused(f"{where}: no pairs play this board at this table in this round", 404)
+        raise NotFound(f"{where}: no pairs play this board at this table in this round")
     board = Board.objects.filter(section=section, number=number).first()
     if board is None:
-        raise Refused(f"{section} has no board {number}", 404)
+        raise NotFound(f"{section} has no board {number}")
     result = Result(section=section, board=board, round=seating.round, table=seating.table, ns=seating.ns,
                     ew=seating.ew)  # fmt: skip
     try:
         insert_with(result, _version(result, "not played", None, f"director {user.get_username()}", user,
                                      reason.strip()), "result")  # fmt: skip
     except IntegrityError:
-        raise Refused(f"{where}: a result is already entered", 409) from None
+        raise Conflict(f"{where}: a result is already entered") from None
     standings_changed(section.id)
     return result
 
@@ -433,7 +431,7 @@ def _check_assigned(where: str, score: int) -> None:
 def resolve_conflict(conflict: ResultConflict, accept: bool, user, reason: str) -> ResultConflict:
     """Accept the proposed result (a correction) or dismiss it; either way the conflict is closed."""
     if conflict.resolved:
-        raise Refused(f"conflict {conflict.id} is already {conflict.resolution}", 409)
+        raise Conflict(f"conflict {conflict.id} is already {conflict.resolution}")
     with transaction.atomic():
         if accept:
             correct_result(conflict.result, conflict.proposed, user, reason)

@@ -282,6 +282,13 @@ class Section(models.Model):
         return cached[1]
 
     @property
+    def planned_rounds(self) -> int | None:
+        """A Swiss's rounds as planned at set-up (tournaments.services.plan_swiss, kept beside its movement, as its
+        later rounds are drawn as play goes); None when not planned."""
+        planned = (self.movement or {}).get("planned_rounds")
+        return planned if isinstance(planned, int) else None
+
+    @property
     def rounds(self) -> int:
         """The movement's rounds, counted without reading it whole (lists of sections show it)."""
         return len((self.movement or {}).get("rounds", []))

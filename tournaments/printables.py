@@ -8,6 +8,7 @@ address goes into a Paragraph through `plain` (tournaments.movements.cards): a P
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import segno
@@ -23,8 +24,8 @@ from scoring.serializers import scorecards as scorecard_lines
 from tournaments import page_data, team_data
 from tournaments.models import Section
 from tournaments.movements.cards import cards_pdf, guide_cards, plain, table_cards
-from tournaments.movements.model import Movement, Round, Unit
-from tournaments.movements.model import Table as MovementTable
+from tournaments.movements.jsonout import movement_from_json
+from tournaments.movements.model import Movement, Round
 from tournaments.templatetags.dates import day
 
 _FONT_FILE = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
@@ -46,44 +47,11 @@ def _suit(symbol: str, font: str) -> str:
 
 
 def movement_of(data: dict, name: str = "") -> Movement:
-    """A movement as issue 4's JSON (stored with a Section, or just generated) as a movements.model.Movement,
+    """A movement as issue 4's JSON (stored with a Section, or just generated) read through movement_from_json,
     for its cards. Tables with an empty seat (a sit-out) are left off."""
-    rounds = []
-    entrants = 0
-    individual = False
-    for rnd in data.get("rounds", []):
-        tables = []
-        for table in rnd.get("tables", []):
-            seats = table.get("seats")
-            individual = individual or bool(seats)
-            wanted = [seats.get(s) for s in "NESW"] if seats else [table.get("ns"), table.get("ew")]
-            if not all(wanted):
-                continue
-            players = tuple(int(p) for p in wanted)
-            entrants = max(entrants, *players)
-            tables.append(MovementTable(table["table"], players, tuple(table.get("boards", ()))))
-        shares = tuple(tuple(group) for group in rnd.get("shares", ()))
-        sit_out = tuple(int(p) for p in rnd.get("sit_out", ()))
-        entrants = max(entrants, *sit_out, 0)
-        rounds.append(Round(rnd["round"], tuple(tables), shares=shares, sit_out=sit_out))
-    boards = max((b for r in rounds for t in r.tables for b in t.boards), default=0)
-    return Movement(
-        kind=str(data.get("kind") or "movement"),
-        unit=Unit.PLAYER if individual else Unit.TEAM if _two_rooms(rounds) else Unit.PAIR,
-        entrants=entrants,
-        rounds=tuple(rounds),
-        boards=boards,
-        name=str(data.get("name") or name),
-    )
-
-
-def _two_rooms(rounds: list[Round]) -> bool:
-    """A teams movement: some team sits N-S at one table and E-W at another in the same round."""
-    return any(
-        {t.ns for t in rnd.tables} & {t.ew for t in rnd.tables}
-        for rnd in rounds
-        if rnd.tables and len(rnd.tables[0].players) == 2
-    )
+    plan = movement_from_json(data)
+    rounds = tuple(replace(rnd, tables=tuple(t for t in rnd.tables if all(t.players))) for rnd in plan.rounds)
+    return replace(plan, rounds=rounds, kind=plan.kind or "movement", name=plan.name or name)
 
 
 def qr_png(text: str) -> bytes:

@@ -139,8 +139,7 @@ def most_rounds(section: Section) -> int:
     """The rounds the desk can go on to: those seated, or for a Swiss (each round drawn when the director moves on)
     the rounds planned at set-up, else as many as its teams can play without two of them meeting twice."""
     if section.movement_kind == "swiss":
-        planned = (section.movement or {}).get("planned_rounds")
-        return max(last_round(section), planned or swiss_rounds(section.entries.count()))
+        return max(last_round(section), section.planned_rounds or swiss_rounds(section.entries.count()))
     return last_round(section)
 
 

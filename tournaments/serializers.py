@@ -124,9 +124,8 @@ class SectionSerializer(RefuseReadOnly, serializers.ModelSerializer):
         return data
 
     def get_tables(self, section: Section) -> int:
-        return len(
-            {t.get("table") for r in (section.movement or {}).get("rounds", []) for t in r.get("tables", [])}
-        )
+        plan = section.plan
+        return len({t.number for r in plan.rounds for t in r.tables}) if plan else 0
 
 
 class SectionVersionSerializer(serializers.ModelSerializer):

@@ -41,7 +41,7 @@ from tournaments.models import (
     new_table_code,
 )
 from tournaments.movements.jsonout import movement_data, movement_from_json
-from tournaments.movements.model import MovementError, Unit, boards_of_set
+from tournaments.movements.model import Movement, MovementError, Unit, boards_of_set
 from tournaments.movements.registry import SECTION_KINDS
 from tournaments.movements.teams import swiss_pairing, two_rooms
 from tournaments.rounds import advance, ask_first, begin, last_round, swiss_rounds
@@ -182,7 +182,7 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
     section.boards.all().delete()
     section.table_codes.all().delete()
     _check_teams_scoring(section, teams)
-    check_ranking(section.scoring_method, section.ranking, movement)
+    check_ranking(section.scoring_method, section.ranking, plan)
     kind = EntryKind.PLAYER if individual else EntryKind.TEAM if teams else EntryKind.PAIR
     fixed = not individual and all(len(d) == 1 for d in directions.values())
     entries = {
@@ -229,10 +229,11 @@ def _check_teams_scoring(section: Section, teams: bool) -> None:
         )
 
 
-def check_ranking(method: str, ranking: str, movement: dict | None = None) -> str:
+def check_ranking(method: str, ranking: str, movement: Movement | dict | None = None) -> str:
     """The ranking rule a Section of `method` takes (blank: the method's default, scoring.methods.registry), or a
     refusal naming the rules it allows; a raw total is refused where the movement gives the entrants unequal
-    numbers of boards (a sit-out, a phantom, an arrow switch), as it would rank them by boards played."""
+    numbers of boards (a sit-out, a phantom, an arrow switch), as it would rank them by boards played. The
+    movement is a Section's plan, or one just generated as its JSON (read through movement_from_json)."""
     scoring = METHODS.get(method)
     if scoring is None:
         if ranking:
@@ -242,7 +243,12 @@ def check_ranking(method: str, ranking: str, movement: dict | None = None) -> st
         rule = scoring.ranking(ranking)
     except ValueError as error:
         raise Refused(str(error)) from None
-    fields = _boards_played(movement or {})
+    if isinstance(movement, dict):
+        try:
+            movement = movement_from_json(movement)
+        except MovementError as error:
+            raise Refused(f"the movement's {error}") from None
+    fields = _boards_played(movement)
     if rule.name == "total" and any(len(set(field.values())) > 1 for field in fields):
         low, high = min(min(f.values()) for f in fields), max(max(f.values()) for f in fields)
         raise Refused(
@@ -252,18 +258,18 @@ def check_ranking(method: str, ranking: str, movement: dict | None = None) -> st
     return rule.name
 
 
-def _boards_played(movement: dict) -> list[Counter]:
-    """How many boards each entrant plays in the movement (issue 4's JSON), one Counter per field: those who sit
-    N-S only and those who sit E-W only are ranked apart (a two-winner Mitchell), the others together."""
+def _boards_played(plan: Movement | None) -> list[Counter]:
+    """How many boards each entrant plays in the movement, one Counter per field: those who sit N-S only and
+    those who sit E-W only are ranked apart (a two-winner Mitchell), the others together."""
     played: Counter = Counter()
-    sides: dict[str, set[str]] = {}
-    for rnd in movement.get("rounds", []):
-        for table in rnd.get("tables", []):
-            seated = [("NS", table.get("ns")), ("EW", table.get("ew")),
-                      *(("NS" if seat in "NS" else "EW", e) for seat, e in (table.get("seats") or {}).items())]  # fmt: skip
-            for side, entrant in {(side, str(e)) for side, e in seated if e not in (None, "", "-", 0, "0")}:
-                played[entrant] += len(table.get("boards", []))
-                sides.setdefault(entrant, set()).add(side)
+    sides: dict[int, set[str]] = {}
+    for rnd in plan.rounds if plan else ():
+        for table in rnd.tables:
+            seats = ("NS", "EW") * (len(table.players) // 2)  # pairs: N-S, E-W; players: N, E, S, W
+            for side, entrant in zip(seats, table.players, strict=True):
+                if entrant:  # 0: an empty seat
+                    played[entrant] += len(table.boards)
+                    sides.setdefault(entrant, set()).add(side)
     fields: dict[frozenset, Counter] = {}
     for entrant, count in played.items():
         fields.setdefault(frozenset(sides[entrant]), Counter())[entrant] = count
@@ -326,7 +332,7 @@ def change_settings(section: Section, changes: dict, user, reason: str) -> Secti
             board.vulnerability = section_vulnerability(section.rule_set, board.number).value
             board.save(update_fields=["vulnerability"])
     if "scoring_method" in changed or "ranking" in changed:
-        check_ranking(section.scoring_method, section.ranking, section.movement)
+        check_ranking(section.scoring_method, section.ranking, section.plan)
     _check_teams_scoring(section, section.entries.filter(kind=EntryKind.TEAM).exists())
     section.save()
     _version(section, before, user, reason.strip())
@@ -384,7 +390,7 @@ def next_round(section: Section, user, reason: str = "", confirm: bool = False) 
     if section.is_party:
         raise Refused(f"{section} is a progressive party: ring the bell to end the round", 409)
     last = last_round(section)
-    planned = (section.movement or {}).get("planned_rounds")
+    planned = section.planned_rounds
     if section.movement_kind == "swiss" and section.current_round >= last and (not planned or last < planned):
         _draw_swiss_round(section, last + 1)
         last += 1
@@ -401,14 +407,14 @@ def plan_swiss(movement: dict, rounds) -> dict:
     """A Swiss's movement with the rounds it will play ("planned_rounds"; blank: as many as its teams can play
     without two of them meeting twice). Its rounds after the first are drawn as play goes, so the count is kept
     for the desk ("round 2 of 4") and next_round stops there."""
+    try:
+        plan = movement_from_json(movement)
+    except MovementError as error:
+        raise Refused(f"the movement's {error}") from None
     teams = len(
-        {
-            str(e)
-            for rnd in movement.get("rounds", [])
-            for t in rnd.get("tables", [])
-            for e in (t["ns"], t["ew"])
-        }
-        | {str(e) for rnd in movement.get("rounds", []) for e in rnd.get("sit_out", [])}  # a bye
+        {e for rnd in plan.rounds for t in rnd.tables for e in t.players}
+        | {e for rnd in plan.rounds for e in rnd.sit_out}  # a bye
+        - {0}
     )
     most = swiss_rounds(teams)
     if rounds in (None, ""):
