@@ -174,7 +174,7 @@ def test_a_howells_live_standings_rank_the_pairs_who_sat_out_by_percentage(clien
     assert '<option value="total" selected>By raw total' in desk and "<p>By raw total: only where" in desk
     url = f"/direct/sections/{section.id}/ranking/"
     refused = client.post(url, {"ranking": "factored", "reason": ""})
-    assert refused.status_code == 400 and "changing ranking needs a reason" in refused.content.decode()
+    assert refused.status_code == 400 and "Changing ranking needs a reason" in refused.content.decode()
     assert client.post(url, {"ranking": "factored", "reason": "as Compscore"}).status_code == 302
     assert section.versions.last().after["ranking"] == "factored"
     recompute_standings(section.id)
