@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.db import connection, connections
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils.http import urlsafe_base64_encode
 from drf_spectacular.generators import SchemaGenerator
 from pypdf import PdfReader
 
@@ -146,6 +147,12 @@ PARAMETERS = {
     "table",
     "code",
     "member_id",
+    "user_id",
+    "uidb64",
+    "token",
+    "event_id",
+    "session_id",
+    "row_id",
 }
 
 
@@ -153,11 +160,16 @@ def page_urls(world) -> list[str]:
     """Every page route of the resolver (the API is walked from its schema), with each parameter's real values."""
     section = world["section"]
     values = {
-        "section_id": [section.id], "number": list(range(1, 7)), "kind": ["guide", "table"],
+        "section_id": [section.id], "number": list(range(1, 7)), "kind": ["guide", "table", "event", "session"],
         "slug": [world["club"].slug], "result_id": list(Result.objects.filter(section=section).values_list("id", flat=True)),
         "round_number": [1, 2], "table": [1, 2, 3],
         "code": ["NOPE99"],  # a table card's address: a real code would make the walker that table's scorer
         "member_id": list(world["club"].players.values_list("id", flat=True)) or [1],
+        "user_id": list(User.objects.values_list("id", flat=True)),
+        "uidb64": [urlsafe_base64_encode(str(pk).encode()) for pk in User.objects.values_list("id", flat=True)],
+        "event_id": [section.session.event_id], "session_id": [section.session_id],
+        "row_id": [section.session.event_id, section.session_id],
+        "token": ["no-such-token"],  # a password-setting link's: a real one would let the walker set a password
     }  # fmt: skip
     urls = []
 
