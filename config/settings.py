@@ -198,8 +198,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    # A party player's side (lady or gentleman) and a result's side (N-S or E-W) are both fields named "side".
-    "ENUM_NAME_OVERRIDES": {"PartySideEnum": "parties.services.SIDES", "PairSideEnum": ["NS", "EW"]},
+    # Two choice fields named "side": the pair confirming a result, and a party player's side.
+    "ENUM_NAME_OVERRIDES": {"ConfirmSideEnum": ["NS", "EW"], "PartySideEnum": "parties.services.SIDES"},
 }
 
 # Celery: a real broker when REDIS_URL is set, otherwise every task runs eagerly in-process.

@@ -87,6 +87,9 @@ def _rename_in_entries(player: Player, before: str) -> None:
     stay as they were published)."""
     entries = list(player.entries.exclude(section__status=Status.PUBLISHED))
     for entry in entries:
+        if entry.kind == EntryKind.TEAM:
+            entry.name = team_name([player]) if entry.name == team_name([before]) else entry.name
+            continue
         entry.name = " & ".join(str(player) if name == before else name for name in entry.name.split(" & "))[
             :160
         ]
@@ -223,6 +226,18 @@ PLAYERS_PER_ENTRY = {EntryKind.PAIR: (2, 2), EntryKind.TEAM: (4, 6), EntryKind.P
 """How many players an entry of each kind holds (a team: four, five or six)."""
 
 
+def team_name(players: list) -> str:
+    """A team is named after its captain, the first player given ("Ann Smith's team"), as clubs call their teams:
+    four to six names joined would not fit a line of the standings."""
+    return f"{players[0]}'s team"[:160]
+
+
+def entry_players(entry: Entry) -> list[Player]:
+    """An entry's players in the order they were given (a team's captain first), not the members' order."""
+    through = Entry.players.through.objects.filter(entry=entry).select_related("player").order_by("id")
+    return [row.player for row in through]
+
+
 def _entry_words(entry: Entry) -> str:
     return f"{entry.get_kind_display().lower()} {entry.tag}"
 
@@ -269,7 +284,11 @@ def name_entries(section: Section, players: dict[int, list[Player]]) -> list[Ent
         entry.players.clear()  # then added one by one: the through rows keep the order they were given in
         through = Entry.players.through
         through.objects.bulk_create([through(entry=entry, player=player) for player in chosen])
-        entry.name = " & ".join(map(str, chosen))[:160]
+        entry.name = (
+            team_name(chosen)
+            if entry.kind == EntryKind.TEAM and chosen
+            else " & ".join(map(str, chosen))[:160]
+        )
         entry.save(update_fields=["name"])
         named.append(entry)
     return named

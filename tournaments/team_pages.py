@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
-from tournaments import page_data, team_data
+from tournaments import membership, page_data, team_data
 from tournaments.models import Entry
 
 
@@ -58,7 +58,7 @@ def team(request, section_id: int, number: int):
     viewer = page_data.viewer(request, section)
     rows = team_data.team_matches_of(view, entry, _seen_numbers(section, viewer))
     return render(request, "pages/team.html", {
-        "section": section, "entry": entry, "rows": rows,
+        "section": section, "entry": entry, "rows": rows, "players": membership.entry_players(entry),
         "standing": getattr(entry, "standing", None) if viewer.sees_standings else None,
         "here": f"Team {entry.tag}",
     })  # fmt: skip

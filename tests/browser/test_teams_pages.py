@@ -39,7 +39,7 @@ def test_the_team_standings_and_a_match_read_on_a_phone_and_a_desktop(site, new_
         # The rounds played so far (the round robin's later rounds are on each team's page).
         assert table.locator("thead th").all_inner_texts() == ["Rank", "Team", "R1", "R2", "VPs"]
         assert table.locator("tbody tr").count() == 5
-        assert "Ann Lee & Bob Hart & Cy Moss & Di Vance" in table.inner_text()
+        assert "Ann Lee's team" in table.inner_text()  # named after its captain (#29)
         byes = table.locator("td.round", has_text="bye").all_inner_texts()
         assert [" ".join(b.split()) for b in byes] == ["12.00 bye"] * 2, byes
         assert page.locator(".bye-now").inner_text().startswith(f"Bye in round 2: Team {bye_team}")
@@ -120,11 +120,12 @@ def test_the_swiss_desk_is_a_short_list_on_a_phone(site, new_page):
     desk.goto(f"{site}/direct/sections/{section.id}/")
     teams = desk.locator(".entry-folds details")
     assert teams.count() == 8 and desk.locator(".entry-folds details[open]").count() == 0
-    assert teams.first.locator("summary").inner_text() == "Team 1 Ann Lee & Bob Hart & Cy Moss & Di Vance"
+    assert teams.first.locator("summary").inner_text() == "Team 1 Ann Lee's team"
     assert teams.nth(1).locator("summary").inner_text() == "Team 2 players missing"
     assert desk.locator("#missing tbody tr").count() == 8, "a row a table, its two boards on it"
     height = desk.evaluate("document.documentElement.scrollHeight")
-    assert height < 2500, f"the desk is {height} px tall on a phone"
+    # 3,200 px: the desk has since gained its export, print, pickup-slip and event-page sections (#29).
+    assert height < 3200, f"the desk is {height} px tall on a phone"
     assert no_overflow(desk)
     assert axe_violations(desk) == []
     shot(desk, "teams-swiss-desk-phone")

@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.db import connection, connections
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils.http import urlsafe_base64_encode
 from drf_spectacular.generators import SchemaGenerator
 from pypdf import PdfReader
 
@@ -146,9 +147,9 @@ PARAMETERS = {
     "table",
     "code",
     "member_id",
-    "token",
     "user_id",
     "uidb64",
+    "token",
     "event_id",
     "session_id",
     "row_id",
@@ -164,12 +165,11 @@ def page_urls(world) -> list[str]:
         "round_number": [1, 2], "table": [1, 2, 3],
         "code": ["NOPE99"],  # a table card's address: a real code would make the walker that table's scorer
         "member_id": list(world["club"].players.values_list("id", flat=True)) or [1],
-        "token": ["no-such-sign-in-link"],  # a member's sign-in link: a real one would sign the walker in
-        # a director's remove and password-link pages; a set-password link's user, with a token that is not one
-        "user_id": [w.id for w in (world.get("alice"), world.get("bob")) if w] or [1],
-        "uidb64": ["MQ"],
+        "user_id": list(User.objects.values_list("id", flat=True)),
+        "uidb64": [urlsafe_base64_encode(str(pk).encode()) for pk in User.objects.values_list("id", flat=True)],
         "event_id": [section.session.event_id], "session_id": [section.session_id],
-        "row_id": [section.session_id, section.session.event_id],  # what a director archives
+        "row_id": [section.session.event_id, section.session_id],
+        "token": ["no-such-token"],  # a password-setting link's: a real one would let the walker set a password
     }  # fmt: skip
     urls = []
 

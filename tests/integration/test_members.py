@@ -257,7 +257,12 @@ def test_individual_and_team_entries_take_their_own_number_of_players(client, di
     with pytest.raises(Refused, match=r"^Ann Smith is in team 1 and in team 2$"):
         membership.name_entries(section, {1: [ann, bob, cath, dan], 2: [eve, fay, gil, ann]})
     membership.name_entries(section, {1: [ann, bob, cath, dan], 2: []})
-    assert section.entries.get(number=1).name == "Ann Smith & Bob Jones & Cath Brown & Dan White"
+    # A team is named after its captain, the first player given, not four to six names joined (#29); renaming
+    # the captain renames the team, another player leaves it as it is.
+    assert section.entries.get(number=1).name == "Ann Smith's team"
+    membership.save_member(director, "Ann Smyth", ann.federation_number, member=ann)
+    membership.save_member(director, "Bob Jonas", bob.federation_number, member=bob)
+    assert section.entries.get(number=1).name == "Ann Smyth's team"
 
 
 EXCEL_EUROPE = (

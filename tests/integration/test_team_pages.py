@@ -25,8 +25,9 @@ def match(client):
     return worked_match(client)
 
 
-HOME = "Ann Lee &amp; Bob Hart &amp; Cy Moss &amp; Di Vance"
-AWAY = "Ed Shaw &amp; Flo Kerr &amp; Gus Pike &amp; Hal Roe"
+HOME = "Ann Lee&#x27;s team"
+AWAY = "Ed Shaw&#x27;s team"
+"""A team is named after its captain, the first player given (#29)."""
 
 
 def cells(html: str, row_start: str) -> list[str]:
@@ -78,7 +79,7 @@ def test_the_team_standings_and_team_pages_show_vps_round_by_round_and_the_playe
     assert cells(page, f"<td>1</td>\n      {team}") == ["1", f"Team 1 {HOME}", "16.73 v 2", "16.73"]
     assert f'href="/sections/{match.id}/rounds/1/matches/1/"' in page
     mine = client.get(f"/sections/{match.id}/teams/2/").content.decode()
-    assert f'<p class="team-players">{AWAY}</p>' in mine
+    assert f'<p class="team-players">{AWAY}: Ed Shaw (captain), Flo Kerr, Gus Pike, Hal Roe</p>' in mine
     assert cells(mine, "<tr><td>1</td>") == ["1", f"Team 1 {HOME} away", "10–23", "3.27"]
 
 
@@ -98,7 +99,7 @@ def test_the_results_pdf_names_the_teams_in_the_ranking_and_the_travellers(clien
     data = client.get(f"/sections/{match.id}/results.pdf").content
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages).split())
     ranking, travellers = text.split("Board 1", 1)
-    plain = HOME.replace("&amp;", "&"), AWAY.replace("&amp;", "&")
+    plain = HOME.replace("&#x27;", "'"), AWAY.replace("&#x27;", "'")
     assert f"1 1 {plain[0]} 16.73 16.73" in ranking and f"2 2 {plain[1]} 3.27 3.27" in ranking
     assert f"1 {plain[0]} 2 {plain[1]} 4S N 10, +420 4S N 9, -50 10 to 1" in travellers
 
