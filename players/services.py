@@ -109,7 +109,11 @@ def use_link(token: str) -> Player:
             )
         link.used = timezone.now()
         link.save(update_fields=["used"])
-        player = Player.objects.select_for_update().select_related("club", "user").get(id=link.player_id)
+        player = (
+            Player.objects.select_for_update(of=("self",))
+            .select_related("club", "user")
+            .get(id=link.player_id)
+        )
         if _signs_in_as_staff(player):
             raise Refused(f"{player} signs in as a director: directors sign in with their password")
         if player.user is None:
