@@ -63,6 +63,20 @@ def enter(phone, figures, kind: str = "") -> None:
 
 
 @pytest.mark.parametrize("kind", list(KINDS))
+def open_phones(host, new_page, site: str, tables: int) -> dict:
+    """Each table's phone, opened with the code the host page lists for it (one code a table, tables 1..N)."""
+    codes = {
+        int(t): code for t, code in re.findall(r"Table (\d+): (\S+)", host.locator("ul.codes").inner_text())
+    }
+    assert sorted(codes) == list(range(1, tables + 1))
+    phones = {}
+    for table, code in codes.items():
+        phones[table] = new_page(PHONE)
+        phones[table].goto(f"{site}/table/?code={code}")
+        phones[table].get_by_role("button", name="Open the table").click()
+    return phones
+
+
 def test_a_host_runs_each_kind_of_party_through_the_pages(site, new_page, kind, jobs_run):
     players, tallies = KINDS[kind]
     club = Club.objects.create(name="Riverton Card Club", slug="riverton")
@@ -99,16 +113,7 @@ def test_a_host_runs_each_kind_of_party_through_the_pages(site, new_page, kind, 
     section_id = int(host.url.rstrip("/").split("/")[-1])
     party = f"{site}/direct/sections/{section_id}/party/"
     host.goto(party)
-    codes = dict(
-        (int(table), code)
-        for table, code in re.findall(r"Table (\d+): (\S+)", host.locator("ul.codes").inner_text())
-    )
-    assert sorted(codes) == list(range(1, players // 4 + 1))
-    phones = {}
-    for table, code in codes.items():
-        phones[table] = new_page(PHONE)
-        phones[table].goto(f"{site}/table/?code={code}")
-        phones[table].get_by_role("button", name="Open the table").click()
+    phones = open_phones(host, new_page, site, players // 4)
     for number in (1, 2, 3):
         for table, phone in phones.items():
             # the phone follows the party by itself: after the bell it shows the next round (party_phone.js)
@@ -266,15 +271,7 @@ def test_each_kind_with_an_awkward_number_for_three_rounds(site, new_page, kind,
     section = Section.objects.get(pk=int(host.url.rstrip("/").split("/")[-1]))
     party = f"{site}/direct/sections/{section.id}/party/"
     host.goto(party)
-    codes = {
-        int(t): code for t, code in re.findall(r"Table (\d+): (\S+)", host.locator("ul.codes").inner_text())
-    }
-    assert sorted(codes) == list(range(1, len(tallies) + 1))
-    phones = {}
-    for table, code in codes.items():
-        phones[table] = new_page(PHONE)
-        phones[table].goto(f"{site}/table/?code={code}")
-        phones[table].get_by_role("button", name="Open the table").click()
+    phones = open_phones(host, new_page, site, len(tallies))
     for number in (1, 2, 3):
         for table, phone in phones.items():
             phone.get_by_role("heading", name=f"Table {table}, round {number}").wait_for(timeout=20_000)
