@@ -62,7 +62,6 @@ def enter(phone, figures, kind: str = "") -> None:
     phone.get_by_text("Tally saved.").wait_for()
 
 
-@pytest.mark.parametrize("kind", list(KINDS))
 def open_phones(host, new_page, site: str, tables: int) -> dict:
     """Each table's phone, opened with the code the host page lists for it (one code a table, tables 1..N)."""
     codes = {
@@ -77,6 +76,7 @@ def open_phones(host, new_page, site: str, tables: int) -> dict:
     return phones
 
 
+@pytest.mark.parametrize("kind", list(KINDS))
 def test_a_host_runs_each_kind_of_party_through_the_pages(site, new_page, kind, jobs_run):
     players, tallies = KINDS[kind]
     club = Club.objects.create(name="Riverton Card Club", slug="riverton")
