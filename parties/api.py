@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import require_director
-from config.refusals import Refused
+from config.refusals import Conflict, NotFound, Refused
 from games.models import Tally
 from tournaments.models import Club, Section, Status
 from tournaments.permissions import TableCodeAccess, is_director
@@ -74,7 +74,7 @@ def _club(text: str) -> Club:
         Club.objects.filter(slug=text).first() if not text.isdigit() else Club.objects.filter(id=text).first()
     )
     if club is None:
-        raise Refused(f"no club {text!r}", 404)
+        raise NotFound(f"no club {text!r}")
     return club
 
 
@@ -131,7 +131,7 @@ class BellView(APIView):
                                      sitting_out=values.get("sitting_out", []))  # fmt: skip
             return Response(SectionSerializer(section, context={"request": request}).data)
         if section.status != Status.RUNNING or not section.is_party:
-            raise Refused(f"{section} is not a running progressive party", 409)
+            raise Conflict(f"{section} is not a running progressive party")
         options = {k: values[k] for k in ("method", "head", "tied") if values.get(k)}
         job = bell.start_bell(
             section, request.user, confirm=values["confirm"], round_number=values.get("round"), **options

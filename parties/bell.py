@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from config.refusals import Refused
+from config.refusals import Conflict, Refused
 from games.engine.cards import Side
 from games.models import Tally
 from jobs import services as job_services
@@ -22,7 +22,8 @@ from tournaments.movements.progressive import Head, Method, progress, progress_h
 from tournaments.services import entrant_number, record_reason
 
 from . import players
-from .core import MOST_SITTING_OUT, forts_played, next_fort_game, party_kind, party_ladies
+from .core import MOST_SITTING_OUT, PartyKind, PartySettings, forts_played, next_fort_game, party_kind
+from .settings import party_settings
 from .standings import decide_table
 from .tallies import tally_snapshot, tally_version
 
@@ -92,7 +93,7 @@ def ring_bell(
     player present is seated once)."""
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     if section.status != Status.RUNNING or not section.is_party:
-        raise Refused(f"{section} is not a running progressive party", 409)
+        raise Conflict(f"{section} is not a running progressive party")
     check_round(section, round_number)
     if not last and not next_seating:
         raise Refused(
@@ -128,10 +129,9 @@ def check_round(section: Section, round_number: int | None) -> None:
     """Refuse a bell rung for a round that is not in play (a second bell from a page of an earlier round must not
     end the next one). None: the caller named no round (a program's bell), the round in play."""
     if round_number is not None and round_number != section.current_round:
-        raise Refused(
+        raise Conflict(
             f"that bell was for round {round_number}, but round {section.current_round} is in play: nothing was "
-            f"rung; ring again when round {section.current_round} is over",
-            409,
+            f"rung; ring again when round {section.current_round} is over"
         )
 
 
@@ -158,26 +158,25 @@ def _moved(
     """The next round's seating by the book's movement from a round's winners (hearts: the punched lady and
     gentleman of each table)."""
     kind = party_kind(section.movement_kind)
-    party = (section.movement or {}).get("party")
+    settings = party_settings(section)
     if kind.game == "hearts":
-        her = party_ladies(party, section.entries.count())
+        her = settings.ladies_of(section.entries.count())
         return progress_hearts(
             seating,
             [next(p for p in won if p in her) for won in punched],
             [next(p for p in won if p not in her) for won in punched],
             her,
         )
-    her = party_ladies(party, section.entries.count()) if kind.mixed else ()
+    her = settings.ladies_of(section.entries.count()) if kind.mixed else ()
     return progress(seating, [Side(w) for w in winners], method, head, her)
 
 
-def _how(movement_kind: str, movement: dict | None, args: dict) -> tuple[Method, Head]:
+def _how(kind: PartyKind, settings: PartySettings, args: dict) -> tuple[Method, Head]:
     """How a bell moves the players: the method given to its job, else the one set up with the party, else its
     kind's (couples: method 2, L11405–11408); the head table's winners per `head`, else the kind's rule
     (parties.core.HEAD_RULES). ValueError for a method or rule that is not one."""
-    kind = party_kind(movement_kind)
-    chosen = ((movement or {}).get("party") or {}).get("method") or (kind.method or Method.TOGETHER).value
-    return Method(args.get("method", chosen)), Head(args.get("head", kind.head.value))
+    chosen = settings.method or kind.method or Method.TOGETHER
+    return Method(args.get("method", chosen.value)), Head(args.get("head", kind.head.value))
 
 
 def who_moved(values: dict, hearts: bool) -> tuple[str, frozenset[str]]:
@@ -213,32 +212,31 @@ def reseat(section: Section, user) -> Section:
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     number = section.current_round
     if section.status != Status.RUNNING or not section.is_party or number < 2:
-        raise Refused(f"{section} has no running round seated after a bell to seat again", 409)
+        raise Conflict(f"{section} has no running round seated after a bell to seat again")
     if not (kind := party_kind(section.movement_kind)).moves_by_winners:
-        raise Refused(
-            f"{kind.title} moves its players the same way whoever won: there is nothing to re-seat", 409
+        raise Conflict(
+            f"{kind.title} moves its players the same way whoever won: there is nothing to re-seat"
         )
     if begun := list(
         Tally.objects.filter(section=section, round=number, version__gt=0).values_list("table", flat=True)
     ):
-        raise Refused(
+        raise Conflict(
             f"round {number} has begun: table{'s' if len(begun) > 1 else ''} {', '.join(map(str, sorted(begun)))} "
-            "entered a tally; move the players by hand or correct the tallies again",
-            409,
+            "entered a tally; move the players by hand or correct the tallies again"
         )
     rows = list(section.seatings.filter(round=number - 1).order_by("table"))
     tallies = {t.table: t for t in Tally.objects.filter(section=section, round=number - 1)}
     if any(row.table not in tallies or not tallies[row.table].frozen for row in rows):
-        raise Refused(f"round {number - 1} has tables without a frozen tally: nothing to seat by", 409)
+        raise Conflict(f"round {number - 1} has tables without a frozen tally: nothing to seat by")
     seating = tuple(tuple(int(row.seats[s]) for s in "NESW") for row in rows)
     winners = [tallies[row.table].winners for row in rows]
     punched = [[int(p) for p in tallies[row.table].punches] for row in rows]
     if section.game != "hearts" and not all(w in ("NS", "EW") for w in winners):
-        raise Refused(f"round {number - 1} has a table without winners: correct its tally first", 409)
+        raise Conflict(f"round {number - 1} has a table without winners: correct its tally first")
     job = (
         Job.objects.filter(section=section, kind="bell", arguments__round=number - 1).order_by("-id").first()
     )
-    how = _how(section.movement_kind, section.movement, job.arguments if job else {})
+    how = _how(kind, party_settings(section), job.arguments if job else {})
     seated = players.next_round(section, _moved(section, seating, winners, punched, *how), number)
     section.seatings.filter(round=number).delete()
     Tally.objects.filter(section=section, round=number).delete()
@@ -263,10 +261,10 @@ def bell_job(job: Job) -> dict:
     stops before anything changes and says so. The cut moves players; it wins no game."""
     args = job.arguments
     number, last = int(args["round"]), bool(args.get("last"))
-    movement_kind, movement = Section.objects.values_list("movement_kind", "movement").get(id=job.section_id)
-    kind = party_kind(movement_kind)
+    section = Section.objects.get(id=job.section_id)
+    kind = party_kind(section.movement_kind)
     try:
-        method, head = _how(movement_kind, movement, args)
+        method, head = _how(kind, party_settings(section), args)
     except ValueError as exc:
         raise JobFailed(
             f"the bell: {exc}; the methods are together or split, the head table stay or wrap"

@@ -10,20 +10,19 @@ import re
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from config.downloads import download
-from config.refusals import NeedsConfirmation, Refused
+from config.refusals import NeedsConfirmation, Refused, refusals_shown
 from games.formats.numbers import Column, NumberError, whole_number
 from games.models import Tally
 from jobs.services import latest_jobs
 from tournaments import services as tournament_services
 from tournaments.models import Club, Entry, Seating, Section, Status
-from tournaments.movements.progressive import Method
 from tournaments.page_data import at_table, page_section, seat_numbers, table_code
 from tournaments.permissions import is_director
 from tournaments.selectors import directed_section
@@ -37,12 +36,10 @@ from .core import (
     fort_of,
     hearts_cut,
     lone_hands_allowed,
-    party_forts,
     party_kind,
-    party_ladies,
     places,
-    round_deals,
 )
+from .settings import party_settings
 
 
 def _whole(data, name: str) -> int | None:
@@ -110,6 +107,11 @@ def _party(request, section_id: int) -> Section:
     return directed_section(request.user, section_id)
 
 
+def _host_again(request, error: Refused, section_id: int, **url) -> HttpResponse:
+    """The host's page again after a Refused (said by refusals_shown)."""
+    return redirect("direct-party", section_id)
+
+
 @login_required
 def table_cards(request, section_id: int):
     """Table cards with each table's code and a QR code to its phone page (directors only: the codes open the
@@ -134,7 +136,8 @@ def ready(request, section_id: int):
     section = _party(request, section_id)
     kind = party_kind(section.movement_kind)
     count = section.entries.count()
-    her = party_ladies((section.movement or {}).get("party"), count) if kind.mixed else frozenset()
+    settings = party_settings(section)
+    her = settings.ladies_of(count) if kind.mixed else frozenset()
     names = dict(section.entries.values_list("number", "name"))
 
     def who(number: int) -> str:
@@ -148,12 +151,13 @@ def ready(request, section_id: int):
         for row in services.first_seating(section)
     ]  # fmt: skip
     return render(request, "parties/ready.html", {
-        "section": section, "kind": kind, "tables": tables, "party": (section.movement or {}).get("party", {}),
+        "section": section, "kind": kind, "tables": tables, "party": settings,
         "sitting_out": [who(n) for n in players.sitting_out(section, 1)],
     })  # fmt: skip
 
 
 @login_required
+@refusals_shown(_host_again)
 def party(request, section_id: int):
     """The host's view of a progressive party: tallies per table, the bell, the standings."""
     section = _party(request, section_id)
@@ -187,8 +191,6 @@ def party(request, section_id: int):
                 })  # fmt: skip
             except NumberError as error:
                 messages.error(request, f"{error}: reload the page and ring again")
-            except Refused as error:
-                messages.error(request, error.message)
             else:
                 messages.success(
                     request, f"The bell rings for round {rung}: every table is frozen as it stands."
@@ -197,10 +199,11 @@ def party(request, section_id: int):
     tallies = {(t.round, t.table): t for t in section.tallies.all()}
     kind = party_kind(section.movement_kind)
     tie = kind.tie
-    deals = round_deals((section.movement or {}).get("party"))
+    settings = party_settings(section)
+    deals = settings.round_deals
     names = {e.number: e.name or f"Player {e.number}" for e in Entry.objects.filter(section=section)}
     hearts = section.game == "hearts"
-    her = party_ladies((section.movement or {}).get("party"), len(names)) if hearts else frozenset()
+    her = settings.ladies_of(len(names)) if hearts else frozenset()
     forts = _forts(section)
     rounds, tied = [], []
     for number in sorted(set(section.seatings.values_list("round", flat=True)), reverse=True):
@@ -219,17 +222,14 @@ def party(request, section_id: int):
                          "hearts": _hearts_hand(section, seating, tally, names, her) if hearts else None,
                          "forts": _sides(forts, seating)})  # fmt: skip
         rounds.append((number, rows, [names.get(n, "") for n in players.sitting_out(section, number)]))
-    party_options = players.options(section)
-    method = party_options.get("method")
-    left = party_options.get("left", {})
     ending = _ending(section) if section.status == Status.FINISHED else {}
     ending["changes"] = [
         {"text": _change(section, tally, was, names), "reseat": tally.round == section.current_round - 1}
         for tally, was in bell.moves_changed(section)
     ]
     return render(request, "direct/party.html", ending | {
-        "head_rule": kind.head_rule(Method(method) if method else None), "kind": kind,
-        "present": [(n, names[n]) for n in sorted(names) if str(n) not in left],
+        "head_rule": kind.head_rule(settings.method), "kind": kind,
+        "present": [(n, names[n]) for n in sorted(names) if n not in settings.left],
         "sides": kind.mixed,
         "section": section, "rounds": rounds, "party": standings.party_rows(section),
         "running": section.status == Status.RUNNING, "codes": section.table_codes.all(),
@@ -264,23 +264,20 @@ def _change(section: Section, tally: Tally, was: dict, names: dict) -> str:
 
 @login_required
 @require_POST
+@refusals_shown(_host_again)
 def party_reseat(request, section_id: int):
     """The host seats the round in play again from the corrected winners of the round before (parties.bell.reseat)."""
     section = _party(request, section_id)
-    try:
-        bell.reseat(section, request.user)
-    except Refused as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(
-            request,
-            f"Round {section.current_round} is seated again by the corrected winners: see the projector.",
-        )
+    bell.reseat(section, request.user)
+    messages.success(
+        request, f"Round {section.current_round} is seated again by the corrected winners: see the projector."
+    )
     return redirect("direct-party", section.id)
 
 
 @login_required
 @require_POST
+@refusals_shown(_host_again)
 def party_players(request, section_id: int):
     """The host adds a late arrival, withdraws a player who leaves or seats a substitute (parties.players)."""
     section = _party(request, section_id)
@@ -302,8 +299,6 @@ def party_players(request, section_id: int):
             raise Refused("choose to add, withdraw or substitute a player")
     except NumberError:
         messages.error(request, "choose the player who leaves")
-    except Refused as error:
-        messages.error(request, error.message)
     else:
         messages.success(request, done)
     return redirect("direct-party", section.id)
@@ -313,7 +308,7 @@ def _forts(section: Section) -> dict[int, Fort]:
     """Military euchre's forts by number, named and flagged as set up (none for the other kinds)."""
     if party_kind(section.movement_kind).scoring != "flags":
         return {}
-    forts = party_forts((section.movement or {}).get("party"), section.entries.count())
+    forts = party_settings(section).forts_of(section.entries.count())
     return {fort.number: fort for fort in forts}
 
 
@@ -344,21 +339,19 @@ def _hearts_hand(section: Section, seating: Seating, tally: Tally | None, names:
 
 @login_required
 @require_POST
+@refusals_shown(_host_again)
 def party_forts_named(request, section_id: int):
     """The host names military euchre's forts (parties.services.name_forts); the pages show the names at once."""
     section = _party(request, section_id)
     names = [request.POST.get(f"fort-{f}", "") for f in range(1, len(_forts(section)) + 1)]
-    try:
-        services.name_forts(section, names)
-    except Refused as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, "The forts' names are saved.")
+    services.name_forts(section, names)
+    messages.success(request, "The forts' names are saved.")
     return redirect("direct-party", section.id)
 
 
 @login_required
 @require_POST
+@refusals_shown(_host_again)
 def party_prizes(request, section_id: int):
     """The host's prizes: how many go by the kind's measure (games won, punch marks, points, net score; to the forts
     in military euchre) and whether the most lone hands win one (Hoyle 1940 L11413–11418); a setting changed with
@@ -370,25 +363,27 @@ def party_prizes(request, section_id: int):
     lone = request.POST.get("lone_hand_prize") == "1"
     reason = request.POST.get("reason", "")
     try:
-        try:
-            prizes = whole_number(text, "prizes", Column(0, players))
-        except NumberError:
-            raise Refused(
-                f"give the number of prizes as a whole number from 0 to {players} (the {'forts' if forts else 'players'})"
-            ) from None
-        tournament_services.change_settings(
-            section, {"prizes": prizes, "lone_hand_prize": lone}, request.user, reason
-        )
-    except Refused as error:
-        messages.error(request, error.message)
-    else:
-        extra = " and the lone-hand prize" if lone else ""
-        by = party_kind(section.movement_kind).prizes_by
-        messages.success(request, f"{prizes} prize{pluralize(prizes)} {by}{extra}: the standings follow.")
+        prizes = whole_number(text, "prizes", Column(0, players))
+    except NumberError:
+        raise Refused(
+            f"give the number of prizes as a whole number from 0 to {players} (the {'forts' if forts else 'players'})"
+        ) from None
+    tournament_services.change_settings(
+        section, {"prizes": prizes, "lone_hand_prize": lone}, request.user, reason
+    )
+    extra = " and the lone-hand prize" if lone else ""
+    by = party_kind(section.movement_kind).prizes_by
+    messages.success(request, f"{prizes} prize{pluralize(prizes)} {by}{extra}: the standings follow.")
     return redirect("direct-party", section.id)
 
 
+def _tally_again(request, error: Refused, section_id: int, round_number: int, table: int) -> HttpResponse:
+    """The tally's page again after a Refused (said by refusals_shown)."""
+    return redirect("direct-tally", section_id, round_number, table)
+
+
 @login_required
+@refusals_shown(_tally_again)
 def party_tally(request, section_id: int, round_number: int, table: int):
     """A table's tally for a round with its versions; once the bell froze it, the host corrects it with a reason
     (parties.tallies.correct_tally: a TallyVersion, the winners decided again, the standings follow)."""
@@ -396,20 +391,16 @@ def party_tally(request, section_id: int, round_number: int, table: int):
     seating = get_object_or_404(Seating, section=section, round=round_number, table=table)
     tally = get_object_or_404(Tally, section=section, round=round_number, table=table)
     if request.method == "POST":
-        try:
-            tallies.correct_tally(section, round_number, table, tallies.tally_form(request.POST),
-                                   request.user, request.POST.get("reason", ""))  # fmt: skip
-        except Refused as error:
-            messages.error(request, error.message)
-        else:
-            messages.success(
-                request, f"Round {round_number}, table {table}: the correction is saved as a new version."
-            )
-            names = dict(Entry.objects.filter(section=section).values_list("number", "name"))
-            for changed, was in bell.moves_changed(section):
-                if (changed.round, changed.table) == (round_number, table):
-                    messages.warning(request, f"{_change(section, changed, was, names)} The host page offers to "
-                                              f"seat round {section.current_round} again.")  # fmt: skip
+        tallies.correct_tally(section, round_number, table, tallies.tally_form(request.POST),
+                              request.user, request.POST.get("reason", ""))  # fmt: skip
+        messages.success(
+            request, f"Round {round_number}, table {table}: the correction is saved as a new version."
+        )
+        names = dict(Entry.objects.filter(section=section).values_list("number", "name"))
+        for changed, was in bell.moves_changed(section):
+            if (changed.round, changed.table) == (round_number, table):
+                messages.warning(request, f"{_change(section, changed, was, names)} The host page offers to "
+                                          f"seat round {section.current_round} again.")  # fmt: skip
         return redirect("direct-tally", section.id, round_number, table)
     names = {
         n: name or f"Player {n}"
@@ -472,7 +463,7 @@ def party_seating(request, section_id: int):
           "partner": names.get(place.partner, "") if place else ""} for n, place in found.items()),
         key=lambda row: (row["name"].casefold(), row["number"]),
     )  # fmt: skip
-    minutes = ((section.movement or {}).get("party") or {}).get("minutes")
+    minutes = party_settings(section).minutes
     started = section.round_started if minutes and section.status == Status.RUNNING else None
     return render(request, "pages/party_seating.html", {
         "section": section, "tables": tables, "finder": finder, "minutes": minutes, "started": started,
@@ -560,7 +551,7 @@ def table_page(request, code, seating: Seating):
         "head_table_note": kind.lone_hands and code.table == HEAD_TABLE, "moves": _moves(section, code.table, names),
         "seated": _seated(seating.seats),
         "most": kind.max_points,
-        "deals": round_deals((section.movement or {}).get("party")), "deal_rows": deal_rows,
+        "deals": party_settings(section).round_deals, "deal_rows": deal_rows,
         "forts": _sides(forts, seating), "party": standings.party_rows(section) if forts else [],
     })  # fmt: skip
 

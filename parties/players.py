@@ -1,6 +1,6 @@
 """A party's players between rounds: who sits out each round (a number the tables cannot all seat: parties.core.reseat),
 the late arrival added, the player who leaves withdrawn, a substitute in a player's seat. All are kept in the
-party's options (`Section.movement["party"]`): `sitting_out` by round, the `queue` of sitting out, the round each
+party's settings (parties.core.PartySettings): `sitting_out` by round, the `queue` of sitting out, the round each
 arrival `joined` and each leaver `left`; the standings score a round sat out at the player's average
 (parties.core.with_sit_outs) and a round missed as nothing.
 
@@ -12,42 +12,34 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 
 from django.db import transaction
 
-from config.refusals import Refused
+from config.refusals import Conflict, Refused
 from games.models import Tally
 from tournaments import services as tournament_services
 from tournaments.models import Entry, EntryKind, Seating, Section, Status
 from tournaments.movements.model import MovementError
 
-from .core import MOST_SITTING_OUT, Seated, party_kind, party_ladies, reseat
+from .core import MOST_SITTING_OUT, PartySettings, Seated, party_kind, reseat
 from .services import SIDES
-
-
-def options(section: Section) -> dict:
-    """The party's options as set up (how a round ends, the ladies, the seed, the sit-outs and comings and goings)."""
-    return dict((section.movement or {}).get("party") or {})
-
-
-def _save(section: Section, party: dict) -> None:
-    section.movement = {**(section.movement or {}), "party": party}
-    section.save(update_fields=["movement"])
+from .settings import party_settings, save_party_settings
 
 
 def sitting_out(section: Section, round_number: int) -> list[int]:
     """The players who sit round `round_number` out, in the order they sit out."""
-    return [int(p) for p in options(section).get("sitting_out", {}).get(str(round_number), [])]
+    return list(party_settings(section).sitting_out_in(round_number))
 
 
 def present(section: Section, round_number: int) -> list[int]:
     """Everyone at the party for round `round_number`: not yet gone (`left` at or before it), already come."""
-    party = options(section)
-    joined, left = party.get("joined", {}), party.get("left", {})
+    settings = party_settings(section)
     return [
-        n for n in section.entries.order_by("number").values_list("number", flat=True)
-        if joined.get(str(n), 1) <= round_number and not left.get(str(n), round_number + 1) <= round_number
-    ]  # fmt: skip
+        n
+        for n in section.entries.order_by("number").values_list("number", flat=True)
+        if settings.here(n, round_number)
+    ]
 
 
 def rounds_played(section: Section, before: int) -> Counter:
@@ -60,21 +52,21 @@ def rounds_played(section: Section, before: int) -> Counter:
 
 def next_round(section: Section, moved: tuple[tuple[int, int, int, int], ...], number: int) -> Seated:
     """Round `number` seated from the movement's `moved` seating, with its sit-outs (parties.core.reseat)."""
-    party = options(section)
+    settings = party_settings(section)
     kind = party_kind(section.movement_kind)
-    her = party_ladies(party, section.entries.count()) if kind.mixed else frozenset()
-    queue = [int(p) for p in party.get("queue", [])]
+    her = settings.ladies_of(section.entries.count()) if kind.mixed else frozenset()
+    queue = settings.queue or ()
     try:
         return reseat(kind, moved, present(section, number), her, rounds_played(section, number), queue)
     except MovementError as error:
-        raise Refused(f"round {number}: {error}", 409) from None
+        raise Conflict(f"round {number}: {error}") from None
 
 
 def record_sitting_out(section: Section, round_number: int, players: Sequence[int]) -> None:
-    """Keep who sits round `round_number` out with the party's options."""
-    party = options(section)
-    party["sitting_out"] = {**party.get("sitting_out", {}), str(round_number): [int(p) for p in players]}
-    _save(section, party)
+    """Keep who sits round `round_number` out with the party's settings."""
+    settings = party_settings(section)
+    out = {**settings.sitting_out, round_number: tuple(int(p) for p in players)}
+    save_party_settings(section, replace(settings, sitting_out=out))
 
 
 def add_tables(section: Section, tables: Collection[int]) -> None:
@@ -88,7 +80,7 @@ def _round_open(section: Section) -> int | None:
     """The round a change of players re-seats at once: the round in play (or round 1 before the start) while none
     of its tables has sent a tally; None once play has begun (the change waits for the bell)."""
     if section.status == Status.FINISHED:
-        raise Refused(f"{section.session.event.name} is over: its players no longer change", 409)
+        raise Conflict(f"{section.session.event.name} is over: its players no longer change")
     number = max(section.current_round, 1)
     if Tally.objects.filter(section=section, round=number).exists():
         return None
@@ -114,10 +106,10 @@ def _locked(section: Section) -> Section:
     L11436–11438), numbered by their players (parties.core.fort_of), so their players do not change."""
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     if not section.is_party:
-        raise Refused(f"{section} is not a progressive party", 409)
+        raise Conflict(f"{section} is not a progressive party")
     if party_kind(section.movement_kind).name == "military-euchre":
-        raise Refused("military euchre's forts are four defenders each (Hoyle 1940 L11436–11438), chosen by the "
-                      "hostess: their players do not change during the party", 409)  # fmt: skip
+        raise Conflict("military euchre's forts are four defenders each (Hoyle 1940 L11436–11438), chosen by the "
+                       "hostess: their players do not change during the party")  # fmt: skip
     return section
 
 
@@ -125,7 +117,10 @@ def _when(number: int | None, section: Section) -> str:
     return f"round {number}" if number else f"round {section.current_round + 1}, after the bell"
 
 
-def _new_entry(section: Section, name: str, side: str, party: dict) -> Entry:
+def _new_entry(
+    section: Section, name: str, side: str, settings: PartySettings
+) -> tuple[Entry, PartySettings]:
+    """The new player's entry, and the settings with the player at the end of the queue (and among the ladies)."""
     kind = party_kind(section.movement_kind)
     name = name.strip()
     if not name:
@@ -135,10 +130,9 @@ def _new_entry(section: Section, name: str, side: str, party: dict) -> Entry:
     number = (section.entries.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     entry = Entry.objects.create(section=section, number=number, kind=EntryKind.PLAYER, name=name)
     if kind.mixed:
-        her = sorted(party_ladies(party, number - 1)) + ([number] if side == "lady" else [])
-        party["ladies"] = her
-    party["queue"] = [*party.get("queue", []), number]
-    return entry
+        her = sorted(settings.ladies_of(number - 1)) + ([number] if side == "lady" else [])
+        settings = replace(settings, ladies=tuple(her))
+    return entry, replace(settings, queue=(*(settings.queue or ()), number))
 
 
 @transaction.atomic
@@ -147,10 +141,9 @@ def add_player(section: Section, name: str, side: str = "") -> tuple[Entry, str]
     (sitting out, or filling a table, as parties.core.reseat decides). Answers the player and the round, in words."""
     section = _locked(section)
     number = _round_open(section)
-    party = options(section)
-    entry = _new_entry(section, name, side, party)
-    party["joined"] = {**party.get("joined", {}), str(entry.number): number or section.current_round + 1}
-    _save(section, party)
+    entry, settings = _new_entry(section, name, side, party_settings(section))
+    joined = {**settings.joined, entry.number: number or section.current_round + 1}
+    save_party_settings(section, replace(settings, joined=joined))
     _check_numbers(section)
     if number:
         _reseat_now(section, number)
@@ -161,8 +154,8 @@ def _player(section: Section, number: int) -> Entry:
     entry = section.entries.filter(number=number).first()
     if entry is None:
         raise Refused(f"player {number} is not in {section.session.event.name}")
-    if str(number) in options(section).get("left", {}):
-        raise Refused(f"{entry.name or f'player {number}'} has left the party already", 409)
+    if number in party_settings(section).left:
+        raise Conflict(f"{entry.name or f'player {number}'} has left the party already")
     return entry
 
 
@@ -173,9 +166,9 @@ def withdraw_player(section: Section, number: int) -> tuple[Entry, str]:
     section = _locked(section)
     entry = _player(section, number)
     when = _round_open(section)
-    party = options(section)
-    party["left"] = {**party.get("left", {}), str(number): when or section.current_round + 1}
-    _save(section, party)
+    settings = party_settings(section)
+    left = {**settings.left, number: when or section.current_round + 1}
+    save_party_settings(section, replace(settings, left=left))
     _check_numbers(section)
     if when:
         _reseat_now(section, when)
@@ -188,24 +181,25 @@ def substitute_player(section: Section, number: int, name: str, side: str = "") 
     tally of that round counts for the substitute; the one who left keeps what he won before."""
     section = _locked(section)
     leaving = _player(section, number)
-    party = options(section)
+    settings = party_settings(section)
     kind = party_kind(section.movement_kind)
     if kind.mixed:
-        her = party_ladies(party, section.entries.count())
+        her = settings.ladies_of(section.entries.count())
         if (side == "lady") != (number in her):
             raise Refused(
                 f"{leaving.name or f'player {number}'} is a {'lady' if number in her else 'gentleman'}: "
                 f"{kind.title} needs a substitute of the same side"
             )
-    entry = _new_entry(section, name, side, party)
+    entry, settings = _new_entry(section, name, side, settings)
     round_number = max(section.current_round, 1)
-    party["joined"] = {**party.get("joined", {}), str(entry.number): round_number}
-    party["left"] = {**party.get("left", {}), str(number): round_number}
-    out = party.get("sitting_out", {}).get(str(round_number), [])
-    if number in out:
-        party["sitting_out"] = {**party["sitting_out"], str(round_number): [entry.number if p == number else p
-                                                                          for p in out]}  # fmt: skip
-    _save(section, party)
+    out = settings.sitting_out_in(round_number)
+    save_party_settings(section, replace(
+        settings,
+        joined={**settings.joined, entry.number: round_number},
+        left={**settings.left, number: round_number},
+        sitting_out={**settings.sitting_out, round_number: tuple(entry.number if p == number else p for p in out)}
+        if number in out else settings.sitting_out,
+    ))  # fmt: skip
     for seating in section.seatings.filter(round=round_number):
         if number in seating.seats.values():
             seating.seats = {s: entry.number if p == number else p for s, p in seating.seats.items()}
@@ -217,15 +211,14 @@ def _check_numbers(section: Section) -> None:
     """Refuse, naming why, a change that leaves the players no seating the kind can serve."""
     kind = party_kind(section.movement_kind)
     here = present(section, section.current_round + 1)
-    her = party_ladies(options(section), section.entries.count())
+    her = party_settings(section).ladies_of(section.entries.count())
     ladies = sum(1 for p in here if p in her) if kind.mixed else None
     tables = min(ladies or 0, len(here) - (ladies or 0)) // 2 if kind.mixed else len(here) // 4
     if tables < 1:
-        raise Refused(f"{len(here)} players would not fill a table of {kind.title}", 409)
+        raise Conflict(f"{len(here)} players would not fill a table of {kind.title}")
     if len(here) - 4 * tables > MOST_SITTING_OUT:
-        raise Refused(
+        raise Conflict(
             f"{ladies} ladies and {len(here) - (ladies or 0)} gentlemen would leave "
             f"{len(here) - 4 * tables} sitting out each round, more than {MOST_SITTING_OUT}: add a "
-            f"{'gentleman' if 2 * (ladies or 0) > len(here) else 'lady'} first",
-            409,
+            f"{'gentleman' if 2 * (ladies or 0) > len(here) else 'lady'} first"
         )

@@ -26,8 +26,9 @@ from reportlab.platypus import (
 from tournaments.models import Section
 from tournaments.movements.cards import plain
 
-from .core import fort_of, party_forts, party_kind
+from .core import fort_of, party_kind
 from .services import first_seating
+from .settings import party_settings
 
 
 def _qr(text: str, size: float = 40 * mm) -> Drawing:
@@ -54,7 +55,7 @@ def table_cards_pdf(section: Section, site: str) -> bytes:
     codes = {c.table: c.shown for c in section.table_codes.all()}
     tables = first_seating(section)
     forts = (
-        party_forts((section.movement or {}).get("party"), len(names))
+        party_settings(section).forts_of(len(names))
         if party_kind(section.movement_kind).scoring == "flags"
         else ()
     )
@@ -106,7 +107,7 @@ def _rounds(section: Section) -> int:
     """The rounds the cards have boxes for: military euchre's fixed round of the forts (every fort meets every
     other, Hoyle 1940 L11458–11462), else an evening's."""
     if party_kind(section.movement_kind).scoring == "flags":
-        return len(party_forts((section.movement or {}).get("party"), section.entries.count()))
+        return len(party_settings(section).forts_of(section.entries.count()))
     return ROUNDS_ON_A_CARD
 
 
@@ -120,11 +121,7 @@ def tally_cards_pdf(section: Section) -> bytes:
     name = section.session.event.name
     rounds = _rounds(section)
     counted, how = TALLY_BOXES[kind.scoring]
-    forts = (
-        party_forts((section.movement or {}).get("party"), section.entries.count())
-        if kind.scoring == "flags"
-        else ()
-    )
+    forts = party_settings(section).forts_of(section.entries.count()) if kind.scoring == "flags" else ()
     story: list = []
     for number, player in section.entries.order_by("number").values_list("number", "name"):
         fort = (

@@ -1,12 +1,12 @@
 """Use cases of a progressive party: set one up from its kind and number of players, the first seating drawn by the
 book's rule (parties.core). The party is a Section scored "progressive", its kind kept as the movement kind and its
-options (how a round ends, the draw's seed) in the movement it was seated with."""
+settings (parties.core.PartySettings: how a round ends, the draw's seed) beside the movement it was seated with."""
 
 from __future__ import annotations
 
 import datetime
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 
@@ -15,8 +15,10 @@ from scoring.services import standings_changed
 from tournaments import services as tournament_services
 from tournaments.models import Club, Entry, EntryKind, Event, ScoringMethod, Section, Session
 from tournaments.movements.model import MovementError
+from tournaments.movements.progressive import Method
 
-from .core import KINDS, ROUND_ENDS, PartyKind, kind_of, ladies, party_kind, sit_out_queue
+from .core import KINDS, ROUND_ENDS, PartyKind, PartySettings, kind_of, ladies, party_kind, sit_out_queue
+from .settings import party_settings, save_party_settings, with_party_settings
 
 MAX_PRIZES = 20
 
@@ -123,26 +125,24 @@ def create_party(club: Club, request: PartyRequest, user) -> Section:
         prizes=request.prizes,
         lone_hand_prize=request.lone_hand_prize,
     )
-    method = request.method or (kind.method.value if kind.method else None)
-    party = {
-        "seed": seed,
-        "method": method,
-        "ends": request.ends,
-        "deals": request.deals,
-        "minutes": request.minutes,
-        "ladies": sorted(her if her is not None else ladies(request.players)) if kind.mixed else None,
-        "forts": [name.strip() for name in request.fort_names] or None,
-        "queue": list(sit_out_queue(first)) if first.sitting_out else None,
-        "sitting_out": {"1": list(first.sitting_out)} if first.sitting_out else None,
-    }
-    movement = {
+    settings = PartySettings(
+        seed=seed,
+        method=Method(request.method) if request.method else kind.method,
+        ends=request.ends,
+        deals=request.deals,
+        minutes=request.minutes,
+        ladies=tuple(sorted(her if her is not None else ladies(request.players))) if kind.mixed else None,
+        forts=tuple(name.strip() for name in request.fort_names) or None,
+        queue=sit_out_queue(first) if first.sitting_out else None,
+        sitting_out={1: first.sitting_out} if first.sitting_out else {},
+    )
+    movement = with_party_settings({
         "kind": kind.name,
         "name": f"{kind.title}, {request.players} players",
-        "party": {k: v for k, v in party.items() if v is not None},
         "rounds": [{"round": 1, "tables": [
             {"table": t, "seats": dict(zip("NESW", table, strict=True))} for t, table in enumerate(first.tables, start=1)
         ]}],
-    }  # fmt: skip
+    }, settings)  # fmt: skip
     section = tournament_services.install_movement(section, movement, user)
     Entry.objects.bulk_create(  # the spares sitting round 1 out have no seat to make their entries
         Entry(section=section, number=number, kind=EntryKind.PLAYER) for number in first.sitting_out
@@ -172,10 +172,8 @@ def name_forts(section: Section, names: list[str]) -> Section:
     section = Section.objects.select_for_update(no_key=True).get(id=section.id)
     kind = party_kind(section.movement_kind)
     _check_fort_names(kind, section.entries.count() // 4 if kind.name == "military-euchre" else 0, names)
-    movement = dict(section.movement or {})
-    movement["party"] = {**movement.get("party", {}), "forts": [name.strip() for name in names]}
-    section.movement = movement
-    section.save(update_fields=["movement"])
+    settings = party_settings(section)
+    save_party_settings(section, replace(settings, forts=tuple(name.strip() for name in names)))
     standings_changed(section.id)
     return section
 

@@ -20,12 +20,11 @@ from .core import (
     fort_of,
     fort_standings,
     lone_hands_allowed,
-    party_forts,
     party_kind,
-    party_ladies,
     punch_marks,
     with_sit_outs,
 )
+from .settings import party_settings
 
 
 def table_games(section: Section, round_number: int, tallies) -> list:
@@ -46,7 +45,7 @@ def decide_table(section: Section, tally: Tally) -> tuple[str, dict]:
         if not tally.hearts:
             return "", {}
         cut = seeded_cut(f"{cut_seed(section)}:round {tally.round} table {tally.table}")
-        her = party_ladies((section.movement or {}).get("party"), section.entries.count())
+        her = party_settings(section).ladies_of(section.entries.count())
         won = books.hearts_hand_winners({int(p): n for p, n in tally.hearts.items()}, her, cut)
         return "", {str(player): 1 for player in won}
     games = table_games(section, tally.round, [tally])
@@ -137,7 +136,7 @@ def fort_board(section: Section, tallies: list[Tally] | None = None) -> list[For
         game for number in sorted({t.round for t in tallies})
         for game in table_games(section, number, [t for t in tallies if t.round == number])
     ]  # fmt: skip
-    forts = party_forts((section.movement or {}).get("party"), section.entries.count())
+    forts = party_settings(section).forts_of(section.entries.count())
     seed = cut_seed(section) if section.prizes else ""
     return fort_standings(forts, _fort_games(games), section.prizes, seeded_cut(f"{seed}:forts"))
 
@@ -182,7 +181,7 @@ def progressive_standings(section: Section, computed: int) -> None:
     )
     awards = books.prize_awards(ranking)
     if stars is not None:
-        her = party_ladies((section.movement or {}).get("party"), len(entries))
+        her = party_settings(section).ladies_of(len(entries))
         by_stars = books.star_prizes(
             {n: stars.get(n, books.Stars()) for n in entries}, her, seeded_cut(f"{seed}:stars")
         )
@@ -231,8 +230,8 @@ def sit_outs(section: Section, rounds: set[int]) -> tuple[Counter, Counter]:
     played: Counter = Counter()
     for seats in section.seatings.filter(round__in=rounds).values_list("seats", flat=True):
         played.update(int(p) for p in seats.values())
-    out = ((section.movement or {}).get("party") or {}).get("sitting_out") or {}
-    sat = Counter(int(p) for r in rounds for p in out.get(str(r), []))
+    settings = party_settings(section)
+    sat = Counter(p for r in rounds for p in settings.sitting_out_in(r))
     return played, sat
 
 
@@ -275,4 +274,4 @@ def party_summary(section: Section) -> str:
     """The party's kind and how its standings are ranked, for the section's heading: "Progressive hearts, 16
     players · ranked by punch marks, ..." (each kind its own method)."""
     kind = party_kind(section.movement_kind)
-    return f"{(section.movement or {}).get('name') or kind.title} · ranked by {kind.ranking}"
+    return f"{(section.plan.name if section.plan else '') or kind.title} · ranked by {kind.ranking}"

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from config.refusals import Refused
+from config.refusals import Conflict, NotFound, Refused
 from games.formats.numbers import COUNT, Column, NumberError, quoted, whole_number
 from games.models import Tally, TallyVersion
 from scoring.services import standings_changed
 from tournaments.models import Seating, Section, Status
 from tournaments.rounds import table_seating
 
-from .core import PartyKind, PlayedDeal, TypedDeal, lone_hands_allowed, party_kind, round_deals, round_points
+from .core import PartyKind, PlayedDeal, TypedDeal, lone_hands_allowed, party_kind, round_points
+from .settings import party_settings
 from .standings import decide_table
 
 VERSION = Column(0, 2**31 - 1)
@@ -50,7 +51,7 @@ def _tally_values(section: Section, table: int, seats: dict, values: dict) -> di
         checked["deals"] = values["deals"]
     elif kind.deals:
         checked["deals"] = []  # the round's sums given whole (a host's correction)
-    deals = round_deals((section.movement or {}).get("party"))
+    deals = party_settings(section).round_deals
     hands = values.get("hands", 0)
     if deals is not None and isinstance(hands, int) and hands > deals:
         raise Refused(
@@ -189,7 +190,7 @@ def record_tally(section: Section, table: int, values: dict) -> Tally:
     the stored tally, as a different second result for a board is (games.services.enter_result); so is a save
     without a version that differs from a tally already saved (the same figures again change nothing)."""
     if section.status != Status.RUNNING or not section.is_party:
-        raise Refused(f"{section} is not a running progressive party", 409)
+        raise Conflict(f"{section} is not a running progressive party")
     seating = table_seating(section, table)
     read = _version_read(table, values)
     values = _next_deal(section, seating.round, table, values)
@@ -199,18 +200,16 @@ def record_tally(section: Section, table: int, values: dict) -> Tally:
             section=section, round=seating.round, table=table
         )
         if tally.frozen:
-            raise Refused(
-                f"table {table}: the bell has rung for round {seating.round}; the tally is frozen", 409
-            )
+            raise Conflict(f"table {table}: the bell has rung for round {seating.round}; the tally is frozen")
         stored = tally_snapshot(tally)
         if read is None and not created and all(stored.get(name) == value for name, value in checked.items()):
             return tally  # the same tally again
         if (read is None and not created) or (read is not None and read != tally.version):
-            raise Refused(
+            raise Conflict(
                 f"table {table}: round {seating.round}'s tally was saved by another phone meanwhile "
                 f"({describe_tally(stored, seating.seats)}, version {tally.version}); nothing was saved: "
                 "look at it and save again if yours is right",
-                409, stored=stored | {"version": tally.version}, sent=checked,
+                stored=stored | {"version": tally.version}, sent=checked,
             )  # fmt: skip
         before = None if created else stored
         for name, value in checked.items():
@@ -226,7 +225,7 @@ def correct_tally(section: Section, round_number: int, table: int, values: dict,
         raise Refused(f"round {round_number} table {table}: a correction needs a reason")
     seating = Seating.objects.filter(section=section, round=round_number, table=table).first()
     if seating is None:
-        raise Refused(f"round {round_number} has no table {table}", 404)
+        raise NotFound(f"round {round_number} has no table {table}")
     if alone := [name for name in DEAL if name in values]:
         raise Refused(
             f"round {round_number} table {table}: a correction gives the round's points (or its deals), "
@@ -244,16 +243,16 @@ def correct_tally(section: Section, round_number: int, table: int, values: dict,
             .first()
         )
         if tally is None or not tally.frozen:
-            raise Refused(
-                f"round {round_number} table {table}: only a tally frozen by the bell is corrected", 409
+            raise Conflict(
+                f"round {round_number} table {table}: only a tally frozen by the bell is corrected"
             )
         before = tally_snapshot(tally)
         if read is not None and read != tally.version:
-            raise Refused(
+            raise Conflict(
                 f"round {round_number} table {table}: the tally was changed meanwhile "
                 f"({describe_tally(before, seating.seats)}, version {tally.version}); nothing was saved: look at "
                 "it and correct it again if it is still wrong",
-                409, stored=before | {"version": tally.version},
+                stored=before | {"version": tally.version},
             )  # fmt: skip
         for name, value in checked.items():
             setattr(tally, name, value)

@@ -13,15 +13,14 @@ from parties.core import (
     KINDS,
     Fort,
     FortStanding,
+    PartySettings,
     TableState,
     fort_standings,
     hearts_cut,
     kind_of,
     ladies,
     lone_hands_allowed,
-    party_forts,
     punch_marks,
-    round_deals,
     table_state,
 )
 from scoring.methods.books import (
@@ -245,8 +244,8 @@ def test_a_round_of_a_number_of_deals_ends_when_every_table_has_played_them():
     assert euchre.state(1, 3, 4, hands=6, deals=6) == TableState("done", "EW"), "no five points needed"
     assert euchre.state(2, 3, 3, hands=6, deals=6) == TableState("tied", tie="cut")
     assert euchre.state(1, 3, 4) == TableState("playing"), "by the bell, the head table plays to five"
-    assert round_deals({"ends": "deals", "deals": 4}) == 4
-    assert round_deals({"ends": "bell"}) is None
+    assert PartySettings.from_json({"ends": "deals", "deals": 4}).round_deals == 4
+    assert PartySettings.from_json({"ends": "bell", "deals": 4}).round_deals is None
 
 
 def test_progressive_hearts_counts_a_punch_mark_for_every_hand_won():
@@ -287,7 +286,7 @@ def test_the_prizes_of_military_euchre_go_to_the_forts_with_the_most_flags():
     from the losers as a trophy" and "The winners are the forts that have captured the most trophies". Three forts,
     four games: fort 3 (the host named it) captured two flags, forts 1 and 2 one each, so they cut for the 2nd prize
     as tied players do (L11420–11430; the book says nothing of forts' ties)."""
-    forts = party_forts({"forts": ["", "", "Fort Henry"]}, 12)
+    forts = PartySettings.from_json({"forts": ["", "", "Fort Henry"]}).forts_of(12)
     assert forts == (Fort(1, "Fort 1", "red"), Fort(2, "Fort 2", "blue"), Fort(3, "Fort Henry", "green"))
     board = fort_standings(forts, [(1, 2), (3, 2), (3, 1), (2, 1)], prizes=2, cut=sorted)
     assert board == [

@@ -1,37 +1,20 @@
-"""What a progressive party is, as the books describe it: the kinds of party, their first seating, and the state of a
-table when the bell rings. Pure Python (no Django), like the movement and scoring cores it draws on.
-
-Seatings are tuples of tables from the head table (table 1) to the booby table, each (N, E, S, W) with partners
-N & S and E & W, players numbered from 1. Where ladies and gentlemen matter, each player's side is part of the entry
-(the set of ladies); players entered as couples are numbered together, so couple c is players 2c-1 and 2c. A party
-given by its number alone has the ladies at the odd numbers.
-"""
+"""The kinds of progressive party, as the books describe them: each kind's game, how its players are counted and
+seated the first time (the draws), how its standings are ranked and its prizes go, and the state of a table when the
+bell rings. Pure Python (no Django), like the movement and scoring cores it draws on."""
 
 from __future__ import annotations
 
 import functools
 import random
-from collections import Counter
-from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any
 
-from games.engine.bridge.calls import Contract
-from games.engine.bridge.scoring import (
-    PROGRESSIVE_CONTRACT,
-    DealScore,
-    claimed_honors,
-    progressive_vulnerability,
-    rules,
-    score_deal,
-)
-from games.engine.cards import Seat, Side
-from scoring.methods import books
 from tournaments.movements.individual import eight_players, pivot
 from tournaments.movements.model import Movement, MovementError
 from tournaments.movements.progressive import Head, Method, Seating
 from tournaments.movements.teams import MAX_FORTS
+
+from .seating import MOST_SITTING_OUT, Seated, came_with, ladies
 
 HEAD_TABLE = 1
 CONTRACT_DEALS = (
@@ -45,36 +28,11 @@ first (FIRST_DEALER)."""
 INDIVIDUAL_DEALS = ("auction scoring",) * 4
 """Individual progressive bridge's four deals a round, scored as auction's rubber without its bonus (Hoyle 1940
 L5391–5401)."""
-PENALTY_LIMIT = rules(PROGRESSIVE_CONTRACT).penalty_limit
-"""Progressive contract's most a side loses by undertricks on one deal ("Penalty Limit 1000", Hoyle 1940 L20392)."""
 ROUND_ENDS = ("bell", "deals", "time")
 """How a round ends: the bell at the head table when a side there wins its game (Hoyle 1940 L11386–11391), a
 number of deals (four in progressive contract, L20376–20392), or a time."""
 EUCHRE_GAME = 5
 """Drive euchre is played five points up at the head table (Hoyle 1940 L11386–11391; 002 L679)."""
-
-
-def ladies(players: int) -> frozenset[int]:
-    """The ladies of a party given by its number alone: the odd numbers (couple c is lady 2c-1, gentleman 2c)."""
-    return frozenset(range(1, players + 1, 2))
-
-
-def party_ladies(party: Mapping[str, Any] | None, players: int) -> frozenset[int]:
-    """The ladies of a party as its options keep them (`{"ladies": [1, 4, ...]}`, the sides entered), else the
-    odd numbers."""
-    given = (party or {}).get("ladies")
-    return frozenset(int(p) for p in given) if given is not None else ladies(players)
-
-
-def round_deals(party: Mapping[str, Any] | None) -> int | None:
-    """The deals of a round that ends after a number of deals (None: the round ends by the bell or the time)."""
-    party = party or {}
-    return int(party["deals"]) if party.get("ends") == "deals" and party.get("deals") else None
-
-
-def came_with(player: int) -> int:
-    """The one a player came with: couple c is players 2c-1 and 2c."""
-    return player + 1 if player % 2 else player - 1
 
 
 def _sides(players: int, her: frozenset[int]) -> tuple[list[int], list[int]]:
@@ -85,18 +43,6 @@ def _draw(numbers: list[int], seed: int | str | None) -> list[int]:
     drawn = list(numbers)
     random.Random(seed).shuffle(drawn)
     return drawn
-
-
-@dataclass(frozen=True, slots=True)
-class Seated:
-    """A round's seating and the players who sit it out (the spares of a number the tables cannot all seat)."""
-
-    tables: Seating
-    sitting_out: tuple[int, ...] = ()
-
-
-MOST_SITTING_OUT = 3
-"""The most players a round may leave out: fewer than a table's four (a fifth would make another table)."""
 
 
 def _fours(players: int, seed: int | str | None, her: frozenset[int] = frozenset()) -> Seated:
@@ -415,169 +361,11 @@ KINDS: dict[str, PartyKind] = {
 }  # fmt: skip
 
 
-def sit_out_queue(first: Seated) -> tuple[int, ...]:
-    """The order the party sits out in: round 1's spares, then round 1's seating, table 1's N, E, S and W first, then
-    table 2's, and so on (a late arrival joins at the end). Everyone sits out once before anyone twice."""
-    return first.sitting_out + tuple(p for table in first.tables for p in table if p not in first.sitting_out)
-
-
-def _tables_filled(present: Collection[int], her: Collection[int], mixed: bool) -> int:
-    if mixed:
-        count = sum(1 for p in present if p in her)
-        return min(count, len(present) - count) // 2
-    return len(present) // 4
-
-
-def reseat(
-    kind: PartyKind,
-    moved: Seating,
-    present: Collection[int],
-    her: Collection[int],
-    played: Mapping[int, int],
-    queue: Sequence[int],
-) -> Seated:
-    """The next round with its sit-outs. `moved`: the movement's seating of the players who played (one no longer
-    `present` leaves a hole); `present`: everyone at the party for the round, those who sat out and late arrivals
-    too; `played`: the rounds each has played; `queue`: the order of sitting out (sit_out_queue).
-
-    The books do not seat a spare at a progressive party; the nearest is the ninth player of Hoyle 1940
-    L5502–5508, who "cuts into whichever table first finishes", the one cut out waiting for the next. So here the
-    players who have played the most rounds sit out, the queue deciding among equals: sitting out goes round the
-    party in turn, a late arrival plays until he has caught up. Each comes in to the seat of one going out (a lady
-    for a lady where ladies partner gentlemen), so the movement's partners, and its rule that winners partner
-    losers, stand. Tables the present no longer fill are broken up from the booby end; a table more is set there."""
-    here = set(present)
-    tables = _tables_filled(here, her, kind.mixed)
-    order = {p: i for i, p in enumerate(queue)}
-    rows = [list(table) for table in moved[:tables]] + [[0, 0, 0, 0] for _ in range(tables - len(moved))]
-
-    def side(player: int) -> bool:
-        return kind.mixed and player in her
-
-    def hole_side(row: list[int], i: int) -> bool:
-        return side(row[i]) if row[i] else kind.mixed and "NESW"[i] in kind.lady_seats
-
-    seated = {p for row in rows for p in row if p in here}
-    going: list[int] = []
-    for lady in (True, False) if kind.mixed else (False,):
-        group = [p for p in here if side(p) is lady]
-        seats = sum(1 for row in rows for i in range(4) if hole_side(row, i) is lady)
-        out = sorted(group, key=lambda p: (-played.get(p, 0), order.get(p, len(order)), p))[
-            : len(group) - seats
-        ]
-        coming = sorted(
-            (p for p in group if p not in seated and p not in out),
-            key=lambda p: (order.get(p, len(order)), p),
-        )
-        holes = [(r, i) for r, row in enumerate(rows) for i in range(4)
-                 if hole_side(row, i) is lady and (row[i] in out or row[i] not in here)]  # fmt: skip
-        if len(holes) != len(coming):
-            raise MovementError(f"{len(coming)} players to seat in {len(holes)} places")
-        for (r, i), player in zip(holes, coming, strict=True):
-            rows[r][i] = player
-        going.extend(out)
-    return Seated(
-        tuple((a, b, c, d) for a, b, c, d in rows),
-        tuple(sorted(going, key=lambda p: order.get(p, len(order)))),
-    )
-
-
-def with_sit_outs(total: Fraction | int, played: int, sat_out: int) -> Fraction:
-    """A player's figure with each round he sat out scored at his own average over the rounds he played. The books
-    score no sit-out (Hoyle 1940's spare, L5502–5508, keeps "the usual individual rubber scores"), and prizes go by
-    games won (L11413–11416): counted bare, a player the seating sent to sit out would lose a round's chance of a
-    game through no doing of his own. Rounds missed by coming late or leaving early count nothing."""
-    if not played or not sat_out:
-        return Fraction(total)
-    return Fraction(total) * (played + sat_out) / played
-
-
 def kind_of(name: str) -> PartyKind:
     try:
         return KINDS[name]
     except KeyError:
         raise MovementError(f"unknown party kind {name!r}; the kinds: {', '.join(KINDS)}") from None
-
-
-def fort_of(player: int) -> int:
-    """Military euchre: players 4f-3 to 4f defend fort f."""
-    return (player - 1) // 4 + 1
-
-
-FORT_FLAGS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black", "pink", "brown", "grey",
-              "teal")  # fmt: skip
-"""Each fort's own flag by its number (Hoyle 1940 L11436–11438: "Each table is a fort, with a flag of its own"), one
-for each of the twelve forts a party may have."""
-
-
-@dataclass(frozen=True, slots=True)
-class Fort:
-    """A military euchre fort: its number (its home table), its name and its flag."""
-
-    number: int
-    name: str
-    flag: str
-
-
-def party_forts(party: Mapping[str, Any] | None, players: int) -> tuple[Fort, ...]:
-    """The forts of a military euchre party: named as the host named them (`{"forts": ["Fort Henry", ...]}` in its
-    options), else "Fort 1", "Fort 2", ...; each with its own flag."""
-    names = list((party or {}).get("forts") or [])
-    return tuple(
-        Fort(
-            f, (names[f - 1] if f <= len(names) else "") or f"Fort {f}", FORT_FLAGS[(f - 1) % len(FORT_FLAGS)]
-        )
-        for f in range(1, players // 4 + 1)
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class FortStanding:
-    """A fort's place on the leaderboard: the flags it captured, its rank, its prize and how a tie for it was cut."""
-
-    fort: Fort
-    flags: int
-    rank: str
-    prize: str = ""
-    cut: str = ""
-
-
-def fort_standings(
-    forts: Sequence[Fort],
-    games: Iterable[tuple[int, int]],
-    prizes: int,
-    cut: Callable[[Sequence[Hashable]], Sequence[Hashable]],
-) -> list[FortStanding]:
-    """The forts ranked by the flags they captured, each game's winners taking one from the losers, and the prizes
-    theirs: "The winners are the forts that have captured the most trophies" (Hoyle 1940 L11452–11464). Forts tied
-    for a prize cut for it as players do at euchre (L11420–11430; the book says nothing of forts' ties). `games`:
-    (winning fort, losing fort) by number."""
-    captured = Counter(winner for winner, _ in games)
-    by_number: dict[Hashable, Fort] = {fort.number: fort for fort in forts}
-    ranking = books.progressive_standings({f.number: captured[f.number] for f in forts}, prizes, cut=cut)
-    awards = books.prize_awards(ranking, name=lambda number: by_number[number].name, who="")
-    prized = ranking.prizes.awards  # among forts tied, the winner of the cut first
-    return [
-        FortStanding(
-            by_number[n], flags, rank, awards.get(n, books.Award()).prize, awards.get(n, books.Award()).cut
-        )
-        for n, flags, rank in sorted(
-            ranking.ranking, key=lambda row: (-row[1], prized.get(row[0], len(forts) + 1))
-        )
-    ]
-
-
-def next_fort_game(seating: Seating) -> Seating:
-    """Military euchre's next game: the N-S pairs stay at home, every E-W pair moves one table toward the head
-    table and the head table's visitors go round to the last fort (Hoyle 1940 L11440–11451)."""
-    visitors = [(east, west) for _, east, _, west in seating]
-    moved = visitors[1:] + visitors[:1]
-    return tuple((n, e, s, w) for (n, _, s, _), (e, w) in zip(seating, moved, strict=True))
-
-
-def forts_played(seating: Seating) -> bool:
-    """True when the visitors are back at home: every fort has met every other once (L11458–11462)."""
-    return all(fort_of(east) == fort_of(north) for north, east, _, _ in seating)
 
 
 def party_kind(movement_kind: str) -> PartyKind:
@@ -608,182 +396,6 @@ def table_state(table: int, ns: int, ew: int, game: int | None = EUCHRE_GAME, ti
     return TableState("won", "NS" if ns > ew else "EW")
 
 
-def punch_marks(hands: Iterable[Mapping[str, int]]) -> Counter[int]:
-    """Each player's punch marks over the hands played: one for each hand won, however many (Hoyle 1940
-    L12252–12255: the lady with fewer hearts "gets a punch mark on her score card" at the end of each hand; the
-    prizes go to "the greatest number of punch marks at the end of the game", L12265–12266). `hands`: each
-    table's punches of a hand, by player number as text ({"3": 1, "8": 1})."""
-    marks: Counter[int] = Counter()
-    for punches in hands:
-        marks.update({int(player): count for player, count in punches.items()})
-    return marks
-
-
-def hearts_cut(taken: Mapping[int, int], her: Collection[int]) -> frozenset[int]:
-    """The players of a hearts table whose hand was decided by cutting: the two ladies, or the two gentlemen, who
-    took as many hearts each ("Ties are decided by cutting", Hoyle 1940 L12263)."""
-    cut: set[int] = set()
-    for side in (True, False):
-        pair = [p for p in taken if (p in her) is side]
-        if len(pair) == 2 and taken[pair[0]] == taken[pair[1]]:
-            cut.update(pair)
-    return frozenset(cut)
-
-
 def lone_hands_allowed(game: str, table: int, kind: str = "") -> bool:
     """No lone hands at the head table (Hoyle 1940 L11381–11382), none at all in military euchre (L11446)."""
     return game == "euchre" and table != HEAD_TABLE and kind != "military-euchre"
-
-
-@dataclass(frozen=True, slots=True)
-class PlayedDeal:
-    """A deal of a bridge party's round as the table gives it: the contract ("4SX", "3NT", "Pass"), its declarer
-    (N, E, S, W), the tricks declarer took, and honors as claimed ("N-S 100")."""
-
-    contract: str
-    declarer: str = ""
-    tricks: int = 0
-    honors: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class TypedDeal:
-    """A deal's points as the table typed them, each side's; the declarer where the table gives it."""
-
-    ns: int
-    ew: int
-    declarer: str = ""
-
-
-FIRST_DEALER = Seat.NORTH
-"""Who deals a round's first deal: the book does not say (rules-hoyle-1940.md, open question 5); North, then each
-to the left, as the duplicate boards are dealt (section_vulnerability)."""
-
-
-def _seat(text: str, what: str) -> Seat:
-    try:
-        return Seat(str(text).strip().upper()[:1])
-    except ValueError:
-        raise ValueError(f"{what} {text!r} is not a seat (N, E, S, W)") from None
-
-
-def _played(rule_set: str, number: int, deal: PlayedDeal) -> tuple[Contract | None, int, DealScore]:
-    """A deal's contract with its declarer, the tricks and the honors claimed, each refused naming the deal."""
-    try:
-        contract = Contract.parse(str(deal.contract))
-        if contract is None:
-            return None, 0, DealScore()
-        declarer = _seat(deal.declarer, "the declarer")
-        if deal.tricks not in range(14):
-            raise ValueError(f"{deal.tricks} tricks is not 0 to 13")
-        honors = claimed_honors(rules(rule_set), contract.denomination, deal.honors)
-    except ValueError as error:
-        raise ValueError(f"deal {number}: {error}") from None
-    return Contract(contract.level, contract.denomination, contract.penalty, declarer), deal.tricks, honors
-
-
-HONORS = (0, 100, 150)
-"""The honors a side can claim at contract (Hoyle 1940 L20345–20346): none, four trump honors in one hand, five or
-four aces at no-trumps."""
-
-
-@functools.cache
-def contract_scores(vulnerable: bool) -> tuple[frozenset[int], frozenset[int]]:
-    """Every score a side can take on one deal of progressive contract, as declarer (a contract made, or nothing)
-    and as defenders (a penalty of at most the limit, or nothing), each with its honors or none."""
-    book = rules(PROGRESSIVE_CONTRACT)
-    made, penalties = {0}, {0}
-    for text in (
-        f"{level}{d}{x}" for level in range(1, 8) for d in ("C", "H", "NT") for x in ("", "X", "XX")
-    ):
-        contract = Contract.parse(text, Seat.NORTH)
-        assert contract is not None
-        for tricks in range(14):
-            score = score_deal(book, contract, tricks, vulnerable)
-            made.add(score.total(Side.NS))
-            penalties.add(score.total(Side.EW))
-    made_with, penalties_with = (
-        frozenset(p + h for p in points for h in HONORS) for points in (made, penalties)
-    )
-    return made_with, penalties_with
-
-
-def check_typed_deal(number: int, deal: TypedDeal, dealer: Seat = FIRST_DEALER) -> None:
-    """A progressive contract deal's points typed as each side's figure (deal `number`, dealt by `dealer`) must be a
-    score of one deal with the deal's vulnerability; given the declarer, the defenders' figure is a penalty of at
-    most 1000 ("Penalty Limit 1000", Hoyle 1940 L20392) with their honors. Only one side scores more than its
-    honors."""
-    vulnerability = progressive_vulnerability(number, dealer)
-    by = _seat(deal.declarer, f"deal {number}: the declarer").side if deal.declarer else None
-    for side, points in ((Side.NS, deal.ns), (Side.EW, deal.ew)):
-        made, penalties = contract_scores(vulnerability.of(side))
-        allowed = made if side is by else penalties if by else made | penalties
-        if points not in allowed:
-            name = "N-S" if side is Side.NS else "E-W"
-            what = "the declarer's score" if side is by else "the defenders' penalty" if by else "a score"
-            limit = (
-                f": a penalty is at most {PENALTY_LIMIT} (Hoyle 1940 L20392), with honors "
-                f"{(PENALTY_LIMIT or 0) + HONORS[-1]}"
-                if side is not by and points > (PENALTY_LIMIT or 0)
-                else ""
-            )
-            raise ValueError(
-                f"deal {number}: {name} {points} is not {what} on one deal of progressive contract with {name} "
-                f"{'vulnerable' if vulnerability.of(side) else 'not vulnerable'}{limit}; give the contract, "
-                "declarer and tricks to have it scored"
-            )
-    if min(deal.ns, deal.ew) > HONORS[-1]:
-        raise ValueError(
-            f"deal {number}: N-S {deal.ns} and E-W {deal.ew} cannot both be scored on one deal: one side scores "
-            "the contract or the penalty, the other at most its honors"
-        )
-
-
-def round_points(rule_set: str, deals: Sequence[PlayedDeal | TypedDeal]) -> list[tuple[int, int]]:
-    """A bridge party's round deal by deal, each deal's (N-S, E-W) points: a PlayedDeal scored by the book for
-    `rule_set` (progressive-contract: scoring.methods.books.progressive_contract_deals, with the honors claimed;
-    auction-1926, individual progressive bridge: books.individual_bridge_deals), a TypedDeal as given, checked
-    against progressive contract's limits. Typed points carry nothing toward an auction game: the table adds its
-    own 125."""
-    played = [_played(rule_set, n, d) if isinstance(d, PlayedDeal) else (None, 0, DealScore())
-              for n, d in enumerate(deals, start=1)]  # fmt: skip
-    if rule_set == PROGRESSIVE_CONTRACT:
-        scores = [score + honors for score, (_, _, honors) in zip(
-            books.progressive_contract_deals(FIRST_DEALER, [(c, t) for c, t, _ in played]), played, strict=True)]  # fmt: skip
-    else:
-        scores = books.individual_bridge_deals(played)
-    points = []
-    dealer = FIRST_DEALER
-    for number, (deal, score) in enumerate(zip(deals, scores, strict=True), start=1):
-        if isinstance(deal, TypedDeal):
-            if rule_set == PROGRESSIVE_CONTRACT:
-                check_typed_deal(number, deal, dealer)
-            points.append((deal.ns, deal.ew))
-        else:
-            points.append((score.total(Side.NS), score.total(Side.EW)))
-        dealer = dealer.next
-    return points
-
-
-PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Where a player sits in a round: the table, the seat and the partner opposite (N & S, E & W)."""
-
-    table: int
-    seat: str
-    partner: int | None
-
-
-def places(tables: Iterable[tuple[int, Mapping[str, int]]]) -> dict[int, Place]:
-    """Every seated player's place in a round, from its tables (table number, seats N/E/S/W → player): what the
-    projector's "find your name" list and a phone after the bell say."""
-    found = {}
-    for table, seats in tables:
-        for seat, player in seats.items():
-            if player is not None and seat in PARTNER_SEAT:
-                partner = seats.get(PARTNER_SEAT[seat])
-                found[int(player)] = Place(table, seat, int(partner) if partner is not None else None)
-    return found
