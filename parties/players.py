@@ -192,14 +192,11 @@ def substitute_player(section: Section, number: int, name: str, side: str = "") 
             )
     entry, settings = _new_entry(section, name, side, settings)
     round_number = max(section.current_round, 1)
-    out = settings.sitting_out_in(round_number)
-    save_party_settings(section, replace(
-        settings,
-        joined={**settings.joined, entry.number: round_number},
-        left={**settings.left, number: round_number},
-        sitting_out={**settings.sitting_out, round_number: tuple(entry.number if p == number else p for p in out)}
-        if number in out else settings.sitting_out,
-    ))  # fmt: skip
+    if number in (out := settings.sitting_out_in(round_number)):  # the substitute takes his turn sitting out
+        turn = tuple(entry.number if p == number else p for p in out)
+        settings = replace(settings, sitting_out={**settings.sitting_out, round_number: turn})
+    joined, left = {**settings.joined, entry.number: round_number}, {**settings.left, number: round_number}
+    save_party_settings(section, replace(settings, joined=joined, left=left))
     for seating in section.seatings.filter(round=round_number):
         if number in seating.seats.values():
             seating.seats = {s: entry.number if p == number else p for s, p in seating.seats.items()}
