@@ -183,29 +183,6 @@ def section_entry_rows(section, data=None) -> list[dict]:
     return rows
 
 
-def movement_entries(movement: dict) -> list[tuple[int, str, str]]:
-    """The entries a movement (issue 4's JSON) will make, as install_movement makes them."""
-    directions: dict[int, set[str]] = {}
-    individual = teams = False
-    for rnd in movement.get("rounds", []):
-        sides: dict[int, set[str]] = {}
-        for table in rnd.get("tables", []):
-            seats = table.get("seats") or {}
-            individual = individual or bool(seats)
-            pairs = seats.items() if seats else (("NS", table.get("ns")), ("EW", table.get("ew")))
-            for where, who in pairs:
-                if who not in (None, "", "-", 0, "0"):
-                    side = "NS" if where in ("NS", "N", "S") else "EW"
-                    directions.setdefault(int(who), set()).add(side)
-                    sides.setdefault(int(who), set()).add(side)
-        teams = teams or (not individual and any(len(s) == 2 for s in sides.values()))  # two rooms at once
-        for who in rnd.get("sit_out", []):  # a team with the bye in the only round drawn yet
-            directions.setdefault(int(who), {"NS", "EW"})
-    kind = EntryKind.PLAYER if individual else EntryKind.TEAM if teams else EntryKind.PAIR
-    fixed = not individual and all(len(d) == 1 for d in directions.values())
-    return [(n, kind, next(iter(d)) if fixed else "") for n, d in sorted(directions.items())]
-
-
 def typed_players(club: Club, data, prefix: str = "players-") -> dict[int, list[Player]]:
     """The members named in an entry form (fields <prefix><number>), found by find_member; entries left blank
     are left out. Every name that is not a member is refused together."""

@@ -366,7 +366,7 @@ def pdf_response(data: bytes, name: str) -> HttpResponse:
 def cards_pdf(request, section_id: int, kind: str):
     """Guide cards (kind "guide") or table cards ("table") of the section's movement."""
     section = page_data.page_section(request, section_id)
-    if kind not in ("guide", "table") or not section.movement:
+    if kind not in ("guide", "table") or section.plan is None:
         raise Http404("no such cards")
     links = None
     if page_data.viewer(request, section).director:  # the table codes are the director's to hand out
