@@ -148,7 +148,7 @@ def archive_member(player: Player, archived: bool = True) -> Player:
 
 def add_director(club: Club, username: str, email: str = ""):
     """A new user, director of the club, with no password yet: they set it from a one-time link
-    (tournaments.club_pages). An existing user name is refused: the link would let the adding director set
+    (tournaments.pages.club.profile). An existing user name is refused: the link would let the adding director set
     someone else's password."""
     User = get_user_model()
     user = User(username=(username or "").strip(), email=(email or "").strip())

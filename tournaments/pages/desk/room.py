@@ -1,5 +1,5 @@
 """Pages for directors: run a session (rounds, table codes, status), enter results by traveller, correct and adjust
-with the version history. The set-up page is tournaments.setup_pages; a party's host pages are the parties app's
+with the version history. The set-up page is tournaments.pages.setup; a party's host pages are the parties app's
 (parties.pages).
 
 Views are thin: the director check is tournaments.permissions.is_director; every change goes through the services
@@ -30,9 +30,11 @@ from jobs.models import Kind
 from jobs.services import latest_jobs
 from jobs.services import start as start_job
 from scoring.services import section_ranking
-from tournaments import entry_pages, member_pages, membership, page_data, rounds, services, team_data
-from tournaments import views as pages
+from tournaments import membership, page_data, rounds, services, team_data
 from tournaments.models import Club, Game, Player, Seating, Section, Status
+from tournaments.pages import members as member_pages
+from tournaments.pages import public as pages
+from tournaments.pages.desk import entry as entry_pages
 from tournaments.permissions import directed_club_ids
 from tournaments.selectors import directed_section
 
@@ -294,7 +296,7 @@ def section_action(request, section_id: int):
 @login_required
 def entry(request, section_id: int, number: int):
     """Score entry by traveller: every table that plays the board, one row each, keyboard-fast; a refused row keeps
-    what was typed, its reason beside it (tournaments.entry_pages)."""
+    what was typed, its reason beside it (tournaments.pages.desk.entry)."""
     section = _section(request, section_id)
     board = get_object_or_404(Board, section=section, number=number)
     rows = [

@@ -22,13 +22,14 @@ from config.refusals import Refused
 from games.engine.rule_sets import SECTION_CHOICES, check_scoring
 from games.formats.numbers import Column, NumberError, whole_number
 from scoring.methods.registry import RANKINGS
-from tournaments import member_pages, membership, services
+from tournaments import membership, services
 from tournaments.models import Club, Event, ScoringMethod, Section, Session
 from tournaments.movements.cards import table_cards
 from tournaments.movements.check import check
 from tournaments.movements.jsonout import movement_from_json
 from tournaments.movements.model import Movement
 from tournaments.movements.registry import SECTION_KINDS
+from tournaments.pages import members as member_pages
 from tournaments.permissions import is_director
 from tournaments.printables import cards_movement
 
