@@ -262,8 +262,14 @@ JOBS = {"analyse": Kind.ANALYSE, "audit": Kind.AUDIT}
 """Jobs a director starts from the desk; their progress bars show there."""
 
 
+def _to_desk(request, error: Refused, section_id: int) -> HttpResponse:
+    """Back to the desk after a Refused (said by refusals_shown)."""
+    return redirect("direct-section", section_id)
+
+
 @login_required
 @require_POST
+@refusals_shown(_to_desk)
 def section_action(request, section_id: int):
     section = _section(request, section_id)
     name = request.POST.get("action", "")
@@ -288,8 +294,6 @@ def section_action(request, section_id: int):
             return render(
                 request, "direct/confirm_field.html", {"section": section, "in_play": asked.in_play}
             )
-        except Refused as error:
-            messages.error(request, error.message)
     return redirect("direct-section", section.id)
 
 
@@ -336,18 +340,19 @@ def check(request, section_id: int):
     return JsonResponse({"ok": True, "score_ns": line.score_ns, "contract": line.contract})
 
 
+def _result_again(request, error: Refused, result_id: int) -> HttpResponse:
+    return redirect("direct-result", result_id)
+
+
 @login_required
+@refusals_shown(_result_again)
 def result(request, result_id: int):
     """A result: correct it or adjust it (with a reason), see every version and any conflict on it."""
     found = get_object_or_404(Result.objects.select_related("board", "ns", "ew", "section"), id=result_id)
     section = _section(request, found.section_id)
     if request.method == "POST":
-        try:
-            _change(request, found)
-        except Refused as error:
-            messages.error(request, error.message)
-        else:
-            messages.success(request, f"Board {found.board.number}: the change is saved as a new version.")
+        _change(request, found)
+        messages.success(request, f"Board {found.board.number}: the change is saved as a new version.")
         return redirect("direct-result", found.id)
     return render(request, "direct/result.html", {
         "section": section, "result": found, "versions": found.versions.select_related("changed_by"),
