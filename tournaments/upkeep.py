@@ -17,7 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 
-from config.refusals import Conflict, NotFound, Refused
+from config.refusals import Conflict, Forbidden, NotFound, Refused
 from games.models import Publication, Result, Tally
 from tournaments import services
 from tournaments.models import Club, ClubLogo, Event, Player, Section, Session
@@ -183,10 +183,9 @@ def may_give_link(by, user) -> None:
     theirs = set(user.directed_clubs.values_list("id", flat=True))
     mine = set(by.directed_clubs.values_list("id", flat=True))
     if not by.is_superuser and (user.is_superuser or user.is_staff or not theirs <= mine):
-        raise Refused(
+        raise Forbidden(
             f"{user.get_username()} also directs clubs you do not: they reset their password by e-mail, or a "
-            "director of every club they direct gives them the link.",
-            403,
+            "director of every club they direct gives them the link."
         )
 
 
