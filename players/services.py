@@ -21,7 +21,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from config.refusals import Refused
+from config.refusals import Forbidden, NotFound, Refused
 from games.engine.bridge import dd
 from games.engine.bridge.calls import Contract
 from games.engine.bridge.scoring import rules
@@ -136,17 +136,17 @@ def subject(user, member: int | str | None) -> Player:
             Player.objects.filter(user=user).select_related("club").first() if user.is_authenticated else None
         )
         if own is None:
-            raise Refused("you have no member's results here: sign in from the link your club gave you", 404)
+            raise NotFound("you have no member's results here: sign in from the link your club gave you")
         return own
     if not str(member).isdigit():
         raise Refused(f"member must be a member's id (a whole number), not {member!r}")
     player = Player.objects.select_related("club").filter(id=int(member)).first()
     if player is None:
-        raise Refused(f"no member {member}", 404)
+        raise NotFound(f"no member {member}")
     if player.user_id is not None and player.user_id == user.id:
         return player
     if not is_director(user, player.club):
-        raise Refused("a member's results are theirs and their club's directors' only", 403)
+        raise Forbidden("a member's results are theirs and their club's directors' only")
     return player
 
 
@@ -309,7 +309,7 @@ def played_section(player: Player, section_id: int, user) -> Played:
     for row in history(player, user):
         if row.section.id == section_id:
             return row
-    raise Refused(f"{player} did not play in section {section_id}", 404)
+    raise NotFound(f"{player} did not play in section {section_id}")
 
 
 def _own_result(on_board: list[tuple], section: Section, entry: Entry, line: dict) -> tuple | None:

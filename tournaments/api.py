@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from config.api import list_filters, number_param, require_director
 from config.downloads import download
-from config.refusals import Refused
+from config.refusals import Conflict, Refused
 from games import exchange
 from tournaments import membership, services, upkeep
 from tournaments.models import Club, Entry, Event, Section, Session, Status
@@ -213,9 +213,8 @@ class SectionViewSet(DirectorViewSet):
 
     def perform_destroy(self, section):
         if section.status != Status.SETUP:
-            raise Refused(
-                f"{section} is {section.get_status_display().lower()}: only a section in setup can be deleted",
-                409,
+            raise Conflict(
+                f"{section} is {section.get_status_display().lower()}: only a section in setup can be deleted"
             )
         section.delete()
 

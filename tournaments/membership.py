@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 
-from config.refusals import Refused
+from config.refusals import NotFound, Refused
 from tournaments.models import Club, Entry, EntryKind, Player, Section, Status, collation_key
 
 
@@ -250,7 +250,7 @@ def name_entries(section: Section, players: dict[int, list[Player]]) -> list[Ent
     entries = {e.number: e for e in section.entries.select_for_update().prefetch_related("players")}
     unknown = sorted(set(players) - set(entries))
     if unknown:
-        raise Refused(f"{section} has no entry {', '.join(map(str, unknown))}", 404)
+        raise NotFound(f"{section} has no entry {', '.join(map(str, unknown))}")
     club_id = section.session.event.club_id
     seated: dict[int, Entry] = {}
     problems = []

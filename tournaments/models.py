@@ -432,7 +432,7 @@ class TableCode(models.Model):
 class FirstRun(models.Model):
     """The one row /welcome/ writes while it makes the first club and director: every first-run request locks it
     before checking that the database is still empty, so that requests at once make one club, not several
-    (tournaments.welcome)."""
+    (tournaments.pages.club.welcome)."""
 
     id = models.PositiveSmallIntegerField(primary_key=True, default=1)
     done = models.DateTimeField(auto_now_add=True)

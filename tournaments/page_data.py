@@ -137,9 +137,8 @@ def sit_out(section: Section) -> dict | None:
     movement's "sit_out"), for the table's phone; None before play."""
     if section.status != Status.RUNNING or not section.current_round:
         return None
-    rounds = (section.movement or {}).get("rounds", [])
-    this = next((r for r in rounds if r.get("round") == section.current_round), {})
-    numbers = [int(n) for n in this.get("sit_out", [])]
+    rounds = section.plan.rounds if section.plan else ()
+    numbers = next((list(r.sit_out) for r in rounds if r.number == section.current_round), [])
     entries = {e.number: e for e in section.entries.filter(number__in=numbers)}
     return {
         "round": section.current_round,

@@ -3,17 +3,16 @@ printables, and the director's and host's pages under /direct/."""
 
 from django.urls import path
 
-from tournaments import (
-    club_pages,
-    direct_pages,
-    entry_pages,
-    member_pages,
-    record_pages,
-    setup_pages,
-    team_pages,
-    welcome,
-)
-from tournaments import views as pages
+from tournaments.pages import members as member_pages
+from tournaments.pages import public as pages
+from tournaments.pages import setup as setup_pages
+from tournaments.pages import teams as team_pages
+from tournaments.pages.club import profile as club_pages
+from tournaments.pages.club import welcome
+from tournaments.pages.desk import entry as entry_pages
+from tournaments.pages.desk import records as record_pages
+from tournaments.pages.desk import room as direct_pages
+from tournaments.pages.table import phone
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -38,11 +37,11 @@ urlpatterns = [
     path("sections/<int:section_id>/hands.pdf", pages.hand_records_pdf, name="pdf-hands"),
     path("sections/<int:section_id>/results.pdf", pages.results_pdf, name="pdf-results"),
     path("sections/<int:section_id>/scorecards.pdf", pages.scorecards_pdf, name="pdf-scorecards"),
-    path("table/", pages.table, name="page-table"),
-    path("t/<str:code>/", pages.table_open, name="page-table-open"),
-    path("table/result/", pages.table_result, name="page-table-result"),
-    path("table/confirm/", pages.table_confirm, name="page-table-confirm"),
-    path("table/leave/", pages.table_logout, name="page-table-logout"),
+    path("table/", phone.table, name="page-table"),
+    path("t/<str:code>/", phone.table_open, name="page-table-open"),
+    path("table/result/", phone.table_result, name="page-table-result"),
+    path("table/confirm/", phone.table_confirm, name="page-table-confirm"),
+    path("table/leave/", phone.table_logout, name="page-table-logout"),
     path("login/", welcome.log_in, name="login"),
     path("welcome/", welcome.welcome, name="welcome"),
     path("logout/", direct_pages.log_out, name="logout"),

@@ -20,12 +20,13 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table
 
+from config.refusals import NotFound
 from scoring.serializers import scorecards as scorecard_lines
 from tournaments import page_data, team_data
 from tournaments.models import Section
 from tournaments.movements.cards import cards_pdf, guide_cards, plain, table_cards
-from tournaments.movements.jsonout import movement_from_json
-from tournaments.movements.model import Movement, Round
+from tournaments.movements.model import SEAT_LETTERS, Movement, Round
+from tournaments.movements.model import Table as MovementTable
 from tournaments.templatetags.dates import day
 
 _FONT_FILE = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
@@ -46,10 +47,9 @@ def _suit(symbol: str, font: str) -> str:
     return symbol if font != "Helvetica" else {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(symbol, symbol)
 
 
-def movement_of(data: dict, name: str = "") -> Movement:
-    """A movement as issue 4's JSON (stored with a Section, or just generated) read through movement_from_json,
-    for its cards. Tables with an empty seat (a sit-out) are left off."""
-    plan = movement_from_json(data)
+def cards_movement(plan: Movement, name: str = "") -> Movement:
+    """A movement (a Section's plan, or one just generated) as its cards show it: tables with an empty seat (a
+    sit-out) left off, titled with `name` when it has none."""
     rounds = tuple(replace(rnd, tables=tuple(t for t in rnd.tables if all(t.players))) for rnd in plan.rounds)
     return replace(plan, rounds=rounds, kind=plan.kind or "movement", name=plan.name or name)
 
@@ -70,13 +70,16 @@ def movement_cards(section: Section, kind: str, links: dict[int, tuple[str, str]
     stays at that one table: a code is its table's secret, and a moving entry finds it on each table's card.
     A guide card is titled with its entry's names. With `table`, only the cards of that table (the table card, and
     the guide cards of those who play there): printed again after its code changed."""
-    data = section.movement or {}
+    plan = section.plan
+    if plan is None:
+        raise NotFound(f"{section} has no movement yet")
     if section.is_party:  # a party is seated round by round at the bell: every round seated so far
-        rounds: dict[int, list[dict]] = {}
+        rounds: dict[int, list[MovementTable]] = {}
         for seating in section.seatings.order_by("round", "table"):
-            rounds.setdefault(seating.round, []).append({"table": seating.table, "seats": seating.seats})
-        data = {**data, "rounds": [{"round": r, "tables": tables} for r, tables in rounds.items()]}
-    movement = movement_of(data, str(section))
+            players = tuple(int(seating.seats.get(seat) or 0) for seat in SEAT_LETTERS)
+            rounds.setdefault(seating.round, []).append(MovementTable(seating.table, players))
+        plan = replace(plan, rounds=tuple(Round(r, tuple(tables)) for r, tables in rounds.items()))
+    movement = cards_movement(plan, str(section))
     if kind == "guide":
         names = dict(section.entries.values_list("number", "name"))
         cards = [

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from django.template.defaultfilters import pluralize
 from django.utils import timezone
 
-from config.refusals import NeedsConfirmation, Refused
+from config.refusals import Forbidden, NeedsConfirmation, NotFound
 from games.models import Result
 from tournaments.models import Seating, Section, Status
 from tournaments.movements.cards import board_list
@@ -173,12 +173,12 @@ def table_round(section: Section, table: int) -> int:
 
 
 def table_seating(section: Section, table: int) -> Seating:
-    """The seating a table's phone shows (table_round), with its pairs; Refused (404) when the table has none in
+    """The seating a table's phone shows (table_round), with its pairs; NotFound when the table has none in
     that round (it sits out)."""
     number = table_round(section, table)
     seating = section.seatings.filter(round=number, table=table).select_related("ns", "ew").first()
     if seating is None:
-        raise Refused(f"table {table} has no seating in round {number}", 404)
+        raise NotFound(f"table {table} has no seating in round {number}")
     return seating
 
 
@@ -191,7 +191,7 @@ def table_plays(table: int, seatings: list[Seating]) -> str:
 def entry_round(section: Section, table: int, number: int) -> int:
     """The round in which a table enters board `number` (a phone names no round): of its rounds up to the
     director's that hold the board, the director's, else the earliest with the result missing, else the latest
-    (a repeat, or a different result for the director). Refused (403) naming the table's rounds when it has not
+    (a repeat, or a different result for the director). Forbidden naming the table's rounds when it has not
     been seated for the board, or not yet."""
     seatings = _table_seatings(section, table)
     seated = [s for s in seatings if s.round <= section.current_round]
@@ -199,14 +199,13 @@ def entry_round(section: Section, table: int, number: int) -> int:
     if not holding:
         later = next((s for s in seatings if s.round > section.current_round and number in s.boards), None)
         if later is not None:
-            raise Refused(
+            raise Forbidden(
                 f"board {number} comes to table {table} in round {later.round}; the room is in round "
-                f"{section.current_round}: {table_plays(table, seated)}",
-                403,
+                f"{section.current_round}: {table_plays(table, seated)}"
             )
         if not section.boards.filter(number=number).exists():
-            raise Refused(f"board {number} is not in this section", 404)
-        raise Refused(f"board {number} is not played at table {table}: {table_plays(table, seated)}", 403)
+            raise NotFound(f"board {number} is not in this section")
+        raise Forbidden(f"board {number} is not played at table {table}: {table_plays(table, seated)}")
     if holding[-1].round == section.current_round or len(holding) == 1:
         return holding[-1].round
     entered = set(Result.objects.filter(section=section, board__number=number).values_list("ns_id", "ew_id"))

@@ -1,4 +1,7 @@
-"""Signing in with a password: the only request an anonymous client can make that costs a password hash.
+"""Signing in: with a password, or on a new installation's first run (nobody to sign in as yet) with its setup
+token (the first-run page, tournaments.pages.club.welcome; `manage.py setuptoken` prints it).
+
+Signing in with a password is the only request an anonymous client can make that costs a password hash.
 
 Django hashes a password for every login tried (for an unknown name too, so that timing does not tell which names
 exist). Wrong passwords are therefore counted in the shared cache (tournaments.guesses) per user name from one
@@ -11,9 +14,11 @@ settings.REST_FRAMEWORK).
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import PermissionDenied
+from django.utils.crypto import salted_hmac
 
 from tournaments import guesses
 
@@ -68,3 +73,20 @@ class LoginForm(AuthenticationForm):
         if message:
             raise forms.ValidationError(message, code="throttled")
         return super().clean()
+
+
+def first_run() -> bool:
+    """True while the database has no user at all: the only time /welcome/ is open."""
+    return not get_user_model().objects.exists()
+
+
+def setup_token() -> str:
+    """The token /welcome/ asks for: drawn from the installation's SECRET_KEY (nobody without it can make it), 96
+    bits, and good only while the database has no user. (Its salt names where it was first drawn, kept so that a
+    token already printed stays good.)"""
+    return salted_hmac("tournaments.welcome.setup_token", "first run", algorithm="sha256").hexdigest()[:24]
+
+
+def setup_address(base: str) -> str:
+    """The first-run page's address with the setup token filled in."""
+    return f"{base.rstrip('/')}/welcome/?token={setup_token()}"

@@ -17,7 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 
-from config.refusals import Refused
+from config.refusals import Conflict, Forbidden, NotFound, Refused
 from games.models import Publication, Result, Tally
 from tournaments import services
 from tournaments.models import Club, ClubLogo, Event, Player, Section, Session
@@ -82,7 +82,7 @@ def check_deletable(row: Event | Session, sections) -> None:
     tally or a published version; a 409 naming what depends otherwise."""
     depends = what_depends(sections)
     if depends:
-        raise Refused(f"{row} has {', '.join(depends)}: archive it instead.", 409)
+        raise Conflict(f"{row} has {', '.join(depends)}: archive it instead.")
 
 
 @transaction.atomic
@@ -134,8 +134,8 @@ def delete_member(player: Player) -> None:
     """A member who never played here; one who did is archived instead (their results keep their name)."""
     played = player.entries.count()
     if played:
-        raise Refused(
-            f"{player} plays in {played} entr{'ies' if played != 1 else 'y'}: archive them instead.", 409
+        raise Conflict(
+            f"{player} plays in {played} entr{'ies' if played != 1 else 'y'}: archive them instead."
         )
     player.delete()
 
@@ -148,7 +148,7 @@ def archive_member(player: Player, archived: bool = True) -> Player:
 
 def add_director(club: Club, username: str, email: str = ""):
     """A new user, director of the club, with no password yet: they set it from a one-time link
-    (tournaments.club_pages). An existing user name is refused: the link would let the adding director set
+    (tournaments.pages.club.profile). An existing user name is refused: the link would let the adding director set
     someone else's password."""
     User = get_user_model()
     user = User(username=(username or "").strip(), email=(email or "").strip())
@@ -158,7 +158,7 @@ def add_director(club: Club, username: str, email: str = ""):
         raise Refused(" ".join(f"{k.replace('_', ' ').capitalize()}: {m}" for k, ms in error.message_dict.items()
                                for m in ms)) from None  # fmt: skip
     if User.objects.filter(username__iexact=user.username).exists():
-        raise Refused(f"The user name {user.username!r} is taken: choose another.", 409)
+        raise Conflict(f"The user name {user.username!r} is taken: choose another.")
     with transaction.atomic():
         user.set_unusable_password()
         user.save()
@@ -171,9 +171,9 @@ def remove_director(club: Club, user) -> None:
     """Never the last: a club with no director could not be run from the pages."""
     directors = club.directors.select_for_update()
     if not directors.filter(id=user.id).exists():
-        raise Refused(f"{user.get_username()} is not a director of {club.name}.", 404)
+        raise NotFound(f"{user.get_username()} is not a director of {club.name}.")
     if directors.count() == 1:
-        raise Refused(f"{user.get_username()} is {club.name}'s last director: add another first.", 409)
+        raise Conflict(f"{user.get_username()} is {club.name}'s last director: add another first.")
     club.directors.remove(user)
 
 
@@ -183,10 +183,9 @@ def may_give_link(by, user) -> None:
     theirs = set(user.directed_clubs.values_list("id", flat=True))
     mine = set(by.directed_clubs.values_list("id", flat=True))
     if not by.is_superuser and (user.is_superuser or user.is_staff or not theirs <= mine):
-        raise Refused(
+        raise Forbidden(
             f"{user.get_username()} also directs clubs you do not: they reset their password by e-mail, or a "
-            "director of every club they direct gives them the link.",
-            403,
+            "director of every club they direct gives them the link."
         )
 
 
@@ -216,7 +215,7 @@ def save_profile(club: Club, values: dict, logo: bytes | None = None, drop_logo:
     kept only with `branded` (a colour box always sends one): without it the pages keep Traveller's own."""
     name = _name(values.get("name", ""), "club", Club._meta.get_field("name").max_length)
     if Club.objects.exclude(id=club.id).filter(Q(name__iexact=name)).exists():
-        raise Refused(f"A club called {name!r} is already here.", 409)
+        raise Conflict(f"A club called {name!r} is already here.")
     colours = {}
     for field, label in (("colour", "header colour"), ("text_colour", "header text colour")):
         value = (values.get(field) or "").strip() if values.get("branded") == "1" else ""

@@ -30,7 +30,7 @@ from tests.browser.conftest import (
     preview_members_import,
 )
 from tests.club import MORE_NAMES, NAMES
-from tournaments.welcome import setup_token
+from tournaments.signin import setup_token
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.conftest import ARTIFACTS, DESKTOP, PHONE, fill, no_overflow
-from tournaments.welcome import setup_token
+from tournaments.signin import setup_token
 
 pytestmark = pytest.mark.browser
 

@@ -258,7 +258,7 @@ def test_bad_movement_and_hand_records_are_named(client, world):
                       content_type="application/json")  # fmt: skip
     assert (bad.status_code, bad.json()["detail"]) == (
         400,
-        "movement round 1 table 1: entrant 'x' is not a whole number",
+        "the movement's rounds[0].tables[0].ns: 'x' is not a number from 1",
     )
     assert (
         client.post(

@@ -14,8 +14,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from config.refusals import Refused
 from tests.club import NAMES, member, members
 from tests.integration.api_helpers import mitchell, new_section
-from tournaments import member_pages, membership, services
+from tournaments import membership, services
 from tournaments.models import Club, Entry, EntryKind, Event, Player, Section, Session
+from tournaments.pages import members as member_pages
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -23,6 +23,7 @@ from scoring.services import recompute_standings
 from tests.club import play_rounds
 from tournaments import services
 from tournaments.models import Section, SectionVersion
+from tournaments.movements.jsonout import movement_from_json
 
 pytestmark = pytest.mark.django_db
 
@@ -204,10 +205,10 @@ def test_a_raw_total_is_right_where_each_field_plays_the_same_boards():
     apart, so a raw total ranks like with like; with the arrow switch the fields become one and it is refused."""
     phantom = {"odd_pairs": "phantom-ew"}
     two_winners = services.generate_movement("mitchell", phantom, tables=13, boards_per_round=2)
-    assert services.check_ranking("mp", "total", two_winners) == "total"
+    assert services.check_ranking("mp", "total", movement_from_json(two_winners)) == "total"
     one_field = services.generate_movement(
         "mitchell", phantom | {"arrow_switch": "last"}, tables=13, boards_per_round=2
     )
     with pytest.raises(Refused, match="from 24 to 26 boards"):
-        services.check_ranking("mp", "total", one_field)
-    assert services.check_ranking("butler", "", one_field) == "factored"
+        services.check_ranking("mp", "total", movement_from_json(one_field))
+    assert services.check_ranking("butler", "", movement_from_json(one_field)) == "factored"

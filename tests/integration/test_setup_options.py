@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import setup_pages
 from tournaments.models import Section
+from tournaments.pages import setup as setup_pages
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,7 +13,7 @@ from django.core.management import call_command
 from django.db import connection
 
 from tournaments.models import Club
-from tournaments.welcome import setup_token
+from tournaments.signin import setup_token
 
 pytestmark = pytest.mark.django_db
 

@@ -15,23 +15,7 @@ _DEFAULTS = Requirements()
 
 def movement_data(movement: Movement) -> dict[str, object]:
     """Pairs and players as strings numbered from 1; individual tables give "seats" instead of ns/ew."""
-    rounds = []
-    for rnd in movement.rounds:
-        tables = []
-        for table in rnd.tables:
-            entry: dict[str, object] = {"table": table.number}
-            if movement.unit is Unit.PLAYER:
-                entry["seats"] = {seat: str(p) for seat, p in table.seats.items()}
-            else:
-                entry.update({"ns": str(table.ns), "ew": str(table.ew)})
-            entry["boards"] = list(table.boards)
-            tables.append(entry)
-        item: dict[str, object] = {"round": rnd.number, "tables": tables}
-        if rnd.sit_out:
-            item["sit_out"] = [str(p) for p in rnd.sit_out]
-        if rnd.shares:
-            item["shares"] = [list(group) for group in rnd.shares]
-        rounds.append(item)
+    rounds = [round_data(rnd, movement.unit) for rnd in movement.rounds]
     problems = check(movement)
     data: dict[str, object] = {
         "kind": movement.kind,
@@ -63,6 +47,36 @@ def movement_data(movement: Movement) -> dict[str, object]:
     if promised:
         data["requirements"] = promised
     return data
+
+
+def round_data(rnd: Round, unit: Unit) -> dict[str, object]:
+    """One round as movement_data gives it: its tables (ns/ew, or an individual's seats), sit-outs and shares."""
+    tables = []
+    for table in rnd.tables:
+        entry: dict[str, object] = {"table": table.number}
+        if unit is Unit.PLAYER:
+            entry["seats"] = {seat: str(p) for seat, p in table.seats.items()}
+        else:
+            entry.update({"ns": str(table.ns), "ew": str(table.ew)})
+        entry["boards"] = list(table.boards)
+        tables.append(entry)
+    item: dict[str, object] = {"round": rnd.number, "tables": tables}
+    if rnd.sit_out:
+        item["sit_out"] = [str(p) for p in rnd.sit_out]
+    if rnd.shares:
+        item["shares"] = [list(group) for group in rnd.shares]
+    return item
+
+
+def with_round(data: dict[str, Any], rnd: Round) -> dict[str, Any]:
+    """A stored movement (movement_data's shape, with what apps add) with one more round of teams played after
+    its last (a Swiss's round, drawn as play goes); its set of boards grows to the round's last board."""
+    boards = max((b for table in rnd.tables for b in table.boards), default=0)
+    return {
+        **data,
+        "rounds": [*data["rounds"], round_data(rnd, Unit.TEAM)],
+        "boards": max(boards, _count(data, "boards", 0)),
+    }
 
 
 def _requirements_data(requirements: Requirements) -> dict[str, object]:

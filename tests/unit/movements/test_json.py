@@ -5,10 +5,11 @@ from dataclasses import replace
 
 import pytest
 
-from tournaments.movements.jsonout import movement_data, movement_from_json
+from tournaments.movements.jsonout import movement_data, movement_from_json, with_round
 from tournaments.movements.mitchell import mitchell
-from tournaments.movements.model import MovementError, Unit
+from tournaments.movements.model import MovementError, Round, Unit
 from tournaments.movements.registry import KINDS, SECTION_KINDS
+from tournaments.movements.teams import swiss_first_round, two_rooms
 
 SIZES = {
     "mitchell": 5, "howell": 8, "three-quarter-howell": 8, "individual": 8, "eight-players": None, "pivot": None,
@@ -130,3 +131,20 @@ def test_what_is_no_movement_at_all_is_refused():
     for data in (None, [], "rounds", {"rounds": "all"}):
         with pytest.raises(MovementError):
             movement_from_json(data)
+
+
+def test_a_swiss_round_drawn_as_play_goes_is_added_and_read_back():
+    """A Swiss of 7 teams seats its first round at set-up and draws the next from the standings: the round drawn
+    (teams 1 v 4, 2 v 7, 3 v 5 on boards 3-4, team 6 with the bye) is kept in the stored movement and read back
+    as the same Round, with what the app keeps beside it (planned rounds) untouched."""
+    first = swiss_first_round(7, boards_per_round=2)
+    stored = {**movement_data(first), "planned_rounds": 3}
+    drawn = Round(2, two_rooms([(1, 4), (2, 7), (3, 5)], (3, 4)), sit_out=(6,))
+    added = with_round(stored, drawn)
+    plan = movement_from_json(added)
+    assert [r.number for r in plan.rounds] == [1, 2] and plan.rounds[1] == drawn
+    assert [(t.number, t.ns, t.ew) for t in plan.rounds[1].tables] == [
+        (1, 1, 4), (2, 4, 1), (3, 2, 7), (4, 7, 2), (5, 3, 5), (6, 5, 3)
+    ]  # fmt: skip
+    assert (plan.boards, added["planned_rounds"], plan.unit) == (4, 3, Unit.TEAM)
+    assert len(stored["rounds"]) == 1, "the stored movement itself is left as it was"

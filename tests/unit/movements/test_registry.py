@@ -6,9 +6,9 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from tournaments import setup_pages
 from tournaments.movements import check
 from tournaments.movements.registry import KINDS, SECTION_KINDS
+from tournaments.pages import setup as setup_pages
 
 # A size each kind can be made at: (size keyword or None, value).
 SIZES = {

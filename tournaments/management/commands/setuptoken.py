@@ -1,9 +1,9 @@
-"""Print the first-run page's address with its setup token (tournaments.welcome), while the database has nobody to
+"""Print the first-run page's address with its setup token (tournaments.pages.club.welcome), while the database has nobody to
 sign in as; `make run` and the compose file's web service run it at start (with -v0: silent once set up)."""
 
 from django.core.management.base import BaseCommand
 
-from tournaments.welcome import first_run, setup_address
+from tournaments.signin import first_run, setup_address
 
 
 class Command(BaseCommand):

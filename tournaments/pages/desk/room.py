@@ -1,5 +1,5 @@
 """Pages for directors: run a session (rounds, table codes, status), enter results by traveller, correct and adjust
-with the version history. The set-up page is tournaments.setup_pages; a party's host pages are the parties app's
+with the version history. The set-up page is tournaments.pages.setup; a party's host pages are the parties app's
 (parties.pages).
 
 Views are thin: the director check is tournaments.permissions.is_director; every change goes through the services
@@ -30,9 +30,11 @@ from jobs.models import Kind
 from jobs.services import latest_jobs
 from jobs.services import start as start_job
 from scoring.services import section_ranking
-from tournaments import entry_pages, member_pages, membership, page_data, rounds, services, team_data
-from tournaments import views as pages
+from tournaments import membership, page_data, rounds, services, team_data
 from tournaments.models import Club, Game, Player, Seating, Section, Status
+from tournaments.pages import members as member_pages
+from tournaments.pages import public as pages
+from tournaments.pages.desk import entry as entry_pages
 from tournaments.permissions import directed_club_ids
 from tournaments.selectors import directed_section
 
@@ -260,8 +262,14 @@ JOBS = {"analyse": Kind.ANALYSE, "audit": Kind.AUDIT}
 """Jobs a director starts from the desk; their progress bars show there."""
 
 
+def _to_desk(request, error: Refused, section_id: int) -> HttpResponse:
+    """Back to the desk after a Refused (said by refusals_shown)."""
+    return redirect("direct-section", section_id)
+
+
 @login_required
 @require_POST
+@refusals_shown(_to_desk)
 def section_action(request, section_id: int):
     section = _section(request, section_id)
     name = request.POST.get("action", "")
@@ -286,15 +294,13 @@ def section_action(request, section_id: int):
             return render(
                 request, "direct/confirm_field.html", {"section": section, "in_play": asked.in_play}
             )
-        except Refused as error:
-            messages.error(request, error.message)
     return redirect("direct-section", section.id)
 
 
 @login_required
 def entry(request, section_id: int, number: int):
     """Score entry by traveller: every table that plays the board, one row each, keyboard-fast; a refused row keeps
-    what was typed, its reason beside it (tournaments.entry_pages)."""
+    what was typed, its reason beside it (tournaments.pages.desk.entry)."""
     section = _section(request, section_id)
     board = get_object_or_404(Board, section=section, number=number)
     rows = [
@@ -334,18 +340,19 @@ def check(request, section_id: int):
     return JsonResponse({"ok": True, "score_ns": line.score_ns, "contract": line.contract})
 
 
+def _result_again(request, error: Refused, result_id: int) -> HttpResponse:
+    return redirect("direct-result", result_id)
+
+
 @login_required
+@refusals_shown(_result_again)
 def result(request, result_id: int):
     """A result: correct it or adjust it (with a reason), see every version and any conflict on it."""
     found = get_object_or_404(Result.objects.select_related("board", "ns", "ew", "section"), id=result_id)
     section = _section(request, found.section_id)
     if request.method == "POST":
-        try:
-            _change(request, found)
-        except Refused as error:
-            messages.error(request, error.message)
-        else:
-            messages.success(request, f"Board {found.board.number}: the change is saved as a new version.")
+        _change(request, found)
+        messages.success(request, f"Board {found.board.number}: the change is saved as a new version.")
         return redirect("direct-result", found.id)
     return render(request, "direct/result.html", {
         "section": section, "result": found, "versions": found.versions.select_related("changed_by"),

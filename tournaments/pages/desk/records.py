@@ -11,12 +11,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from config.refusals import Refused
+from config.refusals import Refused, refusals_shown
 from games.formats import handrecords
 from tournaments import upkeep
 from tournaments.models import Event, Player, Session
@@ -50,27 +50,39 @@ def _event_page(request, event: Event, status: int = 200):
     }, status=status)  # fmt: skip
 
 
+def _event_again(request, error: Refused, event_id: int) -> HttpResponse:
+    """The event page again after a Refused (said by refusals_shown), as it stands, with its 4xx."""
+    return _event_page(request, _event(request, event_id), error.status)
+
+
+def _session_again(request, error: Refused, session_id: int) -> HttpResponse:
+    return _event_page(request, _session(request, session_id).event, error.status)
+
+
+def _archive_again(request, error: Refused, kind: str, row_id: int) -> HttpResponse:
+    event = _session(request, row_id).event if kind == "session" else _event(request, row_id)
+    return _event_page(request, event, error.status)
+
+
+def _member_again(request, error: Refused, slug: str, member_id: int) -> HttpResponse:
+    return redirect("direct-member", slug, member_id)
+
+
 @login_required
+@refusals_shown(_event_again)
 def event(request, event_id: int):
     """The event: its name and date, its sessions (renamed, deleted or archived) and their exports."""
     event = _event(request, event_id)
     if request.method == "POST":
-        try:
-            if "session" in request.POST:
-                if not request.POST["session"].isdigit():
-                    raise Http404("no such session")
-                session = get_object_or_404(event.sessions, id=request.POST["session"])
-                upkeep.rename_session(session, request.POST.get("session_name", ""))
-                messages.success(
-                    request, f"Session {session.number} is now called {session.name or 'nothing'}."
-                )
-            else:
-                upkeep.rename_event(event, request.POST.get("name", ""), request.POST.get("date", ""))
-                messages.success(request, f"Saved: {event.name}.")
-        except Refused as error:
-            messages.error(request, error.message)
-            event.refresh_from_db()
-            return _event_page(request, event, error.status)
+        if "session" in request.POST:
+            if not request.POST["session"].isdigit():
+                raise Http404("no such session")
+            session = get_object_or_404(event.sessions, id=request.POST["session"])
+            upkeep.rename_session(session, request.POST.get("session_name", ""))
+            messages.success(request, f"Session {session.number} is now called {session.name or 'nothing'}.")
+        else:
+            upkeep.rename_event(event, request.POST.get("name", ""), request.POST.get("date", ""))
+            messages.success(request, f"Saved: {event.name}.")
         return redirect("direct-event", event.id)
     return _event_page(request, event)
 
@@ -82,15 +94,12 @@ def _confirm(request, title: str, text: str, button: str, back: str, reason: boo
 
 
 @login_required
+@refusals_shown(_event_again)
 def delete_event(request, event_id: int):
     event = _event(request, event_id)
     back = reverse("direct-event", args=[event.id])
     if request.method == "POST":
-        try:
-            upkeep.delete_event(event)
-        except Refused as error:
-            messages.error(request, error.message)
-            return _event_page(request, event, error.status)
+        upkeep.delete_event(event)
         messages.success(request, f"{event.name} is deleted.")
         return redirect("direct-home")
     return _confirm(request, f"Delete {event.name}?", "Its sessions, movements, boards and table codes go with it; "
@@ -98,15 +107,12 @@ def delete_event(request, event_id: int):
 
 
 @login_required
+@refusals_shown(_session_again)
 def delete_session(request, session_id: int):
     session = _session(request, session_id)
     event = session.event
     if request.method == "POST":
-        try:
-            upkeep.delete_session(session)
-        except Refused as error:
-            messages.error(request, error.message)
-            return _event_page(request, event, error.status)
+        upkeep.delete_session(session)
         messages.success(request, f"{session} is deleted.")
         return (
             redirect("direct-event", event.id)
@@ -124,6 +130,7 @@ def delete_session(request, session_id: int):
 
 @login_required
 @require_POST
+@refusals_shown(_archive_again)
 def archive(request, kind: str, row_id: int):
     """Archive (with a reason) or restore an event or a session: left out of the club's public lists."""
     if kind not in ("event", "session"):
@@ -133,19 +140,15 @@ def archive(request, kind: str, row_id: int):
         event = row.event
     else:
         row = event = _event(request, row_id)
-    try:
-        if request.POST.get("restore") == "1":
-            upkeep.restore(row)
-            messages.success(request, f"{row} is shown again.")
-        elif kind == "session":
-            upkeep.archive_session(row, request.user, request.POST.get("reason", ""))
-            messages.success(request, f"{row} is archived: kept with its results, off the club's pages.")
-        else:
-            upkeep.archive_event(row, request.POST.get("reason", ""))
-            messages.success(request, f"{row.name} is archived: kept with its results, off the club's pages.")
-    except Refused as error:
-        messages.error(request, error.message)
-        return _event_page(request, event, error.status)
+    if request.POST.get("restore") == "1":
+        upkeep.restore(row)
+        messages.success(request, f"{row} is shown again.")
+    elif kind == "session":
+        upkeep.archive_session(row, request.user, request.POST.get("reason", ""))
+        messages.success(request, f"{row} is archived: kept with its results, off the club's pages.")
+    else:
+        upkeep.archive_event(row, request.POST.get("reason", ""))
+        messages.success(request, f"{row.name} is archived: kept with its results, off the club's pages.")
     return redirect("direct-event", event.id)
 
 
@@ -155,16 +158,13 @@ def _player(request, slug: str, member_id: int) -> Player:
 
 
 @login_required
+@refusals_shown(_member_again)
 def delete_member(request, slug: str, member_id: int):
     """Deleted when they played in nothing; archived (hidden from the list and the entry forms) otherwise."""
     player = _player(request, slug, member_id)
     back = reverse("direct-member", args=[slug, player.id])
     if request.method == "POST":
-        try:
-            upkeep.delete_member(player)
-        except Refused as error:
-            messages.error(request, error.message)
-            return redirect(back)
+        upkeep.delete_member(player)
         messages.success(request, f"{player} is deleted.")
         return redirect("direct-members", slug)
     return _confirm(request, f"Delete {player}?", "They have played in nothing here: nothing else changes.",

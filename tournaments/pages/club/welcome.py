@@ -1,6 +1,6 @@
 """The first-run page: a new installation has no user, so nobody could sign in. While the database holds no user at
 all, the home page and the login page lead to /welcome/, where one makes the club and its first director; once any
-user exists the page is gone (404), and directors are added on the club's Directors page (tournaments.club_pages)
+user exists the page is gone (404), and directors are added on the club's Directors page (tournaments.pages.club.profile)
 or by `manage.py createdirector`.
 
 Whoever reached /welcome/ first would own the installation, so the page asks for the setup token: only who runs
@@ -24,31 +24,14 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.crypto import salted_hmac
 from django.utils.text import slugify
 
 from tournaments.models import Club, FirstRun
-from tournaments.signin import LoginForm
+from tournaments.signin import LoginForm, first_run, setup_address, setup_token
 
 log = logging.getLogger(__name__)
 
 _LOGIN = LoginView.as_view(template_name="direct/login.html", authentication_form=LoginForm)
-
-
-def first_run() -> bool:
-    """True while the database has no user at all: the only time /welcome/ is open."""
-    return not get_user_model().objects.exists()
-
-
-def setup_token() -> str:
-    """The token /welcome/ asks for: drawn from the installation's SECRET_KEY (nobody without it can make it), 96
-    bits, and good only while the database has no user."""
-    return salted_hmac("tournaments.welcome.setup_token", "first run", algorithm="sha256").hexdigest()[:24]
-
-
-def setup_address(base: str) -> str:
-    """The first-run page's address with the setup token filled in."""
-    return f"{base.rstrip('/')}/welcome/?token={setup_token()}"
 
 
 def log_in(request, *args, **kwargs):

@@ -1,6 +1,6 @@
 """The teams pages for members and the director: a match board by board (both rooms side by side, the IMPs, the
 match total and the VPs) and a team's matches. A teams section's standings and travellers are the section's own
-pages (tournaments.views), drawn from tournaments.team_data as these are.
+pages (tournaments.pages.public), drawn from tournaments.team_data as these are.
 
 Hidden boards: a board the viewer may not see yet (tournaments.visibility) shows neither room's contract, score or
 IMPs; the match totals and VPs, like the live standings, are public.

@@ -22,12 +22,16 @@ from config.refusals import Refused
 from games.engine.rule_sets import SECTION_CHOICES, check_scoring
 from games.formats.numbers import Column, NumberError, whole_number
 from scoring.methods.registry import RANKINGS
-from tournaments import member_pages, membership, services
+from tournaments import membership, services
 from tournaments.models import Club, Event, ScoringMethod, Section, Session
 from tournaments.movements.cards import table_cards
+from tournaments.movements.check import check
+from tournaments.movements.jsonout import movement_from_json
+from tournaments.movements.model import Movement
 from tournaments.movements.registry import SECTION_KINDS
+from tournaments.pages import members as member_pages
 from tournaments.permissions import is_director
-from tournaments.printables import movement_of
+from tournaments.printables import cards_movement
 
 MOVEMENTS = {name: (kind.description, kind.size) for name, kind in SECTION_KINDS.items()}
 """The movement kinds offered on the set-up page (movements.registry): description and the size it takes."""
@@ -58,12 +62,12 @@ def _options(data) -> list[dict]:
     ]  # fmt: skip
 
 
-def _features(movement: dict) -> list[str]:
+def _features(plan: Movement) -> list[str]:
     """What the preview says of a movement beyond its cards: the generator's notes (skip, relay, arrow switch),
     the relay stand and the tables that share, and who sits out each round."""
-    lines = [note[0].upper() + note[1:] for note in movement.get("notes", [])]
-    shared = {tuple(group) for rnd in movement["rounds"] for group in rnd.get("shares", [])}
-    if movement.get("relays"):
+    lines = [note[0].upper() + note[1:] for note in plan.notes]
+    shared = {group for rnd in plan.rounds for group in rnd.shares}
+    if any(rnd.relay for rnd in plan.rounds):
         lines.append(
             "A relay stand holds one set of boards each round"
             + "".join(
@@ -71,9 +75,7 @@ def _features(movement: dict) -> list[str]:
             )
         )
     sit_outs = [
-        f"round {rnd['round']}: {', '.join(rnd['sit_out'])}"
-        for rnd in movement["rounds"]
-        if rnd.get("sit_out")
+        f"round {rnd.number}: {', '.join(map(str, rnd.sit_out))}" for rnd in plan.rounds if rnd.sit_out
     ]
     if sit_outs:
         lines.append("Sit out (no boards, no result missing): " + "; ".join(sit_outs))
@@ -132,9 +134,8 @@ def _section_movements(data, names: list[str], across: bool) -> dict[str, dict]:
 
 
 def _boards(movement: dict) -> set[int]:
-    return {
-        board for rnd in movement["rounds"] for table in rnd["tables"] for board in table.get("boards", [])
-    }
+    plan = movement_from_json(movement)
+    return {board for rnd in plan.rounds for table in rnd.tables for board in table.boards}
 
 
 def _previews(movements: dict[str, dict]) -> list[dict]:
@@ -148,8 +149,10 @@ def _previews(movements: dict[str, dict]) -> list[dict]:
         where = f"section {names[0]}" if len(names) == 1 else f"sections {', '.join(names)}"
         if len(groups) == 1:
             where = f"in each of {where}" if len(names) > 1 else ""
-        previews.append({"where": where, "movement": movement, "features": _features(movement),
-                         "cards": table_cards(movement_of(movement))})  # fmt: skip
+        plan = movement_from_json(movement)
+        previews.append({"where": where, "movement": movement, "features": _features(plan),
+                         "problems": [problem.message for problem in check(plan)],
+                         "cards": table_cards(cards_movement(plan))})  # fmt: skip
     return previews
 
 
@@ -229,15 +232,15 @@ def new_session(request, slug: str):
             names, across = _sections_request(data, method)
             movements = _section_movements(data, names, across)
             for movement in movements.values():
-                services.check_ranking(method, data.get("ranking", ""), movement)
+                services.check_ranking(method, data.get("ranking", ""), movement_from_json(movement))
         except Refused as error:
             context["problem"] = error.message
             return render(request, "direct/new_session.html", context, status=400)
         context["previews"] = previews = _previews(movements)
-        context["ready"] = ready = all(preview["movement"]["check"]["ok"] for preview in previews)
+        context["ready"] = ready = not any(preview["problems"] for preview in previews)
         context["sections"] = [
             (name if len(names) > 1 else "",
-             member_pages.entry_rows(member_pages.movement_entries(movements[name]), data, prefix=_prefix(names, name)))
+             member_pages.entry_rows(services.movement_entries(movement_from_json(movements[name])), data, prefix=_prefix(names, name)))
             for name in names
         ]  # fmt: skip
         context["members"] = member_pages.member_choices(club)

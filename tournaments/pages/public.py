@@ -7,30 +7,23 @@ games.services (the engine validates and scores); the numbers shown are the scor
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
-from rest_framework.exceptions import APIException
 
 from config.downloads import download
-from config.refusals import Refused
-from games.engine.rule_sets import counts_honors
-from games.models import Board, PlayRecord, Publication, Result, ResultConflict, ResultVersion
-from games.services import confirm_at_table, enter_at_table
+from games.models import Board, PlayRecord, Publication
 from jobs.analysis import hand_record_analysis
 from jobs.models import Job, Kind, State
 from scoring.serializers import scorecard
-from tournaments import page_data, printables, table_entry, team_data
+from tournaments import page_data, printables, team_data
 from tournaments.membership import by_surname
-from tournaments.models import Club, Entry, Game, Status
-from tournaments.permissions import SESSION_KEY, check_code, sees_members, sign_in
-from tournaments.rounds import most_rounds, table_seating
-from tournaments.welcome import first_run
+from tournaments.models import Club, Entry, Status
+from tournaments.permissions import sees_members
+from tournaments.rounds import most_rounds
+from tournaments.signin import first_run
 
 
 def home(request):
@@ -229,136 +222,6 @@ def scorecard_page(request, section_id: int, number: int):
     })  # fmt: skip
 
 
-# The table-entry page: what Bridgemate does, on a scorer's phone.
-
-
-def _api_error(error: APIException) -> str:
-    detail = error.detail
-    return str(detail if isinstance(detail, str) else getattr(error, "default_detail", detail))
-
-
-def _sign_in(request, text: str):
-    """Sign this browser in to the table of code `text`, or say why not; then on to the table page."""
-    try:
-        code = check_code(request, text)
-    except APIException as error:
-        messages.error(request, f"That code did not open a table: {_api_error(error)}.")
-        return redirect("page-table")
-    sign_in(request, code)
-    return redirect("page-table")
-
-
-@never_cache
-def table(request):
-    """Sign in with the table's code, then enter and confirm the boards of its round: the earliest it still has
-    results to enter (tournaments.rounds.table_round)."""
-    if request.method == "POST":
-        return _sign_in(request, request.POST.get("code", ""))
-    signed_in = SESSION_KEY in request.session
-    code = page_data.table_code(request)
-    if code is None:
-        return render(request, "pages/table_login.html",
-                      {"closed": signed_in, "my_byes": team_data.my_byes(request.user), "bye_vps": team_data.BYE_VPS})  # fmt: skip
-    section = code.section
-    try:
-        seating = table_seating(section, code.table)
-    except Refused as error:
-        return render(request, "pages/table.html", {
-            "section": section, "code": code, "problem": error.message, "sit_out": page_data.sit_out(section),
-        })  # fmt: skip
-    if section.is_party:  # its tally: the parties app's page
-        return page_data.party_table(request, code, seating)
-    results = {
-        r.board.number: r
-        for r in Result.objects.filter(section=section, ns=seating.ns, ew=seating.ew).select_related("board")
-    }
-    viewer = page_data.viewer(request, section)  # a late round's results: only what everyone here has played
-    disputed = set(
-        ResultConflict.objects.filter(result__in=results.values(), resolved=False).values_list(
-            "result_id", flat=True
-        )
-    )
-    directed = set(ResultVersion.objects.filter(result__in=results.values(), changed_by__isnull=False)
-                   .values_list("result_id", flat=True))  # fmt: skip
-    kept = request.session.get(page_data.KEPT_ENTRY) or {}
-    boards = [
-        {
-            "board": board,
-            "entered": board.number in results,
-            "result": results.get(board.number) if viewer.sees_board(board.id) else None,
-            "disputed": board.number in results and results[board.number].id in disputed,
-            "directed": board.number in results and results[board.number].id in directed,
-            "kept": kept if kept.get("board") == str(board.number) else {},
-            "ew_score": -(results[board.number].score_ns or 0) if board.number in results else None,
-        }
-        for board in Board.objects.filter(section=section, number__in=seating.boards).order_by("number")
-    ]
-    players = page_data.seated_players(section, seating)
-    return render(request, "pages/table.html", {
-        "section": section, "code": code, "seating": seating, "boards": boards, "players": players,
-        "byes": team_data.bye_teams(section, seating.round) if team_data.is_teams(section) else [],
-        "done": all(b["entered"] for b in boards), "tricks": range(14), "honors": counts_honors(section.game, section.rule_set),
-        "whist": section.game == Game.WHIST, "buttons": table_entry,
-    })  # fmt: skip
-
-
-@never_cache
-def table_open(request, code: str):
-    """The address a table card's QR code holds: it asks before signing the phone in (a POST, with the page's CSRF
-    token), so that no other site's link or image can put a visitor's phone on a stranger's table; then the table
-    page (the code does not stay in the address bar)."""
-    if request.method == "POST":
-        return _sign_in(request, code)
-    try:
-        found = check_code(request, code)
-    except APIException as error:
-        messages.error(request, f"That code did not open a table: {_api_error(error)}.")
-        return redirect("page-table")
-    return render(request, "pages/table_open.html", {"code": found})
-
-
-@require_POST
-def table_result(request):
-    """A board entered from the table's buttons (tournaments.table_entry), or from the typed form; a refused entry's
-    choices are shown again with the message."""
-    chosen = table_entry.choices(request.POST)
-
-    def enter(code) -> str:
-        values = table_entry.line_values(chosen, passed="passed" in request.POST)
-        result, _ = enter_at_table(code.section, code.table, values)
-        return f"Board {result.board.number}: {describe(result)} entered."
-
-    return page_data.at_table(request, enter, kept=chosen)
-
-
-@require_POST
-def table_confirm(request):
-    def confirm(code) -> str:
-        result = confirm_at_table(
-            code.section, code.table, request.POST.get("board"), request.POST.get("side", "")
-        )
-        return f"Board {result.board.number} confirmed by {result.confirmed_by[0]}-{result.confirmed_by[1]}."
-
-    return page_data.at_table(request, confirm)
-
-
-@require_POST
-def table_logout(request):
-    request.session.pop(SESSION_KEY, None)
-    return redirect("page-table")
-
-
-def describe(result: Result) -> str:
-    """A traveller line in words: "4S by N, 10 tricks, N-S +420"."""
-    if result.adjusted:
-        return f"adjusted {result.adjusted}"
-    if result.contract == "Pass":
-        return "passed out"
-    if not result.contract and result.score_ns is not None:  # a duplicate whist board: no contract
-        return f"N-S {result.tricks} tricks, N-S {result.score_ns:+d}"
-    return f"{result.contract} by {result.declarer}, {result.tricks} tricks, N-S {result.score_ns:+d}"
-
-
 def pdf_response(data: bytes, name: str) -> HttpResponse:
     return download(data, name, "application/pdf", inline=True)
 
@@ -366,7 +229,7 @@ def pdf_response(data: bytes, name: str) -> HttpResponse:
 def cards_pdf(request, section_id: int, kind: str):
     """Guide cards (kind "guide") or table cards ("table") of the section's movement."""
     section = page_data.page_section(request, section_id)
-    if kind not in ("guide", "table") or not section.movement:
+    if kind not in ("guide", "table") or section.plan is None:
         raise Http404("no such cards")
     links = None
     if page_data.viewer(request, section).director:  # the table codes are the director's to hand out

@@ -10,10 +10,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from config.refusals import Refused
+from config.refusals import Refused, refusals_shown
 from tournaments import membership
 from tournaments.models import Club, Entry, EntryKind, Player, collation_key
 from tournaments.permissions import is_director
@@ -46,27 +47,35 @@ def _form(data) -> dict:
     }  # fmt: skip
 
 
+def _members_again(request, error: Refused, slug: str) -> HttpResponse:
+    """The members page again after a Refused (said by refusals_shown), with the new member as typed."""
+    club = _club(request, slug)
+    return render(request, "direct/members.html", {
+        "club": club, "members": _search(club, ""), "query": "", "values": _form(request.POST),
+    }, status=error.status)  # fmt: skip
+
+
+def _member_again(request, error: Refused, slug: str, member_id: int) -> HttpResponse:
+    club = _club(request, slug)
+    player = get_object_or_404(Player, club=club, id=member_id)
+    return render(request, "direct/member.html", {"club": club, "player": player, "values": _form(request.POST)},
+                  status=error.status)  # fmt: skip
+
+
 @login_required
+@refusals_shown(_members_again)
 def members(request, slug: str):
     """The club's members, searched as you type; a new member or walk-in guest added here."""
     club = _club(request, slug)
-    values: dict = {}
-    status = 200
     if request.method == "POST":
-        values = _form(request.POST)
-        try:
-            player = membership.save_member(club, **values)
-        except Refused as error:
-            messages.error(request, error.message)
-            status = 400
-        else:
-            messages.success(request, f"{player.choice} added.")
-            _namesakes(request, player)
-            return redirect("direct-members", club.slug)
+        player = membership.save_member(club, **_form(request.POST))
+        messages.success(request, f"{player.choice} added.")
+        _namesakes(request, player)
+        return redirect("direct-members", club.slug)
     query = request.GET.get("q", "").strip()
     return render(request, "direct/members.html", {
-        "club": club, "members": _search(club, query), "query": query, "values": values,
-    }, status=status)  # fmt: skip
+        "club": club, "members": _search(club, query), "query": query, "values": {},
+    })  # fmt: skip
 
 
 @login_required
@@ -89,6 +98,7 @@ def _namesakes(request, player: Player) -> None:
 
 
 @login_required
+@refusals_shown(_member_again)
 def member(request, slug: str, member_id: int):
     """One member's details changed."""
     club = _club(request, slug)
@@ -100,14 +110,7 @@ def member(request, slug: str, member_id: int):
         "guest": player.guest,
     }
     if request.method == "POST":
-        values = _form(request.POST)
-        try:
-            membership.save_member(club, member=player, **values)
-        except Refused as error:
-            messages.error(request, error.message)
-            return render(
-                request, "direct/member.html", {"club": club, "player": player, "values": values}, status=400
-            )
+        membership.save_member(club, member=player, **_form(request.POST))
         messages.success(request, f"{player.choice} saved.")
         _namesakes(request, player)
         return redirect("direct-members", club.slug)
@@ -181,29 +184,6 @@ def section_entry_rows(section, data=None) -> list[dict]:
         row["name"] = entry.name
         row["open"] = [v for v in row["values"] if v] != current[entry.number]
     return rows
-
-
-def movement_entries(movement: dict) -> list[tuple[int, str, str]]:
-    """The entries a movement (issue 4's JSON) will make, as install_movement makes them."""
-    directions: dict[int, set[str]] = {}
-    individual = teams = False
-    for rnd in movement.get("rounds", []):
-        sides: dict[int, set[str]] = {}
-        for table in rnd.get("tables", []):
-            seats = table.get("seats") or {}
-            individual = individual or bool(seats)
-            pairs = seats.items() if seats else (("NS", table.get("ns")), ("EW", table.get("ew")))
-            for where, who in pairs:
-                if who not in (None, "", "-", 0, "0"):
-                    side = "NS" if where in ("NS", "N", "S") else "EW"
-                    directions.setdefault(int(who), set()).add(side)
-                    sides.setdefault(int(who), set()).add(side)
-        teams = teams or (not individual and any(len(s) == 2 for s in sides.values()))  # two rooms at once
-        for who in rnd.get("sit_out", []):  # a team with the bye in the only round drawn yet
-            directions.setdefault(int(who), {"NS", "EW"})
-    kind = EntryKind.PLAYER if individual else EntryKind.TEAM if teams else EntryKind.PAIR
-    fixed = not individual and all(len(d) == 1 for d in directions.values())
-    return [(n, kind, next(iter(d)) if fixed else "") for n, d in sorted(directions.items())]
 
 
 def typed_players(club: Club, data, prefix: str = "players-") -> dict[int, list[Player]]:

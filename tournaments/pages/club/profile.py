@@ -23,7 +23,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.views.decorators.http import require_POST
 
-from config.refusals import Refused
+from config.refusals import Refused, refusals_shown
 from tournaments import upkeep
 from tournaments.models import Club, ClubLogo
 from tournaments.permissions import is_director
@@ -43,7 +43,26 @@ def set_password_link(request, user) -> str:
     return request.build_absolute_uri(reverse("password-set", args=[uid, token]))
 
 
+def _profile_again(request, error: Refused, slug: str) -> HttpResponse:
+    """The profile form again after a Refused (said by refusals_shown) with what was typed, and its 4xx."""
+    return render(request, "direct/club.html", {"club": _club(request, slug), "values": request.POST},
+                  status=error.status)  # fmt: skip
+
+
+def _directors_again(request, error: Refused, slug: str, user_id: int | None = None) -> HttpResponse:
+    return _directors_page(request, _club(request, slug), values=request.POST, status=error.status)
+
+
+def _removal_again(request, error: Refused, slug: str, user_id: int) -> HttpResponse:
+    return redirect("direct-directors", slug)
+
+
+def _password_again(request, error: Refused) -> HttpResponse:
+    return render(request, "direct/password.html", status=error.status)
+
+
 @login_required
+@refusals_shown(_profile_again)
 def profile(request, slug: str):
     """Name, town, address, website, logo and the header's colours of the club's public pages."""
     club = _club(request, slug)
@@ -53,14 +72,7 @@ def profile(request, slug: str):
             logo = b"\0" * (upkeep.MAX_LOGO + 1)  # not read: refused by its size alone
         else:
             logo = upload.read() if upload is not None else None
-        try:
-            upkeep.save_profile(club, request.POST, logo, drop_logo=request.POST.get("drop_logo") == "1")
-        except Refused as error:
-            messages.error(request, error.message)
-            club.refresh_from_db()
-            return render(
-                request, "direct/club.html", {"club": club, "values": request.POST}, status=error.status
-            )
+        upkeep.save_profile(club, request.POST, logo, drop_logo=request.POST.get("drop_logo") == "1")
         messages.success(request, f"{club.name}'s profile is saved.")
         return redirect("direct-club", club.slug)
     return render(request, "direct/club.html", {"club": club, "values": club.__dict__})
@@ -78,24 +90,17 @@ def logo(request, slug: str):
 
 
 @login_required
+@refusals_shown(_directors_again)
 def directors(request, slug: str):
     """The club's directors; a new one added here with the one-time link that sets their password, shown to the
     director who added them (to pass on)."""
     club = _club(request, slug)
     link = None
-    status = 200
     if request.method == "POST":
-        try:
-            user = upkeep.add_director(club, request.POST.get("username", ""), request.POST.get("email", ""))
-        except Refused as error:
-            messages.error(request, error.message)
-            status = error.status
-        else:
-            link = (user, set_password_link(request, user))
-            messages.success(
-                request, f"{user.username} is a director of {club.name}: give them the link below."
-            )
-    return _directors_page(request, club, link, request.POST if status != 200 else {}, status)
+        user = upkeep.add_director(club, request.POST.get("username", ""), request.POST.get("email", ""))
+        link = (user, set_password_link(request, user))
+        messages.success(request, f"{user.username} is a director of {club.name}: give them the link below.")
+    return _directors_page(request, club, link)
 
 
 def _directors_page(request, club: Club, link=None, values=None, status: int = 200):
@@ -113,16 +118,13 @@ def _director(club: Club, user_id: int):
 
 
 @login_required
+@refusals_shown(_removal_again)
 def remove_director(request, slug: str, user_id: int):
     """Asked first on its own page; never the last director."""
     club = _club(request, slug)
     user = _director(club, user_id)
     if request.method == "POST":
-        try:
-            upkeep.remove_director(club, user)
-        except Refused as error:
-            messages.error(request, error.message)
-            return redirect("direct-directors", club.slug)
+        upkeep.remove_director(club, user)
         messages.success(request, f"{user.username} is no longer a director of {club.name}.")
         if not is_director(request.user, club):  # they removed themselves
             return redirect("direct-home")
@@ -136,31 +138,25 @@ def remove_director(request, slug: str, user_id: int):
 
 @login_required
 @require_POST
+@refusals_shown(_directors_again)
 def reset_link(request, slug: str, user_id: int):
     """A one-time link for a fellow director who forgot their password (when the server sends no mail)."""
     club = _club(request, slug)
     user = _director(club, user_id)
-    try:
-        upkeep.may_give_link(request.user, user)
-    except Refused as error:
-        messages.error(request, error.message)
-        return _directors_page(request, club, status=error.status)
+    upkeep.may_give_link(request.user, user)
     messages.success(request, f"Give {user.username} this link to set a new password (good once).")
     return _directors_page(request, club, (user, set_password_link(request, user)))
 
 
 @login_required
+@refusals_shown(_password_again)
 def change_password(request):
     """The director's own password: the old one, and the new one twice."""
     if request.method == "POST":
-        try:
-            if not request.user.check_password(request.POST.get("old_password", "")):
-                raise Refused("Your present password is not that.")
-            new = request.POST.get("new_password1", "")
-            upkeep.check_password(new, request.POST.get("new_password2", ""), request.user)
-        except Refused as error:
-            messages.error(request, error.message)
-            return render(request, "direct/password.html", status=error.status)
+        if not request.user.check_password(request.POST.get("old_password", "")):
+            raise Refused("Your present password is not that.")
+        new = request.POST.get("new_password1", "")
+        upkeep.check_password(new, request.POST.get("new_password2", ""), request.user)
         request.user.set_password(new)
         request.user.save(update_fields=["password"])
         update_session_auth_hash(request, request.user)
