@@ -73,7 +73,7 @@ def add_tables(section: Section, tables: Collection[int]) -> None:
     """A table code for each table a round seats that had none (a table more for late arrivals)."""
     have = set(section.table_codes.values_list("table", flat=True))
     for table in sorted(set(tables) - have):
-        tournament_services._add_table_code(section, table)
+        tournament_services.add_table_code(section, table)
 
 
 def _round_open(section: Section) -> int | None:

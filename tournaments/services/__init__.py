@@ -6,7 +6,7 @@ from .deals import SECRET_SEED, deal_boards, deal_from_seed, hand_record_file, i
 from .lifecycle import change_settings, next_round, set_status
 from .setup import (
     MAX_BOARDS,
-    _add_table_code,
+    add_table_code,
     check_boards,
     check_ranking,
     entrant_number,
@@ -19,8 +19,7 @@ from .swiss import plan_swiss
 from .versions import SETTINGS, record_reason
 
 __all__ = [
-    "MAX_BOARDS", "SECRET_SEED", "SETTINGS", "change_settings", "check_boards", "check_ranking", "deal_boards",
+    "MAX_BOARDS", "add_table_code", "SECRET_SEED", "SETTINGS", "change_settings", "check_boards", "check_ranking", "deal_boards",
     "deal_from_seed", "entrant_number", "generate_movement", "hand_record_file", "import_hand_records",
     "install_movement", "movement_entries", "next_round", "plan_swiss", "record_reason", "renew_table_code", "set_status",
-    "_add_table_code",  # parties.players: the table a growing party adds
 ]  # fmt: skip

@@ -133,7 +133,7 @@ def install_movement(section: Section, movement: dict, user, two_winners: bool |
         for n in numbers
     ])  # fmt: skip
     for number in sorted({table.number for _, table in tables}):
-        _add_table_code(section, number)
+        add_table_code(section, number)
     section.movement = movement
     section.movement_kind = plan.kind
     section.boards_per_round = max((len(table.boards) for _, table in tables), default=0)
@@ -220,7 +220,8 @@ def _boards_played(plan: Movement | None) -> list[Counter]:
     return list(fields.values())
 
 
-def _add_table_code(section: Section, table: int) -> None:
+def add_table_code(section: Section, table: int) -> None:
+    """A new table's code (a party that grows adds a table), drawn again on the rare clash with another."""
     for _ in range(10):
         try:
             with transaction.atomic():
