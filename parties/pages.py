@@ -85,6 +85,7 @@ def _request(data) -> services.PartyRequest:
         ends=data.get("ends", "bell"), method=data.get("method", ""), deals=_whole(data, "deals"), minutes=_whole(data, "minutes"),
         prizes=_whole(data, "prizes") or 0, lone_hand_prize=data.get("lone_hand_prize") == "1", date=date,
         entries=entries, fort_names=tuple(line.strip() for line in data.get("fort_names", "").splitlines() if line.strip()),
+        seed=data.get("seed", "").strip(),
     )  # fmt: skip
 
 

@@ -3,6 +3,8 @@ wrote it (refusals are worded to follow "...: " in logs and API answers, so they
 
 from __future__ import annotations
 
+import re
+
 from django import template
 
 from tournaments.page_data import sentence as as_sentence
@@ -14,3 +16,14 @@ register = template.Library()
 def sentence(value: object) -> str:
     """`value` (a message) with its first letter a capital."""
     return as_sentence(str(value))
+
+
+CITATION = re.compile(r"\s*\([^()]*\bL\d+[^()]*\)")
+"""A book reference in brackets ("(Hoyle 1940 L12252–12266)", "(the older Hoyle, 002 L680)")."""
+
+
+@register.filter
+def without_citations(value: object) -> str:
+    """`value` (a rule as the code words it, with the book's line numbers for the club's records) as members read
+    it, without the references: the projector and the phones are no place for line numbers."""
+    return CITATION.sub("", str(value))
