@@ -430,13 +430,13 @@ def test_each_kind_with_an_awkward_number_for_three_rounds(site, new_page, kind,
     phone = phones[1]
     phone.bring_to_front()
     phone.get_by_role("heading", name=f"Awkward {kind}: the party is over").wait_for(timeout=20_000)
+    shot(phone, f"party-{kind}-phone-end")
     assert phone.locator("table.standings tbody tr").count() == players
     assert no_overflow(phone)
     assert phone.evaluate(
         "[...document.querySelectorAll('.scroll')].every(s => s.scrollWidth <= s.clientWidth)"
     ), "the standings fit the phone without scrolling sideways"
     assert not re.search(r"\bL\d{3,5}\b", phone.locator("body").inner_text()), "no book line numbers"
-    shot(phone, f"party-{kind}-phone-end")
     projector = new_page()
     projector.goto(f"{site}/sections/{section.id}/seating/")
     projector.get_by_role("heading", name=f"Awkward {kind}: the party is over").wait_for()
