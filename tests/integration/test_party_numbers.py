@@ -70,6 +70,25 @@ def test_an_awkward_number_is_seated_with_its_spares_sitting_out(client, kind, p
         assert all([p % 2 for p in t["seats"].values()] == [1, 0, 1, 0] for t in body["tables"])
 
 
+def test_the_set_up_page_draws_the_first_seating_of_the_seed_it_is_given(client):
+    """A host who gives the draw's seed gets the seating the API draws with it (a test, or a party drawn again,
+    knows round 1 in advance); a seed longer than the API takes is refused on the page too, saying so."""
+    user, club = make_director()
+    client.force_login(user)
+    answer = post(client, club=club.id, name="By the API", kind="hearts", players=18, seed="riverton")
+    assert answer.status_code == 201, answer.content
+    form = {"name": "By the page", "kind": "hearts", "players": "18", "prizes": "2", "ends": "bell"}
+    page = client.post(f"/direct/clubs/{club.slug}/party/", form | {"seed": "riverton"})
+    assert page.status_code == 302, page.content
+    by_api, by_page = Section.objects.order_by("id")
+    assert seating(client, by_page.id, 1) == seating(client, by_api.id, 1)
+    assert (by_page.movement["party"]["seed"], by_api.movement["party"]["seed"]) == ("riverton", "riverton")
+    refused = client.post(f"/direct/clubs/{club.slug}/party/", form | {"seed": "x" * 41})
+    assert refused.status_code == 400
+    assert "The draw&#x27;s seed: at most 40 characters, not 41" in refused.content.decode()
+    assert Section.objects.count() == 2
+
+
 @pytest.mark.parametrize(
     ("body", "says"),
     [
