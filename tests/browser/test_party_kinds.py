@@ -190,11 +190,11 @@ def test_a_host_runs_each_kind_of_party_through_the_pages(site, new_page, kind, 
 # seat of one going out; a round sat out counts at the player's own average of the rounds played.
 SEED = "riverton"
 CONTRACTS = {  # each table's first deal; deals 2-4 passed out
-    1: ("4S", "N", 10),  # 4 x 30 + game not vulnerable 300 = N-S 420 (001 L20330-20392)
+    1: ("4S", "N", 10),  # 4 x 30 + game not vulnerable 300 = N-S 420 (001 L20333-20336, L20390)
     2: ("3NT", "E", 9),  # 40 + 30 + 30 + 300 = E-W 400
-    3: ("2H", "S", 7),  # one down, not vulnerable, undoubled: E-W 50 (001 L20362-20364)
+    3: ("2H", "S", 7),  # one down, not vulnerable, undoubled: E-W 50 (001 L20362-20363)
 }
-AUCTION = {  # individual progressive bridge scores as auction, 125 a game and no rubber bonus (001 L5391-5401)
+AUCTION = {  # individual progressive bridge: auction's tricks (001 L4538-4540), 125 a game, no rubber (L5395-5401)
     1: ("4S", "N", 10),  # 4 x 9 = 36, a game: + 125 = N-S 161
     2: ("3NT", "E", 9),  # 3 x 10 = 30, a game: + 125 = E-W 155
 }
