@@ -85,7 +85,7 @@ TALLY_BOXES = {
     "games": ("Games won", "punch a box for each game won (Hoyle 1940 L11413–11416)"),
     "stars": ("Stars", "gold at the head table, red elsewhere, green at the booby table (002 L680–681)"),
     "punches": ("Punch marks", "a punch for each hand won with fewer hearts (Hoyle 1940 L12252–12255)"),
-    "flags": ("Trophies", "the fort's flags captured, a game each (Hoyle 1940 L11452–11464)"),
+    "flags": ("Flags captured", "the fort's flags captured, a game each (Hoyle 1940 L11452–11464)"),
     "points": ("Points", "each round's score of the player's side (Hoyle 1940 L20376–20392)"),
     "net": ("Plus or minus", "each round's score of the player's side (Hoyle 1940 L5408–5411)"),
 }

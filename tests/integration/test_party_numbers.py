@@ -2,12 +2,13 @@
 individual-bridge players, the spares listed as `sitting_out`; the bell seats them in turn; the host adds,
 withdraws and substitutes players between rounds; a sit-out round counts at the player's average."""
 
+import re
 import time
 
 import pytest
 from django.conf import settings
 
-from tests.integration.api_helpers import make_director
+from tests.integration.api_helpers import make_director, text_of
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -112,7 +113,7 @@ def test_thirteen_at_euchre_sit_out_in_turn_and_the_sitter_is_not_penalised(clie
     East (parties.core.sit_out_queue). N-S win everywhere: each round sat out counts at the player's average."""
     user, club = make_director()
     client.force_login(user)
-    body = post(client, club=club.id, name="Thirteen", kind="euchre", players=13, seed="t").json()
+    body = post(client, club=club.id, name="Thirteen", kind="euchre", players=13, seed="t", prizes=3).json()
     sid, spare = body["party"], body["sitting_out"]
     client.post(f"/api/sections/{sid}/status/", {"status": "running"})
     codes = {t["table"]: t["code"] for t in client.get(f"/api/sections/{sid}/tables/").json()}
@@ -136,11 +137,28 @@ def test_thirteen_at_euchre_sit_out_in_turn_and_the_sitter_is_not_penalised(clie
     for number in (2, 3):
         rows = seating(client, sid, number)
         won[number] = {t[0] for t in rows.values()} | {t[2] for t in rows.values()}
-    standings = {s["entry"]: s["total"] for s in client.get(f"/api/sections/{sid}/standings/").json()}
+    answer = client.get(f"/api/sections/{sid}/standings/").json()
+    standings = {s["entry"]: s["total"] for s in answer}
+    page = client.get(f"/direct/sections/{sid}/party/")
+    host = text_of(page)
+    column = dict(
+        re.findall(r'<span class="name">(\d+)\. .*?<td class="num">([^<]*)</td>', page.content.decode())
+    )
     for player in range(1, 14):
         games = sum(player in won[r] for r in (1, 2, 3))
         played = sum(player not in sat[r] for r in (1, 2, 3))
         assert standings[player] == pytest.approx(games * 3 / played), player
+        assert column[str(player)] == f"{games * 3 / played:g}", "1.5, 3: never 1.50"
+    # the prize list says a sitter's figure was averaged (issue 28: "3 games won" of one who won 2 and sat out 1)
+    for prize in (s for s in answer if s["prize"]):
+        player = prize["entry"]
+        games = sum(player in won[r] for r in (1, 2, 3))
+        played = sum(player not in sat[r] for r in (1, 2, 3))
+        averaged = (
+            f" ({games} in the 2 rounds played, the round sat out at the average)" if played == 2 else ""
+        )
+        assert f"{prize['prize']}: {player}. " in host
+        assert f"{games * 3 / played:g} games won{averaged}" in host, (player, host)
 
 
 def test_the_host_adds_withdraws_and_substitutes_between_rounds(client, jobs):

@@ -2,7 +2,6 @@
 hands note only where lone hands are played, the set-up and host pages without book lines, the finished party saying so with
 its prize winners, a phone's JSON for following the bell, and the tally cards and score sheets to print."""
 
-import html
 import io
 import re
 
@@ -10,18 +9,11 @@ import pytest
 from pypdf import PdfReader
 
 from parties.core import KINDS
+from tests.integration.api_helpers import text_of
 from tests.integration.test_api_parties import bell, jobs  # noqa: F401 - jobs: the bell's worker fixture
 from tests.integration.test_party_scoring import running, seated, tally
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("jobs")]
-
-
-def text_of(answer) -> str:
-    """What a reader sees of a page: its text, without scripts, styles and tags (a word's emphasis or link in its
-    line, a block on its own), its spaces collapsed."""
-    page = re.sub(r"<(script|style)\b.*?</\1>", " ", answer.content.decode(), flags=re.S)
-    page = re.sub(r"</?(?:strong|em|span|a)\b[^>]*>", "", page)
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
 
 
 BOOK_LINE = re.compile(r"\bL\d+")
@@ -115,7 +107,7 @@ def pdf_text(answer) -> str:
         ("hearts", "Punch marks"),
         ("star-euchre", "Gold"),
         ("euchre", "Games won"),
-        ("military-euchre", "Trophies"),
+        ("military-euchre", "Flags captured"),
     ],
 )
 def test_the_tally_cards_carry_the_books_boxes_and_no_table_code(client, kind, boxes):
@@ -152,4 +144,4 @@ def test_pivot_bridge_plays_its_three_rubbers_and_ends_by_itself(client):
     standings = {s["entry"]: s["total"] for s in client.get(f"/api/sections/{sid}/standings/").json()}
     assert standings == {1: 1000, 2: 0, 3: 600, 4: -1600}
     end = client.get(f"/sections/{sid}/party/end/").content.decode()
-    assert "<strong>1st prize</strong>: 1. " in end and "1000 net score" in end
+    assert "<strong>1st prize</strong>: 1. " in end and "net score 1000" in end
