@@ -25,6 +25,7 @@ from reportlab.platypus import (
 
 from tournaments.models import Section
 from tournaments.movements.cards import plain
+from tournaments.templatetags.words import without_citations
 
 from .core import fort_of, party_forts, party_kind
 from .services import first_seating
@@ -140,7 +141,7 @@ def tally_cards_pdf(section: Section) -> bytes:
         story.append(KeepTogether([
             Paragraph(plain(f"{name}: tally card"), styles["Heading3"]),
             Paragraph(plain(f"{number}. {player or ''}{fort} · {kind.title}"), styles["Normal"]),
-            Paragraph(plain(f"{counted}: {how}."), styles["Italic"]), Spacer(1, 2 * mm),
+            Paragraph(plain(without_citations(f"{counted}: {how}.")), styles["Italic"]), Spacer(1, 2 * mm),
             _grid(rows, widths), Spacer(1, 8 * mm),
         ]))  # fmt: skip
     if kind.deals:
@@ -171,7 +172,7 @@ def _score_sheets(section: Section, kind, styles) -> list:
         story.append(
             Paragraph(plain(f"{section.session.event.name}: table {table}, score sheet"), styles["Heading3"])
         )
-        story.append(Paragraph(plain(rule), styles["Italic"]))
+        story.append(Paragraph(plain(without_citations(rule)), styles["Italic"]))
         for _ in range(SHEET_ROUNDS):
             rows = [["Round ____", "Deal", "Contract", "Declarer", "Tricks", "N-S", "E-W"]]
             rows += [

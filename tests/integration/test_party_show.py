@@ -113,7 +113,7 @@ def pdf_text(answer) -> str:
 def test_the_tally_cards_carry_the_books_boxes_and_no_table_code(client, kind, boxes):
     sid, codes = running(client, kind=kind, players=8, seed="cards")
     text = pdf_text(client.get(f"/direct/parties/{sid}/tally-cards.pdf"))
-    assert text.count("tally card") == 8 and boxes in text
+    assert text.count("tally card") == 8 and boxes in text and not BOOK_LINE.search(text), "no book lines"
     assert not any(code in text.replace(" ", "") for code in codes.values()), "no table code on a card"
 
 
@@ -124,6 +124,7 @@ def test_progressive_contract_has_score_sheets_with_each_deals_conditions(client
     for words in ("Contract", "Declarer", "Tricks", "neither side vulnerable", "both sides vulnerable",
                   "penalty limit 1000", "Points"):  # fmt: skip
         assert words in text, words
+    assert not BOOK_LINE.search(text), BOOK_LINE.findall(text)
     assert not any(code in text.replace(" ", "") for code in codes.values())
 
 
