@@ -87,7 +87,9 @@ def test_the_set_up_page_draws_the_first_seating_of_the_seed_it_is_given(client)
     refused = client.post(f"/direct/clubs/{club.slug}/party/", form | {"seed": "x" * 41})
     assert refused.status_code == 400
     assert "The draw&#x27;s seed: at most 40 characters, not 41" in refused.content.decode()
-    forts = client.post(f"/direct/clubs/{club.slug}/party/", form | {"kind": "military-euchre", "players": "13"})
+    forts = client.post(
+        f"/direct/clubs/{club.slug}/party/", form | {"kind": "military-euchre", "players": "13"}
+    )
     says = "Military euchre's forts are four defenders each: 13 players"
     assert forts.status_code == 400 and says in text_of(forts), "the book's rule, without its line numbers"
     assert Section.objects.count() == 2
