@@ -50,7 +50,7 @@ class PartySerializer(serializers.Serializer):
     prizes = serializers.IntegerField(required=False, min_value=0, default=0)
     lone_hand_prize = serializers.BooleanField(required=False, default=False)
     seed = serializers.CharField(
-        required=False, max_length=40, help_text="The draw's seed (secrets if not given)."
+        required=False, max_length=services.SEED_LENGTH, help_text="The draw's seed (secrets if not given)."
     )
     date = serializers.DateField(required=False)
     entries = PartyEntrySerializer(

@@ -21,6 +21,7 @@ from config.refusals import NeedsConfirmation, Refused, refusals_shown
 from games.formats.numbers import Column, NumberError, whole_number
 from games.models import Tally
 from jobs.services import latest_jobs
+from scoring.methods.books import STAR_COLOURS
 from tournaments import services as tournament_services
 from tournaments.models import Club, Entry, Seating, Section, Status
 from tournaments.page_data import at_table, page_section, seat_numbers, table_code
@@ -73,6 +74,9 @@ def _request(data) -> services.PartyRequest:
         players *= 2
     if players is None:
         raise Refused("give the number of players (or couples)")
+    seed = data.get("seed", "").strip()
+    if len(seed) > services.SEED_LENGTH:
+        raise Refused(f"the draw's seed: at most {services.SEED_LENGTH} characters, not {len(seed)}")
     try:
         date = datetime.date.fromisoformat(data.get("date", ""))
     except ValueError:
@@ -82,6 +86,7 @@ def _request(data) -> services.PartyRequest:
         ends=data.get("ends", "bell"), method=data.get("method", ""), deals=_whole(data, "deals"), minutes=_whole(data, "minutes"),
         prizes=_whole(data, "prizes") or 0, lone_hand_prize=data.get("lone_hand_prize") == "1", date=date,
         entries=entries, fort_names=tuple(line.strip() for line in data.get("fort_names", "").splitlines() if line.strip()),
+        seed=seed,
     )  # fmt: skip
 
 
@@ -91,7 +96,7 @@ def new_party(request, slug: str):
     if not is_director(request.user, club):
         raise PermissionDenied("only a director of this club may do this")
     context = {"club": club, "kinds": KINDS.values(), "ends": ROUND_ENDS, "values": request.POST,
-               "today": datetime.date.today().isoformat()}  # fmt: skip
+               "today": datetime.date.today().isoformat(), "seed_length": services.SEED_LENGTH}  # fmt: skip
     if request.method == "POST":
         try:
             section = services.create_party(club, _request(request.POST), request.user)
@@ -490,11 +495,13 @@ def _ending(section: Section) -> dict:
             "finished": section.status == Status.FINISHED}  # fmt: skip
 
 
-def _prize_order(row: dict) -> tuple[int, str]:
+def _prize_order(row: dict) -> tuple[int, int, str]:
     """Prize winners in the order of their prizes (players tied for a block of prizes rank alike: the cut gave
-    them their prizes): "1st prize" first, the lone-hand and the star party's prizes after the numbered ones."""
+    them their prizes): "1st prize" first, the lone-hand and the star party's prizes after the numbered ones, the
+    star party's in the book's order of the colours, gold, red and green (002 L677)."""
     number = re.match(r"\d+", row["prize"])
-    return (int(number.group()) if number else 10_000, row["prize"])
+    colour = next((i for i, c in enumerate(STAR_COLOURS) if f"{c}-star" in row["prize"]), len(STAR_COLOURS))
+    return (int(number.group()) if number else 10_000, colour, row["prize"])
 
 
 def table_party_state(request):

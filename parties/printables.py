@@ -25,6 +25,7 @@ from reportlab.platypus import (
 
 from tournaments.models import Section
 from tournaments.movements.cards import plain
+from tournaments.templatetags.words import without_citations
 
 from .core import fort_of, party_kind
 from .services import first_seating
@@ -86,7 +87,7 @@ TALLY_BOXES = {
     "games": ("Games won", "punch a box for each game won (Hoyle 1940 L11413–11416)"),
     "stars": ("Stars", "gold at the head table, red elsewhere, green at the booby table (002 L680–681)"),
     "punches": ("Punch marks", "a punch for each hand won with fewer hearts (Hoyle 1940 L12252–12255)"),
-    "flags": ("Trophies", "the fort's flags captured, a game each (Hoyle 1940 L11452–11464)"),
+    "flags": ("Flags captured", "the fort's flags captured, a game each (Hoyle 1940 L11452–11464)"),
     "points": ("Points", "each round's score of the player's side (Hoyle 1940 L20376–20392)"),
     "net": ("Plus or minus", "each round's score of the player's side (Hoyle 1940 L5408–5411)"),
 }
@@ -137,7 +138,7 @@ def tally_cards_pdf(section: Section) -> bytes:
         story.append(KeepTogether([
             Paragraph(plain(f"{name}: tally card"), styles["Heading3"]),
             Paragraph(plain(f"{number}. {player or ''}{fort} · {kind.title}"), styles["Normal"]),
-            Paragraph(plain(f"{counted}: {how}."), styles["Italic"]), Spacer(1, 2 * mm),
+            Paragraph(plain(without_citations(f"{counted}: {how}.")), styles["Italic"]), Spacer(1, 2 * mm),
             _grid(rows, widths), Spacer(1, 8 * mm),
         ]))  # fmt: skip
     if kind.deals:
@@ -168,7 +169,7 @@ def _score_sheets(section: Section, kind, styles) -> list:
         story.append(
             Paragraph(plain(f"{section.session.event.name}: table {table}, score sheet"), styles["Heading3"])
         )
-        story.append(Paragraph(plain(rule), styles["Italic"]))
+        story.append(Paragraph(plain(without_citations(rule)), styles["Italic"]))
         for _ in range(SHEET_ROUNDS):
             rows = [["Round ____", "Deal", "Contract", "Declarer", "Tricks", "N-S", "E-W"]]
             rows += [

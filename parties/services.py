@@ -49,6 +49,8 @@ class PartyRequest:
 
 
 SIDES = ("lady", "gentleman")
+SEED_LENGTH = 40
+"""The longest seed a host may give the draw (the set-up page and the API alike)."""
 
 
 def _ladies(kind: PartyKind, request: PartyRequest) -> frozenset[int] | None:

@@ -251,18 +251,44 @@ def party_rows(section: Section) -> list[dict]:
     frozen = set(Tally.objects.filter(section=section, frozen=True).values_list("round", flat=True))
     played, sat = sit_outs(section, frozen)
     for standing in Standing.objects.filter(section=section).select_related("entry").order_by("place"):
-        key = str(standing.entry.number)
+        number = standing.entry.number
+        key = str(number)
         rows.append({
             "rank": standing.rank, "entry": standing.entry, "games": standing.total, "lone_hands": lone.get(key, 0),
             "prize": standing.prize, "cut": standing.cut, "measure": measure, "lone": lone_play,
             "stars": None if stars is None else stars.get(standing.entry.number, Stars()),
             "fort": forts.get(fort_of(standing.entry.number)),
             "sat_out": sat[standing.entry.number], "played": played[standing.entry.number],
+            "figure": figure(standing.total),  # the star party's prize list counts each colour (stars)
+            "said": "" if stars is not None else prize_figure(kind.scoring, standing.total, played[number], sat[number]),
         })  # fmt: skip
     if forts:  # a fort's four together, so that the forts' leaderboard can be read off them in order
         board = list(forts)
         rows.sort(key=lambda row: (board.index(row["fort"].fort.number), row["entry"].number))
     return rows
+
+
+FIGURE_WORDS = {"games": "{} games won", "punches": "{} punch marks", "points": "{} points", "net": "net score {}",
+                "flags": "{} flags captured"}  # fmt: skip
+"""A prize winner's figure in words, by the kind's scoring."""
+
+
+def figure(value: float) -> str:
+    """A party's figure as members read it: a whole number whole, an average (a sit-out's round) to one decimal at
+    most, "1.5", never "1.50"."""
+    return f"{round(value, 1) + 0:.1f}".removesuffix(".0")
+
+
+def prize_figure(scoring: str, total: float, played: int, sat_out: int) -> str:
+    """A prize winner's figure as the prize list says it ("3 games won", "net score 471"), saying how a figure made
+    up for rounds sat out was averaged: "3 punch marks (2 in the 2 rounds played, the round sat out at the
+    average)" (sit_outs)."""
+    said = FIGURE_WORDS[scoring].format(figure(total))
+    if not sat_out or not played:
+        return said
+    bare = figure(total * played / (played + sat_out))
+    out = "the round sat out" if sat_out == 1 else f"the {sat_out} rounds sat out"
+    return f"{said} ({bare} in the {played} round{'s' if played > 1 else ''} played, {out} at the average)"
 
 
 def party_game(section: Section) -> str:

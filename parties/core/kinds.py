@@ -141,8 +141,9 @@ PRIZES = {
             "L5408–5411); players tied cut for the block of prizes their tie covers."),
     "punches": ("by punch marks", "Prizes go to the greatest number of punch marks, one for each hand won with fewer "
                 "hearts (Hoyle 1940 L12252–12266); players tied cut for the block of prizes their tie covers."),
-    "flags": ("to the forts, by the trophies captured", "The winners are the forts that have captured the most "
-              "trophies (Hoyle 1940 L11463–11466): a fort's four share its prize; forts tied cut for it."),
+    "flags": ("to the forts, by the flags captured", "The winners are the forts that have captured the most flags, "
+              "a flag from the losers of each game (Hoyle 1940 L11452–11453, L11463–11466): a fort's four share its "
+              "prize; forts tied cut for it."),
 }  # fmt: skip
 """Each kind's prizes: how the host's form and messages say they go, and the rule in full."""
 

@@ -1,8 +1,11 @@
-"""What the API tests share: a club with its director, movements written out as test data, and request helpers."""
+"""What the API tests share: a club with its director, movements written out as test data, and request and page
+helpers."""
 
 from __future__ import annotations
 
+import html
 import random
+import re
 
 from django.contrib.auth.models import User
 
@@ -147,3 +150,11 @@ def board_one_played(client, tricks: tuple[int, ...]) -> Section:
             services.next_round(section, user, confirm=True)  # only board 1 is played
     client.force_login(user)
     return section
+
+
+def text_of(answer) -> str:
+    """What a reader sees of a page: its text, without scripts, styles and tags (a word's emphasis or link in its
+    line, a block on its own), its spaces collapsed."""
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", answer.content.decode(), flags=re.S)
+    page = re.sub(r"</?(?:strong|em|span|a)\b[^>]*>", "", page)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())

@@ -2,12 +2,13 @@
 individual-bridge players, the spares listed as `sitting_out`; the bell seats them in turn; the host adds,
 withdraws and substitutes players between rounds; a sit-out round counts at the player's average."""
 
+import re
 import time
 
 import pytest
 from django.conf import settings
 
-from tests.integration.api_helpers import make_director
+from tests.integration.api_helpers import make_director, text_of
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -70,6 +71,30 @@ def test_an_awkward_number_is_seated_with_its_spares_sitting_out(client, kind, p
         assert all([p % 2 for p in t["seats"].values()] == [1, 0, 1, 0] for t in body["tables"])
 
 
+def test_the_set_up_page_draws_the_first_seating_of_the_seed_it_is_given(client):
+    """A host who gives the draw's seed gets the seating the API draws with it (a test, or a party drawn again,
+    knows round 1 in advance); a seed longer than the API takes is refused on the page too, saying so."""
+    user, club = make_director()
+    client.force_login(user)
+    answer = post(client, club=club.id, name="By the API", kind="hearts", players=18, seed="riverton")
+    assert answer.status_code == 201, answer.content
+    form = {"name": "By the page", "kind": "hearts", "players": "18", "prizes": "2", "ends": "bell"}
+    page = client.post(f"/direct/clubs/{club.slug}/party/", form | {"seed": "riverton"})
+    assert page.status_code == 302, page.content
+    by_api, by_page = Section.objects.order_by("id")
+    assert seating(client, by_page.id, 1) == seating(client, by_api.id, 1)
+    assert (by_page.movement["party"]["seed"], by_api.movement["party"]["seed"]) == ("riverton", "riverton")
+    refused = client.post(f"/direct/clubs/{club.slug}/party/", form | {"seed": "x" * 41})
+    assert refused.status_code == 400
+    assert "The draw&#x27;s seed: at most 40 characters, not 41" in refused.content.decode()
+    forts = client.post(
+        f"/direct/clubs/{club.slug}/party/", form | {"kind": "military-euchre", "players": "13"}
+    )
+    says = "Military euchre's forts are four defenders each: 13 players"
+    assert forts.status_code == 400 and says in text_of(forts), "the book's rule, without its line numbers"
+    assert Section.objects.count() == 2
+
+
 @pytest.mark.parametrize(
     ("body", "says"),
     [
@@ -93,7 +118,7 @@ def test_thirteen_at_euchre_sit_out_in_turn_and_the_sitter_is_not_penalised(clie
     East (parties.core.sit_out_queue). N-S win everywhere: each round sat out counts at the player's average."""
     user, club = make_director()
     client.force_login(user)
-    body = post(client, club=club.id, name="Thirteen", kind="euchre", players=13, seed="t").json()
+    body = post(client, club=club.id, name="Thirteen", kind="euchre", players=13, seed="t", prizes=3).json()
     sid, spare = body["party"], body["sitting_out"]
     client.post(f"/api/sections/{sid}/status/", {"status": "running"})
     codes = {t["table"]: t["code"] for t in client.get(f"/api/sections/{sid}/tables/").json()}
@@ -117,11 +142,28 @@ def test_thirteen_at_euchre_sit_out_in_turn_and_the_sitter_is_not_penalised(clie
     for number in (2, 3):
         rows = seating(client, sid, number)
         won[number] = {t[0] for t in rows.values()} | {t[2] for t in rows.values()}
-    standings = {s["entry"]: s["total"] for s in client.get(f"/api/sections/{sid}/standings/").json()}
+    answer = client.get(f"/api/sections/{sid}/standings/").json()
+    standings = {s["entry"]: s["total"] for s in answer}
+    page = client.get(f"/direct/sections/{sid}/party/")
+    host = text_of(page)
+    column = dict(
+        re.findall(r'<span class="name">(\d+)\. .*?<td class="num">([^<]*)</td>', page.content.decode())
+    )
     for player in range(1, 14):
         games = sum(player in won[r] for r in (1, 2, 3))
         played = sum(player not in sat[r] for r in (1, 2, 3))
         assert standings[player] == pytest.approx(games * 3 / played), player
+        assert column[str(player)] == f"{games * 3 / played:g}", "1.5, 3: never 1.50"
+    # the prize list says a sitter's figure was averaged (issue 28: "3 games won" of one who won 2 and sat out 1)
+    for prize in (s for s in answer if s["prize"]):
+        player = prize["entry"]
+        games = sum(player in won[r] for r in (1, 2, 3))
+        played = sum(player not in sat[r] for r in (1, 2, 3))
+        averaged = (
+            f" ({games} in the 2 rounds played, the round sat out at the average)" if played == 2 else ""
+        )
+        assert f"{prize['prize']}: {player}. " in host
+        assert f"{games * 3 / played:g} games won{averaged}" in host, (player, host)
 
 
 def test_the_host_adds_withdraws_and_substitutes_between_rounds(client, jobs):

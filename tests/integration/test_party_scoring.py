@@ -9,7 +9,7 @@ import pytest
 
 from games.models import Tally
 from scoring.models import Standing
-from tests.integration.api_helpers import make_director
+from tests.integration.api_helpers import make_director, text_of
 from tests.integration.test_api_parties import bell, jobs, post  # noqa: F401 - jobs: the bell's worker fixture
 from tournaments.models import Section
 
@@ -148,6 +148,9 @@ def test_military_euchre_ranks_and_prizes_its_forts_and_every_page_shows_them(cl
         ("3", "Fort Henry", "1", ""),
     ]
     assert "N-S" in host and "visiting" in host, "each table's forts on the host's page"
+    words = text_of(client.get(f"/direct/sections/{sid}/party/"))
+    assert "Prizes to the forts, by the flags captured" in words and "Flags captured" in words
+    assert "troph" not in words.lower(), "one word for what a fort captures: the book's flag (L11452)"
     for page in (client.get(f"/sections/{sid}/"), client.get(f"/sections/{sid}/seating/")):
         assert "The forts by the flags they captured" in page.content.decode()
 
