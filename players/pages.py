@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from config.refusals import Refused
+from config.refusals import Refused, refusals_shown
 from tournaments.models import Club, Player
 from tournaments.permissions import is_director
 
@@ -40,6 +40,7 @@ def _subject(request):
 
 @login_required
 @require_POST
+@refusals_shown(lambda request, error, slug, member_id: redirect("direct-members", slug))
 def make_link(request, slug: str, member_id: int):
     """A director's "Sign-in link" button: a new link for the member, shown this once to copy (only its digest
     is kept)."""
@@ -47,11 +48,7 @@ def make_link(request, slug: str, member_id: int):
     if not is_director(request.user, club):
         raise PermissionDenied("only a director of this club may do this")
     player = get_object_or_404(Player, club=club, id=member_id)
-    try:
-        token = services.make_link(player, request.user)
-    except Refused as error:
-        messages.error(request, error.message)
-        return redirect("direct-members", club.slug)
+    token = services.make_link(player, request.user)
     link = request.build_absolute_uri(reverse("sign-in-link", args=[token]))
     return render(request, "players/link_made.html", {
         "club": club, "player": player, "link": link, "days": services.LINK_DAYS,
