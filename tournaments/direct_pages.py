@@ -70,6 +70,8 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
         (r, t): n for r, t, n in _counts(Result.objects.filter(section=section).values_list("round", "table"))
     }
     seatings = section.seatings.filter(round=section.current_round).select_related("ns", "ew")
+    if section.status in (Status.FINISHED, Status.PUBLISHED):  # closed: no round is at the tables any more
+        seatings = seatings.none()
     tables = [
         {"seating": s, "entered": entered.get((s.round, s.table), 0), "expected": len(s.boards)}
         for s in seatings
@@ -88,7 +90,7 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
     return render(request, "direct/section.html", {
         "section": section, "tables": tables, "codes": section.table_codes.all(),
         "boards": section.boards.all(), "conflicts": _conflicts(section), "party": section.is_party,
-        "last_round": rounds.most_rounds(section), "missing": rounds.missing_in_play(section),
+        "last_round": rounds.most_rounds(section), "round_line": rounds.round_line(section), "missing": rounds.missing_in_play(section),
         "jobs": latest_jobs(section), "deal_formats": handrecords.FORMATS.values(),
         "entries": member_pages.section_entry_rows(section, typed),
         "members": member_pages.member_choices(section.club),
@@ -275,7 +277,7 @@ def section_action(request, section_id: int):
         try:
             section = action(section, request.user, request.POST.get("confirm") == "yes")
             messages.success(
-                request, f"{section}: {section.get_status_display().lower()}, round {section.current_round}."
+                request, f"{section}: {section.get_status_display().lower()}, {rounds.round_line(section)}."
             )
         except NeedsConfirmation as asked:
             return render(request, "direct/confirm.html", {

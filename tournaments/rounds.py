@@ -143,6 +143,19 @@ def most_rounds(section: Section) -> int:
     return last_round(section)
 
 
+def round_line(section: Section) -> str:
+    """The desk's round as it is: "round 2 of 6" while play goes on (a party's bell has no last round); once the
+    session is closed, the rounds played ("all 6 rounds played", "closed after round 2 of 6"), never the director's round it stood at when the
+    grid took every traveller."""
+    last = None if section.is_party else most_rounds(section)
+    if section.status in (Status.FINISHED, Status.PUBLISHED):
+        played = rounds_played(section)
+        if last is None:
+            return f"{played} round{pluralize(played)} played"
+        return f"all {last} rounds played" if played >= last else f"closed after round {played} of {last}"
+    return f"round {section.current_round}" + (f" of {last}" if last else "")
+
+
 # Where each table is.
 
 

@@ -212,7 +212,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     assert desk.locator("#room-round").inner_text() == "round 1 of 7", "the grid moves no round (issue 25)"
     desk.get_by_role("button", name="Close the session").click()
     desk.get_by_role("button", name="Publish the results").click()
-    desk.get_by_text("published, round 1").wait_for()
+    desk.get_by_text("published, all 7 rounds played").wait_for()
     desk.get_by_role("link", name="Public page").click()
     desk.get_by_role("heading", name="Standings").wait_for()
     assert "Ann Smith & Bob Jones" in desk.locator("main").inner_text()
@@ -271,7 +271,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
     both_widths(desk, "swiss-desk-last-round")
     desk.get_by_role("button", name="Close the session").click()
     desk.get_by_role("button", name="Publish the results").click()
-    desk.get_by_text("published, round 4").wait_for()
+    desk.get_by_text("published, all 4 rounds played").wait_for()
     desk.get_by_role("link", name="Public page").click()
     desk.get_by_role("heading", name="Standings").wait_for()
     assert headings.all_inner_texts() == ["Rank", "Team", "R1", "R2", "R3", "R4", "VPs"]
@@ -323,7 +323,7 @@ def test_a_club_night_from_the_pages_alone(site, new_page, tmp_path):
         desk.goto(f"{site}/direct/sections/{section}/")
         desk.get_by_role("button", name="Close the session").click()
         desk.get_by_role("button", name="Publish the results").click()
-        desk.get_by_text("published, round 1").wait_for()
+        desk.get_by_text("published, all 5 rounds played").wait_for()
     both_widths(desk, "mitchell-desk-published")
 
     # After publishing, the director corrects one result with a reason: the public page says the results were
