@@ -118,7 +118,11 @@ def _entries_again(request, error: Refused, section_id: int) -> HttpResponse:
 def section_entries(request, section_id: int):
     """The desk's entry form: every entry's players at once (all or nothing), refused naming them."""
     section = _section(request, section_id)
-    membership.name_entries(section, member_pages.typed_players(section.club, request.POST))
+    membership.name_entries(
+        section,
+        member_pages.typed_players(section.club, request.POST),
+        member_pages.typed_team_names(request.POST),
+    )
     messages.success(request, "The entries' players are saved.")
     return redirect("direct-section", section.id)
 

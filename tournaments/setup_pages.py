@@ -246,7 +246,10 @@ def new_session(request, slug: str):
                 players = {
                     name: member_pages.typed_players(club, data, _prefix(names, name)) for name in names
                 }
-                sections = _create(request, club, data, movements, players, across)
+                team_names = {
+                    name: member_pages.typed_team_names(data, _prefix(names, name)) for name in names
+                }
+                sections = _create(request, club, data, movements, players, across, team_names)
             except Refused as error:
                 context["problem"] = error.message
                 return render(request, "direct/new_session.html", context, status=400)
@@ -261,9 +264,11 @@ def new_session(request, slug: str):
 
 
 @transaction.atomic
-def _create(request, club: Club, data, movements: dict, players: dict, across: bool) -> list[Section]:
-    """The event, its session and sections, each with its movement, its entries' players and the deal: all or
-    nothing. Scored across the field, every section is dealt from one seed (tournaments.services.deal_boards)."""
+def _create(
+    request, club: Club, data, movements: dict, players: dict, across: bool, team_names: dict
+) -> list[Section]:
+    """The event, its session and sections, each with its movement, its entries' players (and teams' names) and
+    the deal: all or nothing. Scored across the field, every section is dealt from one seed (tournaments.services.deal_boards)."""
     name = data.get("name", "").strip() or "Pairs"
     try:
         date = datetime.date.fromisoformat(data.get("date", ""))
@@ -279,7 +284,7 @@ def _create(request, club: Club, data, movements: dict, players: dict, across: b
         section = Section.objects.create(session=session, name=letter, scoring_method=method, game=game,
                                          rule_set=rule_set, ranking=ranking)  # fmt: skip
         section = services.install_movement(section, movements[letter], request.user)
-        membership.name_entries(section, chosen)
+        membership.name_entries(section, chosen, team_names[letter])
         sections.append(section)
     if across:
         services.deal_boards(sections[0])
