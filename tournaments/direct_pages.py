@@ -73,7 +73,12 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
     if section.status in (Status.FINISHED, Status.PUBLISHED):  # closed: no round is at the tables any more
         seatings = seatings.none()
     tables = [
-        {"seating": s, "entered": entered.get((s.round, s.table), 0), "expected": len(s.boards)}
+        {
+            "seating": s,
+            "entered": entered.get((s.round, s.table), 0),
+            "expected": len(s.boards),
+            "match": (s.table + 1) // 2,
+        }  # fmt: skip
         for s in seatings
     ]
     if section.is_party:  # a party's table: its four players and its tally, not pairs and boards
@@ -94,6 +99,7 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
         "jobs": latest_jobs(section), "deal_formats": handrecords.FORMATS.values(),
         "entries": member_pages.section_entry_rows(section, typed),
         "members": member_pages.member_choices(section.club),
+        "teams": team_data.is_teams(section),
         "byes": team_data.bye_teams(section, section.current_round) if team_data.is_teams(section) else [],
         "bye_vps": team_data.BYE_VPS, "rankings": page_data.ranking_choices(section),
         "ranking": section_ranking(section),

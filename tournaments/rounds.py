@@ -37,6 +37,11 @@ class Missing:
         return len(self.boards) or 1
 
     @property
+    def match(self) -> tuple[int, int]:
+        """(round, match) of a teams table: match m plays at tables 2m-1 and 2m (scoring.teams.TeamMatch)."""
+        return self.seating.round, (self.seating.table + 1) // 2
+
+    @property
     def text(self) -> str:
         """ "table 2 round 1: boards 3, 4", or "table 3 round 2: no tally" at a party."""
         s = self.seating
