@@ -121,6 +121,8 @@ def _section_movements(data, names: list[str], across: bool) -> dict[str, dict]:
                 raise Refused(
                     f"section{'s' if len(which) > 1 else ''} {', '.join(which)}: {error.message}"
                 ) from None
+    if across and len(made) > 1 and data.get("kind", "mitchell") == "mitchell":
+        _bye_stands(data, made)
     movements = {name: made[size] for name, size in zip(names, given, strict=True)}
     if across and len(made) > 1:
         played = {name: sorted(_boards(movement)) for name, movement in movements.items()}
@@ -129,6 +131,18 @@ def _section_movements(data, names: list[str], across: bool) -> dict[str, dict]:
                           + "; ".join(f"section {name} plays {len(boards)}" for name, boards in played.items())
                           + ". Score them apart, or give them sizes that play the same boards")  # fmt: skip
     return movements
+
+
+def _bye_stands(data, made: dict[str, dict]) -> None:
+    """Across the field, a Mitchell of an even number of tables one short of another section's plays that
+    section's sets with a bye stand for its missing table (7 + 6 tables: boards 1-21 in both, each set at the same
+    table in the same round), whichever even-table method was chosen: no other plays the same boards."""
+    tables = {size: int(size) for size in made if size.isdigit()}
+    for size, count in tables.items():
+        if count % 2 == 0 and count + 1 in tables.values():
+            wanted = data.copy()
+            wanted["even"] = "bye"
+            made[size] = _movement(wanted, size)
 
 
 def _boards(movement: dict) -> set[int]:
