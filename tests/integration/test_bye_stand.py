@@ -26,7 +26,7 @@ def test_the_set_up_page_gives_the_six_tables_a_bye_stand_on_the_sevens_sets(cli
     assert preview.status_code == 200, page
     assert "Preview: Mitchell 7 tables, section A</h2>" in page
     assert "Preview: Mitchell 6 tables, bye stand, section B</h2>" in page
-    assert "Bye stand Mitchell: table 7&#x27;s boards rest on a bye stand" in page
+    assert "The 7-table Mitchell with table 7 empty: its boards rest on a bye stand" in page
     assert "round 2: 1, 12" in page  # who sits out, said before anything is made
 
     a, b = set_up(

@@ -156,8 +156,8 @@ def bye_stand(
         name=f"Mitchell {tables} tables, bye stand",
         requirements=Requirements(max_meetings=1, fields=field),
         notes=(
-            f"bye stand Mitchell: table {empty}'s boards rest on a bye stand; the pairs that would play there "
-            "sit out",
+            f"the {empty}-table Mitchell with table {empty} empty: its boards rest on a bye stand, and the pairs "
+            "that would play there sit out",
             *wider.notes,
         ),  # fmt: skip
     )
