@@ -77,8 +77,8 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
             "seating": s,
             "entered": entered.get((s.round, s.table), 0),
             "expected": len(s.boards),
-            "match": (s.table + 1) // 2,
-        }  # fmt: skip
+            "match": rounds.match_of(s.table),
+        }
         for s in seatings
     ]
     if section.is_party:  # a party's table: its four players and its tally, not pairs and boards

@@ -38,8 +38,8 @@ class Missing:
 
     @property
     def match(self) -> tuple[int, int]:
-        """(round, match) of a teams table: match m plays at tables 2m-1 and 2m (scoring.teams.TeamMatch)."""
-        return self.seating.round, (self.seating.table + 1) // 2
+        """(round, match) of a teams table."""
+        return self.seating.round, match_of(self.seating.table)
 
     @property
     def text(self) -> str:
@@ -53,6 +53,12 @@ class Missing:
         return {"round": s.round, "table": s.table, "ns": s.ns.number if s.ns else None,
                 "ew": s.ew.number if s.ew else None, "ns_name": str(s.ns) if s.ns else "",
                 "ew_name": str(s.ew) if s.ew else "", "boards": self.boards}  # fmt: skip
+
+
+def match_of(table: int) -> int:
+    """A teams table's match: match m plays at tables 2m-1 (open room) and 2m (closed), as scoring.teams reads
+    them."""
+    return (table + 1) // 2
 
 
 def missing_results(section: Section, up_to: int | None = None, begun: bool = False) -> list[Missing]:
