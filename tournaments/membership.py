@@ -243,17 +243,25 @@ def _entry_words(entry: Entry) -> str:
 
 
 @transaction.atomic
-def name_entries(section: Section, players: dict[int, list[Player]]) -> list[Entry]:
+def name_entries(
+    section: Section, players: dict[int, list[Player]], team_names: dict[int, str] | None = None
+) -> list[Entry]:
     """Give entries of a Section their players (entry number → players; none leaves the entry unnamed); the
-    entry's name becomes theirs ("Ann Smith & Bob Jones"). All or nothing: a player in two entries of the
-    Section or of its session's other sections, a player of another club, or an entry with the wrong number of players is refused, naming them."""
+    entry's name becomes theirs ("Ann Smith & Bob Jones"), a team's the name the director typed (`team_names`)
+    or else its captain's. All or nothing: a player in two entries of the Section or of its session's other
+    sections, a player of another club, or an entry with the wrong number of players is refused, naming them."""
+    team_names = {n: " ".join(name.split()) for n, name in (team_names or {}).items()}  # "": the captain's
     entries = {e.number: e for e in section.entries.select_for_update().prefetch_related("players")}
-    unknown = sorted(set(players) - set(entries))
+    unknown = sorted((set(players) | set(team_names)) - set(entries))
     if unknown:
         raise NotFound(f"{section} has no entry {', '.join(map(str, unknown))}")
     club_id = section.session.event.club_id
     seated: dict[int, Entry] = {}
-    problems = []
+    problems = [f"{_entry_words(entries[n])} is not a team: it takes no team name"
+                for n, name in team_names.items() if name and entries[n].kind != EntryKind.TEAM]  # fmt: skip
+    team_names = {n: name for n, name in team_names.items() if entries[n].kind == EntryKind.TEAM}
+    problems += [f"the name of team {n} is {len(name)} characters long: at most 160, please"
+                 for n, name in team_names.items() if len(name) > 160]  # fmt: skip
     for number, entry in entries.items():
         chosen = players.get(number, list(entry.players.all()))
         low, high = PLAYERS_PER_ENTRY[EntryKind(entry.kind)]
@@ -279,16 +287,17 @@ def name_entries(section: Section, players: dict[int, list[Player]]) -> list[Ent
     if problems:
         raise Refused("; ".join(dict.fromkeys(problems)))
     named = []
-    for number, chosen in players.items():
+    for number in sorted(set(players) | set(team_names)):
         entry = entries[number]
-        entry.players.clear()  # then added one by one: the through rows keep the order they were given in
-        through = Entry.players.through
-        through.objects.bulk_create([through(entry=entry, player=player) for player in chosen])
-        entry.name = (
-            team_name(chosen)
-            if entry.kind == EntryKind.TEAM and chosen
-            else " & ".join(map(str, chosen))[:160]
-        )
+        chosen = players[number] if number in players else entry_players(entry)
+        if number in players:
+            entry.players.clear()  # then added one by one: the through rows keep the order they were given in
+            through = Entry.players.through
+            through.objects.bulk_create([through(entry=entry, player=player) for player in chosen])
+        if entry.kind == EntryKind.TEAM:
+            entry.name = team_names.get(number) or (team_name(chosen) if chosen else "")
+        else:
+            entry.name = " & ".join(map(str, chosen))[:160]
         entry.save(update_fields=["name"])
         named.append(entry)
     return named

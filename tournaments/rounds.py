@@ -37,6 +37,11 @@ class Missing:
         return len(self.boards) or 1
 
     @property
+    def match(self) -> tuple[int, int]:
+        """(round, match) of a teams table."""
+        return self.seating.round, match_of(self.seating.table)
+
+    @property
     def text(self) -> str:
         """ "table 2 round 1: boards 3, 4", or "table 3 round 2: no tally" at a party."""
         s = self.seating
@@ -48,6 +53,12 @@ class Missing:
         return {"round": s.round, "table": s.table, "ns": s.ns.number if s.ns else None,
                 "ew": s.ew.number if s.ew else None, "ns_name": str(s.ns) if s.ns else "",
                 "ew_name": str(s.ew) if s.ew else "", "boards": self.boards}  # fmt: skip
+
+
+def match_of(table: int) -> int:
+    """A teams table's match: match m plays at tables 2m-1 (open room) and 2m (closed), as scoring.teams reads
+    them."""
+    return (table + 1) // 2
 
 
 def missing_results(section: Section, up_to: int | None = None, begun: bool = False) -> list[Missing]:
@@ -141,6 +152,19 @@ def most_rounds(section: Section) -> int:
     if section.movement_kind == "swiss":
         return max(last_round(section), section.planned_rounds or swiss_rounds(section.entries.count()))
     return last_round(section)
+
+
+def round_line(section: Section) -> str:
+    """The desk's round as it is: "round 2 of 6" while play goes on (a party's bell has no last round); once the
+    session is closed, the rounds played ("all 6 rounds played", "closed after round 2 of 6"), never the director's round it stood at when the
+    grid took every traveller."""
+    last = None if section.is_party else most_rounds(section)
+    if section.status in (Status.FINISHED, Status.PUBLISHED):
+        played = rounds_played(section)
+        if last is None:
+            return f"{played} round{pluralize(played)} played"
+        return f"all {last} rounds played" if played >= last else f"closed after round {played} of {last}"
+    return f"round {section.current_round}" + (f" of {last}" if last else "")
 
 
 # Where each table is.

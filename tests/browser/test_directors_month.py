@@ -21,7 +21,29 @@ SHOTS = ARTIFACTS / "directors_month"
 PASSWORD = "correct horse battery staple"
 MEMBERS = ["Amélie Poulain", "Zoë Brontë", "Jürgen Müller", "Søren Kierkegaard", "François Truffaut",
            "Inês Ferreira", "Ana María López", "Björn Åström"]  # fmt: skip
-CONTRACTS = [("3NT", "N", "9"), ("4S", "E", "10"), ("2H", "S", "8"), ("3NT", "W", "8")]
+GAME, PART, SAME = ("3NT", "N", "9"), ("2H", "S", "8"), ("4S", "E", "10")
+# The 4-pair Howell on 1 board a round plays each board at both tables: boards 1-2 pair 4 (N-S) v 1 at table 1 and
+# 3 v 2 at table 2; boards 3-4 pair 2 v 4 and 1 v 3; boards 5-6 pair 4 v 3 and 2 v 1. For each board, how table 1's
+# N-S fared against table 2's: 1 won (game v part score), 0 lost, ½ tied (both the same contract). Matchpoints, 2 per
+# score beaten: board 1 of Lundi (none vulnerable), pair 4's 3NT= +400 beats pair 3's 2H= +110: pairs 4 and 2 (E-W at
+# table 2, -110) 2 of 2, pairs 3 and 1 (E-W at table 1, -400) 0. Over the 6 boards (top 12), with A, B, C table 1's
+# wins on boards 1-2, 3-4, 5-6: pair 1 2(4-A-B+C), pair 2 2(2+A+B-C), pair 3 2(4-A+B-C), pair 4 2(2+A-B+C).
+TABLE_1_WINS = {"Lundi Pairs": (1, 1, 1, 0.5, 1, 0), "Jeudi Pairs": (0.5, 0, 1, 1, 0, 0)}
+# Lundi: A=2, B=1.5, C=1; Jeudi: A=0.5, B=2, C=0. (rank, pair, matchpoints, %) as the standings show them.
+STANDINGS = {
+    "Lundi Pairs": [("1", "2", "9", "75.00"), ("2", "4", "7", "58.33"), ("3", "3", "5", "41.67"),
+                    ("4", "1", "3", "25.00")],
+    "Jeudi Pairs": [("1", "3", "11", "91.67"), ("2", "2", "9", "75.00"), ("3", "1", "3", "25.00"),
+                    ("4", "4", "1", "8.33")],
+}  # fmt: skip
+
+
+def played(name: str, board: int, table: int) -> tuple[str, str, str]:
+    """The contract, declarer and tricks at `table` on `board`, as TABLE_1_WINS has it."""
+    won = TABLE_1_WINS[name][board - 1]
+    if won == 0.5:
+        return SAME
+    return (GAME, PART)[(table == 1) != (won == 1)]
 
 
 def shot(page, name: str) -> None:
@@ -49,7 +71,7 @@ def excel_csv(folder) -> str:
     return str(path)
 
 
-def run_howell(page, site: str, name: str, key: int) -> int:
+def run_howell(page, site: str, name: str) -> int:
     """A 4-pair Howell set up, started, every result entered by the grid, closed and published; its section id."""
     page.goto(f"{site}/direct/")
     page.get_by_role("link", name="Set up a new session").click()
@@ -69,7 +91,7 @@ def run_howell(page, site: str, name: str, key: int) -> int:
         rows = page.locator("#entry-grid tbody tr:not(.done)")
         for i in range(rows.count()):
             table = rows.nth(i).locator("td").nth(1).inner_text()
-            contract, declarer, tricks = CONTRACTS[(board + int(table) + key) % len(CONTRACTS)]
+            contract, declarer, tricks = played(name, board, int(table))
             fill(page, {f"Contract, table {table}": contract, f"Declarer, table {table}": declarer,
                         f"Tricks, table {table}": tricks})  # fmt: skip
         page.wait_for_function(
@@ -82,7 +104,13 @@ def run_howell(page, site: str, name: str, key: int) -> int:
     page.locator("#none-missing").wait_for()
     page.get_by_role("button", name="Close the session").click()
     page.get_by_role("button", name="Publish the results").click()
-    page.get_by_text("published, round").wait_for()
+    page.get_by_text("published, all 6 rounds played").wait_for()
+    # Published, the desk says every round was played (not the director's round 1: the grid moved no round).
+    assert page.locator("#room-round").inner_text() == "all 6 rounds played"
+    assert page.locator("#round-title").count() == 0
+    rows = page.locator("table.standings tbody tr")
+    shown = [tuple(rows.nth(i).locator("td").all_inner_texts()) for i in range(rows.count())]
+    assert [(rank, pair, score, pct) for rank, pair, _names, score, pct, _boards in shown] == STANDINGS[name]
     return section
 
 
@@ -149,8 +177,8 @@ def test_a_directors_month_from_an_empty_database(site, new_page, tmp_path):
     assert desk.locator("#member-list tbody tr").count() == len(MEMBERS)
 
     # Two small sessions, run by the grid and published.
-    first = run_howell(desk, site, "Lundi Pairs", 0)
-    second = run_howell(desk, site, "Jeudi Pairs", 1)
+    first = run_howell(desk, site, "Lundi Pairs")
+    second = run_howell(desk, site, "Jeudi Pairs")
 
     # A test session: renamed on its event's page, then deleted (nothing was played in it), asked first.
     desk.goto(f"{site}/direct/")

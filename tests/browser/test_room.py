@@ -77,7 +77,7 @@ def test_the_desk_runs_the_room_and_the_public_page_shows_the_amendment(site, ne
     shot(wide, "room-confirm-projector")
     wide.get_by_role("button", name="Close the session anyway").click()
     wide.get_by_role("button", name="Publish the results").click()
-    wide.get_by_text("published, round 1").wait_for()
+    wide.get_by_text("published, closed after round 1 of 3").wait_for()
 
     # A correction after publishing: the public page says so; the earlier ranking is a click away.
     result = Result.objects.get(board=board)

@@ -119,7 +119,7 @@ def test_three_table_session(site, new_page):
         if round_number < 3:
             desk.goto(f"{site}/direct/sections/{section.id}/")
             desk.get_by_role("button", name=f"Next round ({round_number + 1})").click()
-            desk.get_by_text(f"round {round_number + 1}.").first.wait_for()
+            desk.get_by_text(f"running, round {round_number + 1} of 3.").first.wait_for()
     assert Result.objects.filter(section=section).count() == 18
     assert Result.objects.filter(section=section, status="confirmed").count() == 18
     watcher.wait_for_function(

@@ -102,8 +102,8 @@ def test_the_team_standings_and_a_match_read_on_a_phone_and_a_desktop(site, new_
 
 
 def test_the_swiss_desk_is_a_short_list_on_a_phone(site, new_page):
-    """An 8-team Swiss in its first round, one team named: each team's name boxes fold under its name and each
-    table's missing boards take one line, so a director's phone scrolls a short page (it was ~5,900 px)."""
+    """An 8-team Swiss in its first round, one team named: each team's name boxes fold under its name, the missing
+    results under their match, so a director's phone scrolls a short page (it was ~5,900 px, then 2,963)."""
     from tournaments import services
 
     club = Club.objects.create(name="Riverton Bridge Club", slug="riverton")
@@ -122,13 +122,32 @@ def test_the_swiss_desk_is_a_short_list_on_a_phone(site, new_page):
     assert teams.count() == 8 and desk.locator(".entry-folds details[open]").count() == 0
     assert teams.first.locator("summary").inner_text() == "Team 1 Ann Lee's team"
     assert teams.nth(1).locator("summary").inner_text() == "Team 2 players missing"
-    assert desk.locator("#missing tbody tr").count() == 8, "a row a table, its two boards on it"
+    # The results missing fold match by match, a row a table inside, its two boards on it; the round's tables are
+    # a row a match; exports and printing fold while play goes on (#29: the desk had grown to 2,963 px).
+    folds = desk.locator("#missing details.match-missing")
+    assert folds.locator(":scope > summary").all_inner_texts() == [
+        f"Round 1, match {m}: teams {2 * m - 1} v {2 * m}, 2 tables" for m in range(1, 5)
+    ]
+    assert folds.first.locator("tbody tr").count() == 2 and desk.locator("#missing tbody tr").count() == 8
+    assert desk.locator("table.round-tables tbody tr").first.inner_text().split("\t") == [
+        "1",
+        "1",
+        "2",
+        "1, 2",
+        "0/2, 0/2",
+    ]  # the teams' names are in the folds above and below on a phone
     height = desk.evaluate("document.documentElement.scrollHeight")
-    # 3,200 px: the desk has since gained its export, print, pickup-slip and event-page sections (#29).
-    assert height < 3200, f"the desk is {height} px tall on a phone"
+    assert height < 2000, f"the desk is {height} px tall on a phone"
     assert no_overflow(desk)
     assert axe_violations(desk) == []
     shot(desk, "teams-swiss-desk-phone")
+
+    # A team's own name, typed in its fold above its players (#29), names it on the desk.
+    teams.first.locator("summary").click()
+    desk.get_by_label("Team 1, team name").fill("Riverton Rovers")
+    desk.get_by_role("button", name="Save the players").click()
+    desk.get_by_text("The entries' players are saved.").wait_for()
+    assert teams.first.locator("summary").inner_text() == "Team 1 Riverton Rovers"
 
     # A team opens to its boxes; a form refused comes back with the team the director typed open.
     teams.nth(1).locator("summary").click()
@@ -140,4 +159,6 @@ def test_the_swiss_desk_is_a_short_list_on_a_phone(site, new_page):
     shot(desk, "teams-swiss-desk-refused-phone")
     desk.set_viewport_size(PROJECTOR)
     desk.goto(f"{site}/direct/sections/{section.id}/")
+    match = desk.locator("table.round-tables tbody tr").first.inner_text()
+    assert [" ".join(cell.split()) for cell in match.split("\t")[1:3]] == ["1 Riverton Rovers", "2"], match
     shot(desk, "teams-swiss-desk-projector")

@@ -146,6 +146,8 @@ def test_next_round_and_close_ask_first_and_record_going_on(desk):
         .latest("number")
         .reason.startswith("Close the session with 11 results missing")
     )
+    page = client.get(f"/direct/sections/{section.id}/").content.decode()
+    assert '<span id="room-round">closed after round 2 of 3</span>' in page  # the rounds it went on to
 
 
 def test_whole_travellers_typed_in_the_grid_leave_the_round_the_directors(desk):
@@ -164,9 +166,15 @@ def test_whole_travellers_typed_in_the_grid_leave_the_round_the_directors(desk):
     page = client.get(f"/direct/sections/{section.id}/").content.decode()
     assert '<span id="room-round">round 1 of 3</span>' in page and "0 tables with results missing" in page
     assert "None: every result of the rounds played is in." in page
-    assert client.post(f"/direct/sections/{section.id}/action/", {"action": "finish"}).status_code == 302
+    closed = client.post(f"/direct/sections/{section.id}/action/", {"action": "finish"}, follow=True)
     section.refresh_from_db()
     assert section.status == Status.FINISHED  # nothing missing: closed without asking
+    # Closed, the desk says what was played, not the director's round 1 it stood at (issue 29).
+    assert "section A: finished, all 3 rounds played." in closed.content.decode()
+    published = client.post(f"/direct/sections/{section.id}/action/", {"action": "publish"}, follow=True)
+    page = published.content.decode()
+    assert '<span id="room-round">all 3 rounds played</span>' in page and "round 1 of" not in page
+    assert 'id="round-title"' not in page  # nor round 1's tables, as if they were still playing it
 
 
 def test_a_second_phone_with_a_different_result_shows_on_the_desk_at_once(desk):

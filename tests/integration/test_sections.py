@@ -56,7 +56,7 @@ def play_section(
     for rnd in range(1, rounds + 1):
         for table, code in codes.items():
             state = client.get("/api/table/", headers={"X-Table-Code": code}).json()
-            for board in state["boards"]:
+            for board in state.get("boards", []):  # none at a table sitting out
                 answer = client.post("/api/table/results/", {
                     "board": board["board"], "contract": "4S", "declarer": "N", "tricks": tricks[table],
                 }, content_type="application/json", headers={"X-Table-Code": code})  # fmt: skip
@@ -303,7 +303,7 @@ def test_sections_of_different_sizes_each_get_their_own_movement(client, directo
     ("sizes", "field", "problem"),
     [
         ("7, 6, 5", "apart", "sizes: 3 given (7, 6, 5) for 2 sections (A, B); give one a section or none"),
-        ("7, 6", "across", "scored across the field, the sections must play the same boards: section A plays 14; "
+        ("8, 6", "across", "scored across the field, the sections must play the same boards: section A plays 16; "
                            "section B plays 12. Score them apart, or give them sizes that play the same boards"),
         ("7, 1", "apart", "section B: mitchell movement: a Mitchell needs at least 2 tables, not 1"),
     ],

@@ -106,7 +106,9 @@ def test_a_seven_team_swiss_gives_a_bye_each_round_and_no_repeat_meeting(client)
     preview = client.get(f"/direct/clubs/{club.slug}/new/", {"kind": "swiss", "size": "7", "boards_per_round": "2",
                                                               "scoring_method": "vp", "name": "x"}).content.decode()  # fmt: skip
     assert '<th scope="col">Bye</th>' in preview and "<td>team 7</td>" in preview
-    assert preview.count('name="players-') == 7 * 6  # seven teams of up to six, team 7 (the bye) among them
+    assert (
+        preview.count('name="players-') == 7 * 7
+    )  # seven teams of up to six and their names, team 7 (the bye) too
     section = set_up(client, club, "swiss", 7, 2)
     assert Entry.objects.filter(section=section).count() == 7  # team 7, with round 1's bye, is in it
     assert TableCode.objects.filter(section=section).count() == 6  # three matches in two rooms

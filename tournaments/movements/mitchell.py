@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from .model import Movement, MovementError, Requirements, Round, Table, Unit, boards_of_set
 
-EVEN_TABLE_METHODS = ("skip", "relay", "carry")
+EVEN_TABLE_METHODS = ("skip", "relay", "bye", "carry")
 
 ROVER_ORDER = {
     6: (1, 3, 5, 2, 4),
@@ -44,8 +44,9 @@ def mitchell(
     """A Mitchell for `tables` full tables.
 
     even: "skip" (L5360-5363: E-W skip a table half-way; at most T-1 rounds), "relay" (tables 1 and T share a set
-    and a relay stand between tables T/2 and T/2+1 holds one, standards.md 5.1; T rounds) or "carry" (L5363-5369:
-    E-W carry the set they played to the next table for the pair behind them; 2T sets, T rounds, any T).
+    and a relay stand between tables T/2 and T/2+1 holds one, standards.md 5.1; T rounds), "bye" (the T+1-table
+    Mitchell with its last table a bye stand: T+1 sets and rounds, see bye_stand) or "carry" (L5363-5369: E-W
+    carry the set they played to the next table for the pair behind them; 2T sets, T rounds, any T).
     arrow_switch: round numbers in which every table turns its boards, so the E-W pairs play them as N-S and the two
     fields become one (a one-winner Mitchell).
     missing: a pair that is absent (a phantom); its opponent sits out.
@@ -58,6 +59,10 @@ def mitchell(
     if even not in EVEN_TABLE_METHODS:
         raise MovementError(f"even-table method {even!r} is not one of {', '.join(EVEN_TABLE_METHODS)}")
     method = even if tables % 2 == 0 or even == "carry" else "plain"
+    if method == "bye":
+        if missing is not None or rover:
+            raise MovementError("a bye stand Mitchell takes no phantom and no rover: its table is the bye")
+        return bye_stand(tables, rounds, boards_per_round, arrow_switch)
     if method == "relay" and tables < 4:
         raise MovementError(
             "share-and-relay needs at least 4 tables (with 2, the two tables would share everything)"
@@ -112,6 +117,49 @@ def mitchell(
         requirements=requirements,
         notes=tuple(notes),
         phantoms=() if missing is None else (missing,),
+    )
+
+
+def bye_stand(
+    tables: int, rounds: int | None = None, boards_per_round: int = 2, arrow_switch: Iterable[int] = ()
+) -> Movement:
+    """An even Mitchell of T tables played as the T+1-table one with its last table empty: that table's set rests
+    on a bye stand each round, the E-W pair that comes to it sits out, and so does the N-S pair that would meet the
+    missing E-W pair (none in round 1). Every pair meets every pair of the other direction once in T+1 rounds,
+    sitting out one of them, on the T+1 sets of the odd Mitchell, each at the same table in the same round: a
+    section of 6 tables plays across the field with one of 7 (standards.md 5.1).
+
+    Pairs: N-S pair t is pair t, E-W pair e is pair T + e, as in the T+1-table Mitchell without its pairs T+1 and
+    2T+2."""
+    empty = tables + 1
+    full = mitchell(empty, rounds, boards_per_round, arrow_switch=arrow_switch)
+    wider = mitchell(empty, rounds, boards_per_round, arrow_switch=arrow_switch, missing=2 * empty)
+
+    def pair(number: int) -> int:
+        return number - 1 if number > empty else number
+
+    built = []
+    for rnd, whole in zip(wider.rounds, full.rounds, strict=True):
+        kept = tuple(
+            Table(t.number, tuple(map(pair, t.players)), t.boards) for t in rnd.tables if t.number != empty
+        )
+        idle = [p for t in rnd.tables if t.number == empty for p in t.players] + list(rnd.sit_out)
+        sit_out = tuple(sorted(pair(p) for p in idle if p != empty))
+        built.append(Round(rnd.number, kept, relay=whole.table(empty).boards, sit_out=sit_out))
+    field = wider.requirements.fields and (tuple(range(1, empty)), tuple(range(empty, 2 * empty - 1)))
+    return Movement(
+        kind="mitchell",
+        unit=Unit.PAIR,
+        entrants=2 * tables,
+        rounds=tuple(built),
+        boards=wider.boards,
+        name=f"Mitchell {tables} tables, bye stand",
+        requirements=Requirements(max_meetings=1, fields=field),
+        notes=(
+            f"the {empty}-table Mitchell with table {empty} empty: its boards rest on a bye stand, and the pairs "
+            "that would play there sit out",
+            *wider.notes,
+        ),  # fmt: skip
     )
 
 

@@ -83,6 +83,7 @@ MITCHELL_PAGE = (
         (
             ("skip", "Skip (E-W skip a table)"),
             ("relay", "Share and relay"),
+            ("bye", "Bye stand (one table more, its boards resting)"),
         ),
         lambda value, tables, before: {"even": value},
     ),
@@ -108,7 +109,7 @@ MITCHELL_PAGE = (
         _odd_pairs,
     ),
 )
-"""A Mitchell's page options: skip or relay (odd tables need neither: the generator plays them plain), the arrow
+"""A Mitchell's page options: skip, relay or bye stand (odd tables need none: the generator plays them plain), the arrow
 switch, and a phantom or a rover for an odd number of pairs; the preview says which the movement uses."""
 
 KINDS: dict[str, Kind] = {

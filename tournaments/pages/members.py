@@ -151,11 +151,16 @@ SLOTS = {EntryKind.PAIR: 2, EntryKind.TEAM: 6, EntryKind.PLAYER: 1}
 
 
 def entry_rows(
-    entries: list[tuple[int, str, str]], data=None, current: dict | None = None, prefix: str = "players-"
+    entries: list[tuple[int, str, str]],
+    data=None,
+    current: dict | None = None,
+    prefix: str = "players-",
+    names: dict | None = None,
 ) -> list[dict]:
     """The entry form's rows: for each (number, kind, direction) its label, the name of its boxes (`prefix` and
     the number) and the boxes, filled from the form as typed (`data`) or from the entry's players (`current`:
-    number → player choices)."""
+    number → player choices); a team's also its name box (<field>-team), from the form or `names` (number → the
+    name the director gave it)."""
     rows = []
     for number, kind, direction in entries:
         field = f"{prefix}{number}"
@@ -163,9 +168,16 @@ def entry_rows(
         slots = SLOTS[EntryKind(kind)]
         side = {"NS": " N-S", "EW": " E-W"}.get(direction, "")
         label = f"{EntryKind(kind).label} {number}{side}"
-        rows.append(
-            {"number": number, "field": field, "label": label, "values": (list(typed) + [""] * slots)[:slots]}
-        )
+        row = {
+            "number": number,
+            "field": field,
+            "label": label,
+            "values": (list(typed) + [""] * slots)[:slots],
+        }
+        if kind == EntryKind.TEAM:
+            given = (names or {}).get(number, "")
+            row["team_name"] = data.get(f"{field}-team", "") if data is not None else given
+        rows.append(row)
     return rows
 
 
@@ -177,12 +189,21 @@ def section_entry_rows(section, data=None) -> list[dict]:
     entries = list(section.entries.all())
     current: dict[int, list[str]] = {e.number: [] for e in entries}
     given = Entry.players.through.objects.filter(entry__section=section).select_related("entry", "player")
+    captains = {}
     for row in given.order_by("id"):
         current[row.entry.number].append(row.player.choice)
-    rows = entry_rows([(e.number, e.kind, e.direction) for e in entries], data, current)
+        captains.setdefault(row.entry.number, row.player)
+    typed_names = {  # a team's own name; one that is its captain's follows the captain
+        e.number: e.name
+        for e in entries
+        if e.kind == EntryKind.TEAM and e.name and e.name != membership.team_name([captains.get(e.number)])
+    }
+    rows = entry_rows([(e.number, e.kind, e.direction) for e in entries], data, current, names=typed_names)
     for row, entry in zip(rows, entries, strict=True):
         row["name"] = entry.name
-        row["open"] = [v for v in row["values"] if v] != current[entry.number]
+        row["open"] = [v for v in row["values"] if v] != current[entry.number] or (
+            "team_name" in row and row["team_name"] != typed_names.get(entry.number, "")
+        )
     return rows
 
 
@@ -207,6 +228,16 @@ def typed_players(club: Club, data, prefix: str = "players-") -> dict[int, list[
     if problems:
         raise Refused("; ".join(problems))
     return chosen
+
+
+def typed_team_names(data, prefix: str = "players-") -> dict[int, str]:
+    """The team names typed in an entry form (fields <prefix><number>-team); a blank one is the captain's."""
+    found = {}
+    for key in data:
+        number = key.removeprefix(prefix).removesuffix("-team")
+        if key.startswith(prefix) and key.endswith("-team") and number.isdigit():
+            found[int(number)] = data.get(key, "")
+    return found
 
 
 def member_choices(club: Club) -> list[str]:

@@ -123,6 +123,8 @@ def _section_movements(data, names: list[str], across: bool) -> dict[str, dict]:
                 raise Refused(
                     f"section{'s' if len(which) > 1 else ''} {', '.join(which)}: {error.message}"
                 ) from None
+    if across and len(made) > 1 and data.get("kind", "mitchell") == "mitchell":
+        _bye_stands(data, made)
     movements = {name: made[size] for name, size in zip(names, given, strict=True)}
     if across and len(made) > 1:
         played = {name: sorted(_boards(movement)) for name, movement in movements.items()}
@@ -131,6 +133,18 @@ def _section_movements(data, names: list[str], across: bool) -> dict[str, dict]:
                           + "; ".join(f"section {name} plays {len(boards)}" for name, boards in played.items())
                           + ". Score them apart, or give them sizes that play the same boards")  # fmt: skip
     return movements
+
+
+def _bye_stands(data, made: dict[str, dict]) -> None:
+    """Across the field, a Mitchell of an even number of tables one short of another section's plays that
+    section's sets with a bye stand for its missing table (7 + 6 tables: boards 1-21 in both, each set at the same
+    table in the same round), whichever even-table method was chosen: no other plays the same boards."""
+    tables = {size: int(size) for size in made if size.isdigit()}
+    for size, count in tables.items():
+        if count % 2 == 0 and count + 1 in tables.values():
+            wanted = data.copy()
+            wanted["even"] = "bye"
+            made[size] = _movement(wanted, size)
 
 
 def _boards(movement: dict) -> set[int]:
@@ -249,7 +263,10 @@ def new_session(request, slug: str):
                 players = {
                     name: member_pages.typed_players(club, data, _prefix(names, name)) for name in names
                 }
-                sections = _create(request, club, data, movements, players, across)
+                team_names = {
+                    name: member_pages.typed_team_names(data, _prefix(names, name)) for name in names
+                }
+                sections = _create(request, club, data, movements, players, across, team_names)
             except Refused as error:
                 context["problem"] = error.message
                 return render(request, "direct/new_session.html", context, status=400)
@@ -264,9 +281,11 @@ def new_session(request, slug: str):
 
 
 @transaction.atomic
-def _create(request, club: Club, data, movements: dict, players: dict, across: bool) -> list[Section]:
-    """The event, its session and sections, each with its movement, its entries' players and the deal: all or
-    nothing. Scored across the field, every section is dealt from one seed (tournaments.services.deal_boards)."""
+def _create(
+    request, club: Club, data, movements: dict, players: dict, across: bool, team_names: dict
+) -> list[Section]:
+    """The event, its session and sections, each with its movement, its entries' players (and teams' names) and
+    the deal: all or nothing. Scored across the field, every section is dealt from one seed (tournaments.services.deal_boards)."""
     name = data.get("name", "").strip() or "Pairs"
     try:
         date = datetime.date.fromisoformat(data.get("date", ""))
@@ -282,7 +301,7 @@ def _create(request, club: Club, data, movements: dict, players: dict, across: b
         section = Section.objects.create(session=session, name=letter, scoring_method=method, game=game,
                                          rule_set=rule_set, ranking=ranking)  # fmt: skip
         section = services.install_movement(section, movements[letter], request.user)
-        membership.name_entries(section, chosen)
+        membership.name_entries(section, chosen, team_names[letter])
         sections.append(section)
     if across:
         services.deal_boards(sections[0])

@@ -117,3 +117,44 @@ def test_an_odd_howells_tables_are_numbered_from_one(pairs):
     tables = (pairs + 1) // 2 - 1
     assert {t.number for rnd in movement.rounds for t in rnd.tables} == set(range(1, tables + 1))
     assert all(len(rnd.sit_out) == 1 for rnd in movement.rounds) and check(movement) == []
+
+
+def test_a_bye_stand_mitchell_is_the_odd_one_with_its_last_table_empty():
+    """6 tables on 7 sets (issue 29: 7 + 6 tables across the field): the 7-table Mitchell without table 7, whose set
+    rests on a bye stand. Round by round, worked from the compass game (E-W up one table, sets down one): round 1
+    is the 7-table round 1 at tables 1-6; in round 2 E-W pair 12 (the 7-table pair 13) comes to the bye stand and
+    sits out, and the missing 7-table pair 14 would meet N-S 1, who sits out; set 1 goes down from table 1 to the
+    bye stand."""
+    movement = mitchell(6, even="bye", boards_per_round=1)
+    assert (len(movement.rounds), movement.boards, movement.entrants) == (7, 7, 12)
+    assert check(movement) == []
+    seen = [
+        [(t.number, t.ns, t.ew, t.boards[0]) for t in rnd.tables] + [("bye", rnd.relay, "out", rnd.sit_out)]
+        for rnd in movement.rounds[:3]
+    ]
+    assert seen == [
+        [(1, 1, 7, 1), (2, 2, 8, 2), (3, 3, 9, 3), (4, 4, 10, 4), (5, 5, 11, 5), (6, 6, 12, 6), ("bye", (7,), "out", ())],
+        [(2, 2, 7, 3), (3, 3, 8, 4), (4, 4, 9, 5), (5, 5, 10, 6), (6, 6, 11, 7), ("bye", (1,), "out", (1, 12))],
+        [(1, 1, 12, 3), (3, 3, 7, 5), (4, 4, 8, 6), (5, 5, 9, 7), (6, 6, 10, 1), ("bye", (2,), "out", (2, 11))],
+    ]  # fmt: skip
+    # Every pair sits out once and meets each of the other direction's six once; each table plays the set the
+    # 7-table Mitchell plays there in that round, so the two sections play the same boards in the same rounds.
+    out = [p for rnd in movement.rounds for p in rnd.sit_out]
+    assert sorted(out) == list(range(1, 13))
+    odd = mitchell(7, boards_per_round=1)
+    assert all(t.boards == odd.rounds[r].table(t.number).boards for r, rnd in enumerate(movement.rounds)
+               for t in rnd.tables)  # fmt: skip
+    assert movement.name == "Mitchell 6 tables, bye stand"
+
+
+@pytest.mark.parametrize("tables", range(2, 21, 2))
+def test_every_bye_stand_mitchell_is_sound(tables):
+    movement = mitchell(tables, even="bye", boards_per_round=2)
+    assert check(movement) == [] and len(movement.rounds) == tables + 1
+    assert check(mitchell(tables, even="bye", arrow_switch=[tables + 1])) == []
+
+
+def test_a_bye_stand_takes_no_phantom_or_rover():
+    with pytest.raises(MovementError, match="a bye stand Mitchell takes no phantom and no rover"):
+        mitchell(6, even="bye", rover=True)
+    assert mitchell(7, even="bye").name == "Mitchell 7 tables"  # odd tables play plain, as with skip or relay

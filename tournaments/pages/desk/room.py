@@ -72,8 +72,15 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
         (r, t): n for r, t, n in _counts(Result.objects.filter(section=section).values_list("round", "table"))
     }
     seatings = section.seatings.filter(round=section.current_round).select_related("ns", "ew")
+    if section.status in (Status.FINISHED, Status.PUBLISHED):  # closed: no round is at the tables any more
+        seatings = seatings.none()
     tables = [
-        {"seating": s, "entered": entered.get((s.round, s.table), 0), "expected": len(s.boards)}
+        {
+            "seating": s,
+            "entered": entered.get((s.round, s.table), 0),
+            "expected": len(s.boards),
+            "match": rounds.match_of(s.table),
+        }
         for s in seatings
     ]
     if section.is_party:  # a party's table: its four players and its tally, not pairs and boards
@@ -90,10 +97,11 @@ def section_page(request, section_id: int, status: int = 200, typed=None):
     return render(request, "direct/section.html", {
         "section": section, "tables": tables, "codes": section.table_codes.all(),
         "boards": section.boards.all(), "conflicts": _conflicts(section), "party": section.is_party,
-        "last_round": rounds.most_rounds(section), "missing": rounds.missing_in_play(section),
+        "last_round": rounds.most_rounds(section), "round_line": rounds.round_line(section), "missing": rounds.missing_in_play(section),
         "jobs": latest_jobs(section), "deal_formats": handrecords.FORMATS.values(),
         "entries": member_pages.section_entry_rows(section, typed),
         "members": member_pages.member_choices(section.club),
+        "teams": team_data.is_teams(section),
         "byes": team_data.bye_teams(section, section.current_round) if team_data.is_teams(section) else [],
         "bye_vps": team_data.BYE_VPS, "rankings": page_data.ranking_choices(section),
         "ranking": section_ranking(section),
@@ -118,7 +126,11 @@ def _entries_again(request, error: Refused, section_id: int) -> HttpResponse:
 def section_entries(request, section_id: int):
     """The desk's entry form: every entry's players at once (all or nothing), refused naming them."""
     section = _section(request, section_id)
-    membership.name_entries(section, member_pages.typed_players(section.club, request.POST))
+    membership.name_entries(
+        section,
+        member_pages.typed_players(section.club, request.POST),
+        member_pages.typed_team_names(request.POST),
+    )
     messages.success(request, "The entries' players are saved.")
     return redirect("direct-section", section.id)
 
@@ -283,7 +295,7 @@ def section_action(request, section_id: int):
         try:
             section = action(section, request.user, request.POST.get("confirm") == "yes")
             messages.success(
-                request, f"{section}: {section.get_status_display().lower()}, round {section.current_round}."
+                request, f"{section}: {section.get_status_display().lower()}, {rounds.round_line(section)}."
             )
         except NeedsConfirmation as asked:
             return render(request, "direct/confirm.html", {
