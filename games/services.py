@@ -28,9 +28,9 @@ from games.models import (
     Result,
     ResultConflict,
     ResultStatus,
-    ResultVersion,
 )
 from games.rows import insert, insert_with
+from games.versions import version_row
 from scoring.methods.matchpoints import ARTIFICIAL_PERCENTAGES, Artificial, adjusted_score, assigned_scores
 from scoring.models import Standing
 from scoring.services import refresh_standings, standings_changed
@@ -52,11 +52,10 @@ def snapshot(result: Result) -> dict:
     }  # fmt: skip
 
 
-def _version(
-    result: Result, kind: str, before: dict | None, by: str, user=None, reason: str = ""
-) -> ResultVersion:
-    return ResultVersion(result=result, number=result.version, kind=kind, before=before, after=snapshot(result),
-                         changed_by=user, changed_by_label=by, reason=reason)  # fmt: skip
+def _version(result: Result, kind: str, before: dict | None, by: str, user=None, reason: str = ""):
+    """The Result's version row for the change just made (its `version` counts them)."""
+    return version_row(result, snapshot(result), before, number=result.version, kind=kind, by=by, user=user,
+                       reason=reason)  # fmt: skip
 
 
 def _add_version(

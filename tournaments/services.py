@@ -26,6 +26,7 @@ from games.formats.handrecords import DealFileError, HandRecord
 from games.formats.numbers import POSITIVE, Column, NumberError, whole_number
 from games.models import Board, Result
 from games.services import publish
+from games.versions import add_version
 from scoring.methods.registry import METHODS
 from scoring.services import standings_changed
 from scoring.teams import byes, team_matches, team_totals
@@ -35,7 +36,6 @@ from tournaments.models import (
     ScoringMethod,
     Seating,
     Section,
-    SectionVersion,
     Status,
     TableCode,
     new_table_code,
@@ -293,9 +293,7 @@ def _settings(section: Section) -> dict:
 
 def _version(section: Section, before: dict, user, reason: str) -> None:
     after = _settings(section) | ({"movement": section.movement} if "movement" in before else {})
-    last = section.versions.order_by("-number").values_list("number", flat=True).first() or 0
-    SectionVersion.objects.create(section=section, number=last + 1, before=before, after=after,
-                                  changed_by=user, reason=reason)  # fmt: skip
+    add_version(section, after, before, user=user, reason=reason)
 
 
 @transaction.atomic
