@@ -41,8 +41,8 @@ class HonorsNotHeld(HandRefused):
 @dataclass(slots=True)
 class Line:
     """A traveller line: a result as entered, checked and scored (score_line), or as an imported file gives it
-    before it becomes a Result (games.exchange: where it is, its board and pairs, any adjusted score, auction and
-    play)."""
+    before it becomes a Result (games.exchange.store: where it is, its board and pairs, any adjusted score,
+    auction and play)."""
 
     contract: str = ""
     declarer: str = ""
@@ -78,12 +78,14 @@ def score_line(
     tricks=None,
     lead: str = "",
     honors: str = "",
+    where: str = "",
 ) -> Line:
     """Check a result against the engine and the board, and score it (rule set of the Section).
 
     Honors count from the board's deal when we dealt it; otherwise from the players' claim (`honors`). A duplicate
-    whist board (a Section of game whist) has no contract: `tricks` are the tricks N-S took (whist_line)."""
-    where = f"board {board.number}"
+    whist board (a Section of game whist) has no contract: `tricks` are the tricks N-S took (whist_line). A refusal
+    names the board, or `where` (an imported file's line)."""
+    where = where or f"board {board.number}"
     if section.game == Game.WHIST:
         return whist_line(where, contract, declarer, tricks, lead, honors)
     text = (contract or "").strip()

@@ -76,7 +76,8 @@ def _same_line(result: Result, line: Line) -> bool:
 
 def enter_result(section: Section, board: Board, ns: Entry, ew: Entry, line: Line, *, round: int | None = None,
                  table: int | None = None, by: str, user=None) -> tuple[Result, bool]:  # fmt: skip
-    """Store a result; (result, True) when it is new, (result, False) when the same one was already in.
+    """Store a result (a table's entry, a director's, or an imported file's line, which may carry an adjusted score);
+    (result, True) when it is new, (result, False) when the same one was already in.
 
     A different result for a board these pairs already have raises Conflict with both versions; the
     proposal is kept as a ResultConflict for the director.
@@ -89,6 +90,7 @@ def enter_result(section: Section, board: Board, ns: Entry, ew: Entry, line: Lin
             result = Result(
                 section=section, board=board, round=round, table=table, ns=ns, ew=ew, contract=line.contract,
                 declarer=line.declarer, lead=line.lead, tricks=line.tricks, score_ns=line.score_ns, honors=line.honors,
+                adjusted=line.adjusted, assigned=line.assigned,
             )  # fmt: skip
             insert_with(result, _version(result, "entered", None, by, user), "result")
         except IntegrityError:
@@ -442,8 +444,19 @@ def resolve_conflict(conflict: ResultConflict, accept: bool, user, reason: str) 
 
 
 def record_play(result: Result, auction, play, claim) -> PlayRecord:
-    """Attach the auction, play and claim of a result, as recorded (the replay audit judges them later; here only
-    their shape is checked: calls and cards the engine can read, at most 13 tricks of four columns)."""
+    """Attach the auction, play and claim of a result, as recorded (play_record's checks), in place of any kept."""
+    record = play_record(result, auction, play, claim)
+    stored, _ = PlayRecord.objects.update_or_create(
+        result=result,
+        defaults={"auction": record.auction, "play": record.play, "claim": claim, "audit": None},
+    )
+    return stored
+
+
+def play_record(result: Result, auction, play, claim) -> PlayRecord:
+    """A result's auction, play and claim as recorded, not yet stored (an import stores a file's at once). The
+    replay audit judges them later; here only their shape is checked: calls and cards the engine can read, at
+    most 13 tricks of four columns."""
     where = f"board {result.board.number}"
     calls = list(auction or [])
     for i, call in enumerate(calls, start=1):
@@ -472,8 +485,4 @@ def record_play(result: Result, auction, play, claim) -> PlayRecord:
                         raise Refused(f"{where}: trick {number}: {error}") from None
     if claim is not None and not (isinstance(claim, int) and 0 <= claim <= 13):
         raise Refused(f"{where}: claim {claim!r} is not 0 to 13 tricks")
-    record, _ = PlayRecord.objects.update_or_create(
-        result=result,
-        defaults={"auction": [str(c) for c in calls], "play": layout, "claim": claim, "audit": None},
-    )
-    return record
+    return PlayRecord(result=result, auction=[str(c) for c in calls], play=layout, claim=claim)

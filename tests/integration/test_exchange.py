@@ -5,11 +5,14 @@ import datetime
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.exchange import export_pbn, export_usebio, read_pbn, read_usebio, results_csv, standings_csv, store
+from games.exchange.csv import results_csv, standings_csv
+from games.exchange.pbn import export_pbn, read_pbn
+from games.exchange.store import store
+from games.exchange.usebio import export_usebio, read_usebio
 from games.formats import pbn, usebio
-from games.models import Result
+from games.models import Result, ResultVersion
 from tests.shared import shared_path
-from tournaments.models import Club, Event
+from tournaments.models import Club, Event, Status
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -84,6 +87,18 @@ def test_french_final_pbn_in_and_out(club):
     assert [b.deal for b in copy.boards.all()] == [b.deal for b in section.boards.all()]
     assert results_csv(section).count("\n") == 1 + 28 * 22
     assert standings_csv(section).splitlines()[0] == "rank,entry,direction,name,total,percentage,boards"
+
+
+def test_imported_results_are_entered_as_a_tables_are(club):
+    """Each line of a file goes in through the services' one way (enter_result): a Result with its first version,
+    entered by the import; the section is finished once all are in."""
+    path = shared_path("data", "usebio", "mp_pairs_mitchell_04.xml")
+    section = store(read_usebio(path.read_bytes(), path.name), club, path.name)
+    versions = ResultVersion.objects.filter(result__section=section)
+    assert (section.status, section.results.count(), versions.count()) == (Status.FINISHED, 134, 134)
+    assert set(versions.values_list("number", "kind", "changed_by_label", "before")) == {
+        (1, "entered", "import mp_pairs_mitchell_04.xml", None)
+    }
 
 
 def test_commands_import_and_export(club, tmp_path, capsys):
