@@ -1,5 +1,5 @@
 """PBN files in and out: a session's ScoreTables, or one game per table, read into an Imported; a section written
-with its hand records, a ScoreTable per board and the TotalScoreTable (PBN 2.1 §5). The file's text is read and
+with its hand records, a ScoreTable per board and the TotalScoreTable. The file's text is read and
 written by the pure format, games.formats.pbn; its score sheet (games.formats.pbn.sheet) checks the tables."""
 
 from __future__ import annotations
