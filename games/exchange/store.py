@@ -1,7 +1,7 @@
 """Storing what a file held (games.exchange.reading.Imported) as a new event: its section, pairs, boards and
 results, in one transaction, all or nothing.
 
-Each result goes in as every other does, through games.services.enter_result (a Result and its first version),
+Each result goes in as a table's entry does, through games.services.enter_result (a Result and its first version),
 after the checks of a table's entry (games.lines.score_line, by the section's own rule set), in the file's words:
 a problem names the file's line or element. A file is the record of what was played, so where it disagrees
 with the engine (a score, a lead that is not in the leader's hand) its own value stands and the import warns.
