@@ -70,7 +70,7 @@ class ImportView(APIView):
         name = upload.name if upload else f"the {values['format'].upper()} file"
         read = read_pbn if values["format"] == "pbn" else read_usebio
         imported = read(content, name)
-        section = store(imported, club, name)
+        section = store(imported, club, name, user=request.user)
         return Response(
             SectionSerializer(section, context={"request": request}).data | {"warnings": imported.warnings},
             status=201,

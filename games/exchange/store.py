@@ -1,9 +1,9 @@
 """Storing what a file held (games.exchange.reading.Imported) as a new event: its section, pairs, boards and
 results, in one transaction, all or nothing.
 
-Each result goes in as a table's entry does, through games.services.enter_result (a Result and its first version),
-after the checks of a table's entry (games.lines.score_line, by the section's own rule set), in the file's words:
-a problem names the file's line or element. A file is the record of what was played, so where it disagrees
+The results go in through games.services.enter_results, built and versioned as a table's entry is (a Result and
+its first version; all at once into the new section), after the checks of a table's entry (games.lines.score_line,
+by the section's own rule set), in the file's words: a problem names the file's line or element. A file is the record of what was played, so where it disagrees
 with the engine (a score, a lead that is not in the leader's hand) its own value stands and the import warns.
 """
 
@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from config.refusals import Refused
 from games.engine.bridge import board_dealer, board_vulnerability
 from games.exchange.reading import Imported, whole
 from games.formats.numbers import POSITIVE, NumberError, whole_number
 from games.lines import LeadNotHeld, Line, score_line
 from games.models import Board, ImportedFile, PlayRecord
-from games.services import enter_result, play_record
+from games.services import enter_results, play_record
 from scoring.services import standings_changed
 from tournaments.models import Club, Entry, Event, Player, Section, Session, Status
 from tournaments.services import check_boards
@@ -60,9 +59,10 @@ def _numbering(imported: Imported, labels: list[str]) -> list[tuple[int, str]]:
 
 
 @transaction.atomic
-def store(imported: Imported, club: Club, source: str) -> Section:
-    """Create the event, its section, entries, boards and results from what a file held. The section runs while
-    its results go in (enter_result takes a running section's) and is finished once they are."""
+def store(imported: Imported, club: Club, source: str, user=None) -> Section:
+    """Create the event, its section, entries, boards and results from what a file held; their versions name the
+    `user` who imported it, if any. The section runs while its results go in (enter_results takes a running
+    section's) and is finished once they are."""
     event = Event.objects.create(club=club, name=imported.name[:160], date=imported.date,
                                  description=f"Imported from {source}")  # fmt: skip
     section = Section.objects.create(
@@ -105,21 +105,12 @@ def store(imported: Imported, club: Club, source: str) -> Section:
             section=section, number=number, deal=deal, dealer=dealer, vulnerability=vulnerability
         )
     Board.objects.bulk_create(boards.values())
-    seen: dict[tuple[int, str], str] = {}
-    plays = []
-    by = f"import {source}"[:80]
     for line in imported.lines:
-        for label in (line.ns, line.ew):
-            if (line.board, label) in seen:
-                raise Refused(f"{line.where}: pair {label} already has a result on board {line.board} "
-                              f"({seen[(line.board, label)]})")  # fmt: skip
-            seen[(line.board, label)] = line.where
-        board = boards[line.board]
-        _check(section, board, line, imported.warnings)
-        result, _ = enter_result(section, board, entries[line.ns], entries[line.ew], line, round=line.round,
-                                 table=line.table, by=by)  # fmt: skip
-        if line.auction or line.play:
-            plays.append(play_record(result, line.auction, line.play, None))
+        _check(section, boards[line.board], line, imported.warnings)
+    played = [(boards[line.board], entries[line.ns], entries[line.ew], line) for line in imported.lines]
+    results = enter_results(section, played, by=f"import {source}"[:80], user=user)
+    plays = [play_record(result, line.auction, line.play, None)
+             for result, line in zip(results, imported.lines, strict=True) if line.auction or line.play]  # fmt: skip
     PlayRecord.objects.bulk_create(plays)
     section.status = Status.FINISHED  # the results are in: the session is over
     section.save(update_fields=["status"])
