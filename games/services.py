@@ -508,6 +508,11 @@ def record_play(result: Result, auction, play, claim) -> PlayRecord:
     return stored
 
 
+_card = functools.cache(Card.parse)
+_call = functools.cache(Call.parse)
+"""The engine's readings of a card and a call, kept: a file's plays name the same 52 cards thousands of times."""
+
+
 def play_record(result: Result, auction, play, claim) -> PlayRecord:
     """A result's auction, play and claim as recorded, not yet stored (an import stores a file's at once). The
     replay audit judges them later; here only their shape is checked: calls and cards the engine can read, at
@@ -516,7 +521,7 @@ def play_record(result: Result, auction, play, claim) -> PlayRecord:
     calls = list(auction or [])
     for i, call in enumerate(calls, start=1):
         try:
-            Call.parse(str(call))
+            _call(str(call))
         except ValueError as error:
             raise Refused(f"{where}: call {i}: {error}") from None
     layout = play or {}
@@ -535,7 +540,7 @@ def play_record(result: Result, auction, play, claim) -> PlayRecord:
             for card in trick:
                 if card != "-":
                     try:
-                        Card.parse(str(card))
+                        _card(str(card))
                     except ValueError as error:
                         raise Refused(f"{where}: trick {number}: {error}") from None
     if claim is not None and not (isinstance(claim, int) and 0 <= claim <= 13):
