@@ -7,6 +7,7 @@ life (versions, conflicts, standings) that the services keep.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from config.refusals import Refused
@@ -64,6 +65,11 @@ class Line:
     def as_dict(self) -> dict:
         return {"contract": self.contract, "declarer": self.declarer, "lead": self.lead, "tricks": self.tricks,
                 "score_ns": self.score_ns, "honors": self.honors}  # fmt: skip
+
+
+_deal = functools.lru_cache(maxsize=256)(Deal.from_pbn)
+"""A board's deal as the engine reads it (a Deal is frozen), kept: an imported file's lines read each board's
+deal once per line, a table's entries once per entry."""
 
 
 def _seat_name(seat: Seat) -> str:
@@ -128,7 +134,7 @@ def score_line(
     deal = None
     if board.deal and (card or rule_set.honors):
         try:
-            deal = Deal.from_pbn(board.deal)
+            deal = _deal(board.deal)
         except DealError as error:
             raise Refused(f"{where}: the stored deal is broken: {error}") from None
     if card and deal is not None:
