@@ -4,7 +4,7 @@ ScoreTable results or one game per table; export with ScoreTable and TotalScoreT
 
 Files are read and written by the pure formats (games.formats.pbn, games.formats.usebio); a reader maps their
 values to an Imported (games.exchange.reading), and games.exchange.store stores it: one transaction, all or
-nothing, each result through the services' one way in (games.services.enter_result), and a problem names the
+nothing, the results through the services' one way in (games.services.enter_results), and a problem names the
 file's line or element. Scores in a file are the record of what was scored; the engine checks each against the
 contract and tricks by the section's rule set, and a disagreement is reported as a warning (the file's score
 stands).

@@ -94,8 +94,8 @@ def test_french_final_pbn_in_and_out(club):
 
 
 def test_imported_results_are_entered_as_a_tables_are(club):
-    """Each line of a file goes in through the services' one way (enter_result): a Result with its first version,
-    entered by the import; the section is finished once all are in."""
+    """Each line of a file goes in through the services' one way (enter_results, each built as enter_result builds
+    one): a Result with its first version, entered by the import; the section is finished once all are in."""
     path = shared_path("data", "usebio", "mp_pairs_mitchell_04.xml")
     section = store(read_usebio(path.read_bytes(), path.name), club, path.name)
     versions = ResultVersion.objects.filter(result__section=section)
