@@ -7,6 +7,7 @@ life (versions, conflicts, standings) that the services keep.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from config.refusals import Refused
@@ -41,8 +42,8 @@ class HonorsNotHeld(HandRefused):
 @dataclass(slots=True)
 class Line:
     """A traveller line: a result as entered, checked and scored (score_line), or as an imported file gives it
-    before it becomes a Result (games.exchange: where it is, its board and pairs, any adjusted score, auction and
-    play)."""
+    before it becomes a Result (games.exchange.store: where it is, its board and pairs, any adjusted score,
+    auction and play)."""
 
     contract: str = ""
     declarer: str = ""
@@ -66,6 +67,11 @@ class Line:
                 "score_ns": self.score_ns, "honors": self.honors}  # fmt: skip
 
 
+_deal = functools.lru_cache(maxsize=256)(Deal.from_pbn)
+"""A board's deal as the engine reads it (a Deal is frozen), kept: an imported file's lines read each board's
+deal once per line, a table's entries once per entry."""
+
+
 def _seat_name(seat: Seat) -> str:
     return seat.name.title()
 
@@ -78,12 +84,14 @@ def score_line(
     tricks=None,
     lead: str = "",
     honors: str = "",
+    where: str = "",
 ) -> Line:
     """Check a result against the engine and the board, and score it (rule set of the Section).
 
     Honors count from the board's deal when we dealt it; otherwise from the players' claim (`honors`). A duplicate
-    whist board (a Section of game whist) has no contract: `tricks` are the tricks N-S took (whist_line)."""
-    where = f"board {board.number}"
+    whist board (a Section of game whist) has no contract: `tricks` are the tricks N-S took (whist_line). A refusal
+    names the board, or `where` (an imported file's line)."""
+    where = where or f"board {board.number}"
     if section.game == Game.WHIST:
         return whist_line(where, contract, declarer, tricks, lead, honors)
     text = (contract or "").strip()
@@ -126,7 +134,7 @@ def score_line(
     deal = None
     if board.deal and (card or rule_set.honors):
         try:
-            deal = Deal.from_pbn(board.deal)
+            deal = _deal(board.deal)
         except DealError as error:
             raise Refused(f"{where}: the stored deal is broken: {error}") from None
     if card and deal is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Iterable
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
@@ -31,6 +32,7 @@ from games.models import (
     ResultVersion,
 )
 from games.rows import insert, insert_with
+from games.versions import version_row
 from scoring.methods.matchpoints import ARTIFICIAL_PERCENTAGES, Artificial, adjusted_score, assigned_scores
 from scoring.models import Standing
 from scoring.services import refresh_standings, standings_changed
@@ -52,11 +54,10 @@ def snapshot(result: Result) -> dict:
     }  # fmt: skip
 
 
-def _version(
-    result: Result, kind: str, before: dict | None, by: str, user=None, reason: str = ""
-) -> ResultVersion:
-    return ResultVersion(result=result, number=result.version, kind=kind, before=before, after=snapshot(result),
-                         changed_by=user, changed_by_label=by, reason=reason)  # fmt: skip
+def _version(result: Result, kind: str, before: dict | None, by: str, user=None, reason: str = ""):
+    """The Result's version row for the change just made (its `version` counts them)."""
+    return version_row(result, snapshot(result), before, number=result.version, kind=kind, by=by, user=user,
+                       reason=reason)  # fmt: skip
 
 
 def _add_version(
@@ -75,22 +76,36 @@ def _same_line(result: Result, line: Line) -> bool:
     )  # fmt: skip
 
 
+def _takes_scores(section: Section, user) -> None:
+    """Only a running section takes scores, but from a director (`user`) at any time."""
+    if section.status != Status.RUNNING and user is None:
+        raise Conflict(f"{section} is {section.get_status_display().lower()}: scores are not taken")
+
+
+def _new_result(
+    section: Section, board: Board, ns: Entry, ew: Entry, line: Line, round: int | None, table: int | None
+) -> Result:
+    """A Result of the line, not yet stored."""
+    return Result(
+        section=section, board=board, round=round, table=table, ns=ns, ew=ew, contract=line.contract,
+        declarer=line.declarer, lead=line.lead, tricks=line.tricks, score_ns=line.score_ns, honors=line.honors,
+        adjusted=line.adjusted, assigned=line.assigned,
+    )  # fmt: skip
+
+
 def enter_result(section: Section, board: Board, ns: Entry, ew: Entry, line: Line, *, round: int | None = None,
                  table: int | None = None, by: str, user=None) -> tuple[Result, bool]:  # fmt: skip
-    """Store a result; (result, True) when it is new, (result, False) when the same one was already in.
+    """Store a result (a table's entry, a director's, or an imported file's line, which may carry an adjusted score);
+    (result, True) when it is new, (result, False) when the same one was already in.
 
     A different result for a board these pairs already have raises Conflict with both versions; the
     proposal is kept as a ResultConflict for the director.
     """
-    if section.status != Status.RUNNING and user is None:
-        raise Conflict(f"{section} is {section.get_status_display().lower()}: scores are not taken")
+    _takes_scores(section, user)
     for _ in range(3):
         try:
             # The usual case, a Board's first result for these pairs: the result and its version in one go.
-            result = Result(
-                section=section, board=board, round=round, table=table, ns=ns, ew=ew, contract=line.contract,
-                declarer=line.declarer, lead=line.lead, tricks=line.tricks, score_ns=line.score_ns, honors=line.honors,
-            )  # fmt: skip
+            result = _new_result(section, board, ns, ew, line, round, table)
             insert_with(result, _version(result, "entered", None, by, user), "result")
         except IntegrityError:
             pass  # these pairs (or one of them) have a result on this Board already: compare with it
@@ -121,6 +136,47 @@ def enter_result(section: Section, board: Board, ns: Entry, ew: Entry, line: Lin
             stored=stored, sent=proposed, conflict=conflict.id,
         )  # fmt: skip
     raise Conflict(f"board {board.number}: could not store the result, try again")
+
+
+Played = tuple[Board, Entry, Entry, Line]
+"""A result to enter: its board, its pairs (N-S, E-W) and the line, which names its round and table."""
+
+
+@transaction.atomic
+def enter_results(section: Section, played: Iterable[Played], *, by: str, user=None) -> list[Result]:
+    """Store many results at once (an imported file's), all or none, in their order: each built and versioned as
+    enter_result builds one. A pair with two results on a board refuses them all, naming the line (its `where`).
+
+    Into a section with no results yet (one being imported, that nobody else sees) they go in with one insert of
+    the results and one of their versions; if one comes in meanwhile, or the section has some, one by one through
+    enter_result."""
+    _takes_scores(section, user)
+    lines = list(played)
+    seen: dict[tuple[int, int], str] = {}
+    for board, ns, ew, line in lines:
+        where = line.where or f"board {board.number}"
+        for entry in (ns, ew):
+            if (board.id, entry.id) in seen:
+                raise Refused(f"{where}: pair {entry.tag} already has a result on board {board.number} "
+                              f"({seen[(board.id, entry.id)]})")  # fmt: skip
+            seen[(board.id, entry.id)] = where
+    if not section.results.exists():
+        results = [
+            _new_result(section, board, ns, ew, line, line.round, line.table) for board, ns, ew, line in lines
+        ]
+        try:
+            with transaction.atomic():
+                Result.objects.bulk_create(results)
+                ResultVersion.objects.bulk_create(
+                    [_version(result, "entered", None, by, user) for result in results]
+                )
+        except IntegrityError:
+            pass  # a result came in meanwhile: one by one
+        else:
+            standings_changed(section.id)
+            return results
+    return [enter_result(section, board, ns, ew, line, round=line.round, table=line.table, by=by, user=user)[0]
+            for board, ns, ew, line in lines]  # fmt: skip
 
 
 def _describe(values: dict) -> str:
@@ -443,13 +499,29 @@ def resolve_conflict(conflict: ResultConflict, accept: bool, user, reason: str) 
 
 
 def record_play(result: Result, auction, play, claim) -> PlayRecord:
-    """Attach the auction, play and claim of a result, as recorded (the replay audit judges them later; here only
-    their shape is checked: calls and cards the engine can read, at most 13 tricks of four columns)."""
+    """Attach the auction, play and claim of a result, as recorded (play_record's checks), in place of any kept."""
+    record = play_record(result, auction, play, claim)
+    stored, _ = PlayRecord.objects.update_or_create(
+        result=result,
+        defaults={"auction": record.auction, "play": record.play, "claim": claim, "audit": None},
+    )
+    return stored
+
+
+_card = functools.cache(Card.parse)
+_call = functools.cache(Call.parse)
+"""The engine's readings of a card and a call, kept: a file's plays name the same 52 cards thousands of times."""
+
+
+def play_record(result: Result, auction, play, claim) -> PlayRecord:
+    """A result's auction, play and claim as recorded, not yet stored (an import stores a file's at once). The
+    replay audit judges them later; here only their shape is checked: calls and cards the engine can read, at
+    most 13 tricks of four columns."""
     where = f"board {result.board.number}"
     calls = list(auction or [])
     for i, call in enumerate(calls, start=1):
         try:
-            Call.parse(str(call))
+            _call(str(call))
         except ValueError as error:
             raise Refused(f"{where}: call {i}: {error}") from None
     layout = play or {}
@@ -468,13 +540,9 @@ def record_play(result: Result, auction, play, claim) -> PlayRecord:
             for card in trick:
                 if card != "-":
                     try:
-                        Card.parse(str(card))
+                        _card(str(card))
                     except ValueError as error:
                         raise Refused(f"{where}: trick {number}: {error}") from None
     if claim is not None and not (isinstance(claim, int) and 0 <= claim <= 13):
         raise Refused(f"{where}: claim {claim!r} is not 0 to 13 tricks")
-    record, _ = PlayRecord.objects.update_or_create(
-        result=result,
-        defaults={"auction": [str(c) for c in calls], "play": layout, "claim": claim, "audit": None},
-    )
-    return record
+    return PlayRecord(result=result, auction=[str(c) for c in calls], play=layout, claim=claim)

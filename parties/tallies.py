@@ -9,7 +9,8 @@ from django.db import transaction
 
 from config.refusals import Conflict, NotFound, Refused
 from games.formats.numbers import COUNT, Column, NumberError, quoted, whole_number
-from games.models import Tally, TallyVersion
+from games.models import Tally
+from games.versions import add_version
 from scoring.services import standings_changed
 from tournaments.models import Seating, Section, Status
 from tournaments.rounds import table_seating
@@ -178,8 +179,9 @@ def tally_version(tally: Tally, kind: str, before: dict | None, by: str, user=No
     """A saved change of the tally kept as its next TallyVersion; the tally's version is that version's number."""
     tally.version += 1
     tally.save(update_fields=["version"])
-    TallyVersion.objects.create(tally=tally, number=tally.version, kind=kind, before=before,
-                                after=tally_snapshot(tally), changed_by=user, changed_by_label=by, reason=reason)  # fmt: skip
+    add_version(
+        tally, tally_snapshot(tally), before, number=tally.version, kind=kind, by=by, user=user, reason=reason
+    )
 
 
 def record_tally(section: Section, table: int, values: dict) -> Tally:

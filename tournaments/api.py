@@ -16,7 +16,10 @@ from rest_framework.views import APIView
 from config.api import list_filters, number_param, require_director
 from config.downloads import download
 from config.refusals import Conflict, Refused
-from games import exchange
+from games.exchange.csv import results_csv, standings_csv
+from games.exchange.pbn import export_pbn, read_pbn
+from games.exchange.store import store
+from games.exchange.usebio import export_usebio, read_usebio
 from tournaments import membership, services, upkeep
 from tournaments.models import Club, Entry, Event, Section, Session, Status
 from tournaments.permissions import IsDirectorOrReadOnly, directed_club_ids, is_director, sees_members
@@ -43,10 +46,10 @@ from tournaments.serializers import (
 from tournaments.visibility import Viewer
 
 EXPORTS = {
-    "pbn": (exchange.export_pbn, "application/x-pbn; charset=utf-8", ".pbn"),
-    "usebio": (exchange.export_usebio, "application/xml; charset=utf-8", ".xml"),
-    "csv": (exchange.results_csv, "text/csv; charset=utf-8", "-results.csv"),
-    "standings-csv": (exchange.standings_csv, "text/csv; charset=utf-8", "-standings.csv"),
+    "pbn": (export_pbn, "application/x-pbn; charset=utf-8", ".pbn"),
+    "usebio": (export_usebio, "application/xml; charset=utf-8", ".xml"),
+    "csv": (results_csv, "text/csv; charset=utf-8", "-results.csv"),
+    "standings-csv": (standings_csv, "text/csv; charset=utf-8", "-standings.csv"),
 }
 
 
@@ -65,9 +68,9 @@ class ImportView(APIView):
         if not content:
             raise Refused('give the file ("file") or its text ("data")')
         name = upload.name if upload else f"the {values['format'].upper()} file"
-        read = exchange.read_pbn if values["format"] == "pbn" else exchange.read_usebio
+        read = read_pbn if values["format"] == "pbn" else read_usebio
         imported = read(content, name)
-        section = exchange.store(imported, club, name)
+        section = store(imported, club, name, user=request.user)
         return Response(
             SectionSerializer(section, context={"request": request}).data | {"warnings": imported.warnings},
             status=201,

@@ -2,7 +2,7 @@
 
 Fields 1-16 are the suits N S, N H, N D, N C, E S ... W C as ranks high to low ("" for a void), field 17 the board
 number and field 18 ``D/V``: the dealer's letter and the vulnerability as ``-``, ``NS``, ``EW`` or ``All``
-(``../shared/data/formats.md``). No byte is free. The results CSV (games.exchange) is another file.
+(``../shared/data/formats.md``). No byte is free. The results CSV (games.exchange.csv) is another file.
 """
 
 from __future__ import annotations

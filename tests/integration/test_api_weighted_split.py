@@ -8,7 +8,10 @@ import numpy as np
 import pytest
 from pypdf import PdfReader
 
-from games.exchange import export_pbn, export_usebio, read_pbn, results_csv, store
+from games.exchange.csv import results_csv
+from games.exchange.pbn import export_pbn, read_pbn
+from games.exchange.store import store
+from games.exchange.usebio import export_usebio
 from games.formats import pbn, usebio
 from games.models import Result
 from scoring.methods.matchpoints import Split, Traveller, Weighted, score_board

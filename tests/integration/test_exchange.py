@@ -3,13 +3,20 @@
 import datetime
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
-from games.exchange import export_pbn, export_usebio, read_pbn, read_usebio, results_csv, standings_csv, store
+from config.refusals import Conflict, Refused
+from games.exchange.csv import results_csv, standings_csv
+from games.exchange.pbn import export_pbn, read_pbn
+from games.exchange.store import store
+from games.exchange.usebio import export_usebio, read_usebio
 from games.formats import pbn, usebio
-from games.models import Result
+from games.lines import Line, score_line
+from games.models import Result, ResultConflict, ResultVersion
+from games.services import enter_results
 from tests.shared import shared_path
-from tournaments.models import Club, Event
+from tournaments.models import Club, Event, Status
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -86,6 +93,57 @@ def test_french_final_pbn_in_and_out(club):
     assert standings_csv(section).splitlines()[0] == "rank,entry,direction,name,total,percentage,boards"
 
 
+def test_imported_results_are_entered_as_a_tables_are(club):
+    """Each line of a file goes in through the services' one way (enter_results, each built as enter_result builds
+    one): a Result with its first version, entered by the import; the section is finished once all are in."""
+    path = shared_path("data", "usebio", "mp_pairs_mitchell_04.xml")
+    section = store(read_usebio(path.read_bytes(), path.name), club, path.name)
+    versions = ResultVersion.objects.filter(result__section=section)
+    assert (section.status, section.results.count(), versions.count()) == (Status.FINISHED, 134, 134)
+    assert set(versions.values_list("number", "kind", "changed_by_label", "before")) == {
+        (1, "entered", "import mp_pairs_mitchell_04.xml", None)
+    }
+
+
+def test_a_pair_with_two_results_on_a_board_refuses_the_file_naming_the_line(club):
+    """The import's results go in at once (games.services.enter_results), all or none: a table's game that
+    repeats a pair's board is refused, naming it and the game that had it first, and nothing is kept."""
+    game = "\n".join(f'[{tag} "{value}"]' for tag, value in (
+        ("Event", "Club night"), ("Board", "1"), ("North", "Ann Lee"), ("East", "Cy Dunn"), ("South", "Bob Cox"),
+        ("West", "Di Ely"), ("Dealer", "N"), ("Vulnerable", "None"), ("Declarer", "N"), ("Contract", "3NT"),
+        ("Result", "9"),
+    ))  # fmt: skip
+    text = game + "\n\n" + game.replace('[Result "9"]', '[Result "10"]') + "\n"
+    with pytest.raises(Refused) as refused:
+        store(read_pbn(text, "night.pbn"), club, "night.pbn")
+    assert refused.value.message == (
+        "night.pbn, line 13: board 1: pair 1 already has a result on board 1 (night.pbn, line 1: board 1)"
+    )
+    assert Event.objects.count() == 0 and Result.objects.count() == 0
+
+
+def test_many_results_into_a_section_that_has_some_go_in_one_by_one(club):
+    """Into a section holding results, enter_results takes each line as enter_result does: the same result again
+    is the one stored; a different one for the same pairs is a conflict, and then none of the lines is kept."""
+    path = shared_path("data", "usebio", "mp_pairs_mitchell_04.xml")
+    section = store(read_usebio(path.read_bytes(), path.name), club, path.name)
+    director = User.objects.create_user("director")
+    first, second = section.results.exclude(contract="Pass").filter(adjusted="").order_by("id")[:2]
+    again = Line(first.contract, first.declarer, first.lead, first.tricks, first.score_ns)
+    assert enter_results(section, [(first.board, first.ns, first.ew, again)], by="desk", user=director) == [
+        first
+    ]
+    other = score_line(section, second.board, "7NT", "N", 0)
+    with pytest.raises(Conflict, match=f"board {second.board.number}: a different result is already entered"):
+        enter_results(section, [(first.board, first.ns, first.ew, again), (second.board, second.ns, second.ew, other)],
+                      by="desk", user=director)  # fmt: skip
+    assert (section.results.count(), ResultVersion.objects.count(), ResultConflict.objects.count()) == (
+        134,
+        134,
+        0,
+    )
+
+
 def test_commands_import_and_export(club, tmp_path, capsys):
     path = shared_path("data", "usebio", "mp_pairs_mitchell_04.xml")
     call_command("import_usebio", str(path), "--club", "importers")
@@ -121,7 +179,6 @@ def test_broken_files_name_the_problem_and_change_nothing(club, tmp_path):
 
 
 def test_import_and_export_through_the_api(client, club):
-    from django.contrib.auth.models import User
 
     director = User.objects.create_user("importer")
     club.directors.add(director)
@@ -145,6 +202,10 @@ def test_import_and_export_through_the_api(client, club):
     made = client.post("/api/imports/", {"club": club.id, "format": "usebio", "data": xml})
     assert made.status_code == 201 and made.json()["scoring_method"] == "cross-imp"
     sid = made.json()["id"]
+    who = ResultVersion.objects.filter(result__section_id=sid).values_list(
+        "changed_by__username", "changed_by_label"
+    )
+    assert set(who) == {("importer", "import the USEBIO file")}, "the versions name who imported the file"
     client.logout()
     assert client.get(f"/api/sections/{sid}/export/?kind=pbn").status_code == 403, "finished, not published"
     client.force_login(director)

@@ -21,7 +21,8 @@ from django.db import OperationalError
 from config.celery import app
 from config.refusals import NeedsConfirmation
 from games.engine.bridge import rules
-from games.exchange import read_pbn, store
+from games.exchange.pbn import read_pbn
+from games.exchange.store import store
 from games.formats import pbn
 from games.formats.pbn.audit import replay_games
 from games.models import Board, PlayRecord, Tally

@@ -7,7 +7,9 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 
 from games.engine.cards import Deal, Seat
-from games.exchange import read_pbn, read_usebio, store
+from games.exchange.pbn import read_pbn
+from games.exchange.store import store
+from games.exchange.usebio import read_usebio
 from games.models import Board
 from tests.integration.api_helpers import make_director
 from tests.integration.test_api_access import enter, running_section

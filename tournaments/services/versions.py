@@ -3,7 +3,8 @@ on with results missing) kept as a SectionVersion, with who made it and why."""
 
 from __future__ import annotations
 
-from tournaments.models import Section, SectionVersion
+from games.versions import add_version
+from tournaments.models import Section
 
 SETTINGS = (
     "scoring_method", "ranking", "rule_set", "two_winners", "boards_per_round", "prizes", "lone_hand_prize",
@@ -18,9 +19,7 @@ def settings_of(section: Section) -> dict:
 def record_version(section: Section, before: dict, user, reason: str) -> None:
     """A SectionVersion of the settings (and the movement, when `before` holds it) from `before` to now."""
     after = settings_of(section) | ({"movement": section.movement} if "movement" in before else {})
-    last = section.versions.order_by("-number").values_list("number", flat=True).first() or 0
-    SectionVersion.objects.create(section=section, number=last + 1, before=before, after=after,
-                                  changed_by=user, reason=reason)  # fmt: skip
+    add_version(section, after, before, user=user, reason=reason)
 
 
 def record_reason(section: Section, user, reason: str) -> None:

@@ -1,6 +1,6 @@
 """Write a section's results (or, with --standings, its standings) as CSV."""
 
-from games.exchange import results_csv, standings_csv
+from games.exchange.csv import results_csv, standings_csv
 from games.management.files import ExportCommand
 
 

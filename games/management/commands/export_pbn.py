@@ -1,6 +1,6 @@
 """Write a section as PBN: hand records, a ScoreTable per board and the TotalScoreTable."""
 
-from games.exchange import export_pbn
+from games.exchange.pbn import export_pbn
 from games.management.files import ExportCommand
 
 

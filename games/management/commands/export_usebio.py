@@ -1,6 +1,6 @@
 """Write a section as USEBIO 1.2 XML."""
 
-from games.exchange import export_usebio
+from games.exchange.usebio import export_usebio
 from games.management.files import ExportCommand
 
 

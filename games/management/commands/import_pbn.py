@@ -5,7 +5,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from config.refusals import Refused
-from games.exchange import read_pbn, store
+from games.exchange.pbn import read_pbn
+from games.exchange.store import store
 from games.management.files import report_import
 from tournaments.models import Club, Section
 from tournaments.services import import_hand_records

@@ -5,7 +5,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from config.refusals import Refused
-from games.exchange import read_usebio, store
+from games.exchange.store import store
+from games.exchange.usebio import read_usebio
 from games.management.files import report_import
 from tournaments.models import Club
 

@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from config.refusals import Refused
-from games.exchange import read_pbn, read_usebio
+from games.exchange.pbn import read_pbn
+from games.exchange.usebio import read_usebio
 from games.formats import deal_record, egn, pbn, usebio
 
 BOUNDED = settings(max_examples=150, deadline=1000, suppress_health_check=[HealthCheck.too_slow])
