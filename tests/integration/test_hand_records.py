@@ -178,7 +178,7 @@ def test_the_first_pdf_prints_at_once_and_the_tables_follow_when_the_job_is_done
     assert "Board 10" in text and "print again when it is done for the\ndouble-dummy tables" in text
     assert "Par " not in text
     assert took < 10  # about a second on a quiet machine; a loaded one shares its cores
-    job = wait(Job.objects.get(section=published, kind="analyse").id, timeout=120)
+    job = wait(Job.objects.get(section=published, kind="analyse").id, timeout=300)
     assert job.state == State.DONE, job.error
     text = pdf_text(client.get(f"/sections/{published.id}/hands.pdf"))
     assert text.count("Par ") == BOARDS and "under way" not in text
