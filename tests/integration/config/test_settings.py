@@ -1,0 +1,94 @@
+"""Settings come from the environment only; production settings pass Django's deployment checks."""
+
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+from config.settings import ENVIRONMENT
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def clean_environment() -> dict[str, str]:
+    """This process's environment without Traveller's settings or Django's switches (the browser tests set some)."""
+    return {k: v for k, v in os.environ.items() if k not in ENVIRONMENT and not k.startswith("DJANGO_")}
+
+
+def run_django(code: str, var_dir: Path, **env: str) -> subprocess.CompletedProcess:
+    """Run Python with Django set up in a clean environment: only what the test names is set."""
+    full = {
+        **clean_environment(),
+        "TRAVELLER_VAR_DIR": str(var_dir),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        **env,
+    }
+    script = f"import django; django.setup(); from django.conf import settings; {code}"
+    return subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=full, capture_output=True, text=True)
+
+
+def test_secret_key_is_generated_once_and_kept_private(tmp_path):
+    first = run_django("print(settings.SECRET_KEY)", tmp_path)
+    second = run_django("print(settings.SECRET_KEY)", tmp_path)
+    assert first.returncode == 0, first.stderr
+    key = first.stdout.strip()
+    assert len(key) >= 50 and key == second.stdout.strip()
+    assert (tmp_path / "secret_key").read_text().strip() == key
+    assert stat.S_IMODE((tmp_path / "secret_key").stat().st_mode) == 0o600
+
+
+def test_defaults_are_safe(tmp_path):
+    out = run_django(
+        "import json; d = settings.DATABASES['default']; print(json.dumps([settings.DEBUG, d['ENGINE'], "
+        "str(d['NAME']), settings.CELERY_TASK_ALWAYS_EAGER, settings.SESSION_COOKIE_SECURE]))",
+        tmp_path,
+    )
+    assert out.returncode == 0, out.stderr
+    debug, engine, name, eager, secure = json.loads(out.stdout)
+    assert debug is False
+    assert engine == "django.db.backends.sqlite3" and name == str(tmp_path / "traveller.sqlite3")
+    assert eager is True
+    assert secure is True
+
+
+def test_environment_switches_database_and_broker(tmp_path):
+    out = run_django(
+        "import json; d = settings.DATABASES['default']; print(json.dumps([d['ENGINE'], d['HOST'], d['NAME'], "
+        "settings.CELERY_BROKER_URL, settings.CELERY_TASK_ALWAYS_EAGER, settings.DEBUG, settings.ALLOWED_HOSTS]))",
+        tmp_path,
+        DATABASE_URL="postgres://u:p@db.example:5432/club",
+        REDIS_URL="redis://cache.example:6379/2",
+        DEBUG="true",
+        ALLOWED_HOSTS="scores.example.org, localhost",
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == [
+        "django.db.backends.postgresql",
+        "db.example",
+        "club",
+        "redis://cache.example:6379/2",
+        False,
+        True,
+        ["scores.example.org", "localhost"],
+    ]
+
+
+def test_production_settings_pass_check_deploy(tmp_path):
+    env = clean_environment() | {"TRAVELLER_VAR_DIR": str(tmp_path), "DEBUG": "false"}
+    out = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "no issues" in out.stdout
+
+
+def test_readme_documents_every_setting():
+    readme = (ROOT / "README.md").read_text()
+    missing = [name for name in ENVIRONMENT if f"`{name}`" not in readme]
+    assert missing == []

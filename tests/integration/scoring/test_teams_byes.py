@@ -1,0 +1,226 @@
+"""Teams events with an odd number of teams (a bye each round), and one match worked by hand.
+
+Expected figures are computed here, apart from scoring.methods:
+- IMPs by Law 78B's table (test_teams.law_78b_imps); VPs by the WBF 2013 continuous formula (test_teams.wbf_2013).
+- A bye scores 12 VPs (WBF General Conditions of Contest, the 20-point scale).
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+import pytest
+from django.contrib.auth.models import User
+from pypdf import PdfReader
+
+from games.models import Result
+from tests.club import RESULTS, TEAMS, members
+from tests.integration.api_helpers import make_director
+from tests.integration.scoring.test_teams import law_78b_imps, wbf_2013
+from tournaments import membership
+from tournaments.models import Entry, Player, Seating, Section, TableCode
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# A 3-board match, home (team 1) N-S in the open room (table 1), away (team 2) N-S in the closed room (table 2).
+# Law 2: board 1 none vulnerable, board 2 N-S vulnerable, board 3 E-W vulnerable.
+#   board 1: open 4S by N, 10 tricks: +420; closed 4S by N, 9 tricks: -50.      420 - (-50) = 470 → +10 IMPs
+#   board 2: open 3NT by S, 11 tricks (vul): +660; closed 3NT by S, 8 (vul): -100.  760 → +13 IMPs
+#   board 3: open 4H by E, 10 tricks (E-W vul): -620; closed 2H by E, 9: -140.  -480 → -10 IMPs
+# Home wins by 13 IMPs over 3 boards: blitz 15·√3 = 25.98; 10 + 10·(1 − τ^(3·13/25.98)) / (1 − τ³) = 16.733 → 16.73,
+# the away team 20 − 16.73 = 3.27.
+MATCH = {
+    (1, 1): ("4S", "N", 10, 420), (1, 2): ("4S", "N", 9, -50),
+    (2, 1): ("3NT", "S", 11, 660), (2, 2): ("3NT", "S", 8, -100),
+    (3, 1): ("4H", "E", 10, -620), (3, 2): ("2H", "E", 9, -140),
+}  # fmt: skip
+MATCH_IMPS = [10, 13, -10]
+
+
+def set_up(client, club, kind: str, teams: int, boards: int) -> Section:
+    """A teams section made on the set-up page, started."""
+    setup = {"kind": kind, "size": str(teams), "boards_per_round": str(boards), "scoring_method": "vp",
+             "name": f"{kind} of {teams}", "date": "2026-11-24"}  # fmt: skip
+    answer = client.post(f"/direct/clubs/{club.slug}/new/", setup)
+    assert answer.status_code == 302, answer.content.decode()[-2000:]
+    section = Section.objects.get(session__event__name=setup["name"])
+    assert client.post(f"/direct/sections/{section.id}/action/", {"action": "start"}).status_code == 302
+    return section
+
+
+def name_teams(club, section: Section, count: int = 2) -> None:
+    """Teams 1 and 2 get four members each (their names shown on every page)."""
+    membership.name_entries(section, {number: members(club, TEAMS[number]) for number in range(1, count + 1)})
+
+
+def grid(client, section: Section, board: int, results: dict[int, tuple[str, str, int]]) -> None:
+    """The director enters one Board on the entry grid: {table: (contract, declarer, tricks)}."""
+    rnd = (board - 1) // section.boards_per_round + 1  # round r plays board set r in every match
+    data = {}
+    for table, (contract, declarer, tricks) in results.items():
+        key = f"{rnd}-{table}"
+        data |= {f"contract-{key}": contract, f"declarer-{key}": declarer, f"tricks-{key}": str(tricks)}
+    answer = client.post(f"/direct/sections/{section.id}/boards/{board}/", data, follow=True)
+    entered = f"Board {board}: {len(results)} result{'s' if len(results) != 1 else ''} entered."
+    assert entered in answer.content.decode(), answer.content.decode()[-2000:]
+
+
+@pytest.fixture
+def match(client):
+    return worked_match(client)
+
+
+def worked_match(client) -> Section:
+    """The worked 3-board match between teams 1 and 2, every result entered on the grid."""
+    user, club = make_director()
+    client.force_login(user)
+    section = set_up(client, club, "teams-match", 2, 3)
+    name_teams(club, section)
+    for board in (1, 2, 3):
+        grid(client, section, board, {t: MATCH[(board, t)][:3] for t in (1, 2)})
+    return section
+
+
+def test_the_worked_match_gives_its_imps_and_vps(client, match):
+    scores = {(r.board.number, r.table): r.score_ns for r in Result.objects.filter(section=match)}
+    assert scores == {key: value[3] for key, value in MATCH.items()}
+    imps = [law_78b_imps(scores[(b, 1)] - scores[(b, 2)]) for b in (1, 2, 3)]
+    assert imps == MATCH_IMPS and wbf_2013(13, 3) == (16.73, 3.27)
+    standings = {s["entry"]: s["total"] for s in client.get(f"/api/sections/{match.id}/standings/").json()}
+    assert standings == {1: 16.73, 2: 3.27}
+
+
+def _swiss_round(client, section: Section, rnd: int, seed: int) -> None:
+    """Every room of the round scored on the grid: contracts chosen so that matches differ."""
+    seatings = list(Seating.objects.filter(section=section, round=rnd).order_by("table"))
+    for board in seatings[0].boards:
+        grid(client, section, board, {
+            s.table: RESULTS[(seed * 7 + s.table * 3 + board * 5 + s.ns.number) % len(RESULTS)] for s in seatings
+        })  # fmt: skip
+
+
+def test_a_seven_team_swiss_gives_a_bye_each_round_and_no_repeat_meeting(client):
+    user, club = make_director()
+    client.force_login(user)
+    preview = client.get(f"/direct/clubs/{club.slug}/new/", {"kind": "swiss", "size": "7", "boards_per_round": "2",
+                                                              "scoring_method": "vp", "name": "x"}).content.decode()  # fmt: skip
+    assert '<th scope="col">Bye</th>' in preview and "<td>team 7</td>" in preview
+    assert preview.count('name="players-') == 7 * 6  # seven teams of up to six, team 7 (the bye) among them
+    section = set_up(client, club, "swiss", 7, 2)
+    assert Entry.objects.filter(section=section).count() == 7  # team 7, with round 1's bye, is in it
+    assert TableCode.objects.filter(section=section).count() == 6  # three matches in two rooms
+    number = {e.id: e.number for e in Entry.objects.filter(section=section)}
+    meetings: Counter = Counter()
+    byes: list[int] = []
+    vps: Counter = Counter()
+    for rnd in (1, 2, 3):
+        section.refresh_from_db()
+        sat_out = [int(n) for n in section.movement["rounds"][rnd - 1]["sit_out"]]
+        assert len(sat_out) == 1
+        bye = sat_out[0]
+        seatings = list(Seating.objects.filter(section=section, round=rnd).order_by("table"))
+        seated = {number[s.ns_id] for s in seatings} | {number[s.ew_id] for s in seatings}
+        assert len(seatings) == 6 and seated == set(range(1, 8)) - {bye}
+        if rnd > 1:  # the lowest-ranked team that has had no bye gets it
+            api = client.get(f"/api/sections/{section.id}/standings/").json()
+            totals = {s["entry"]: s["total"] for s in api}
+            assert totals == {t: pytest.approx(round(vps[t], 2)) for t in range(1, 8)}
+            without = [t for t in range(1, 8) if t not in byes]
+            lowest = min(without, key=lambda t: (round(vps[t], 2), -t))
+            assert bye == lowest, (totals, byes)
+        byes.append(bye)
+        _swiss_round(client, section, rnd, rnd)
+        scores = {
+            (r.table, r.board.number): r.score_ns for r in Result.objects.filter(section=section, round=rnd)
+        }
+        for open_room, closed_room in zip(seatings[::2], seatings[1::2], strict=True):
+            home, away = number[open_room.ns_id], number[open_room.ew_id]
+            meetings[frozenset((home, away))] += 1
+            margin = sum(
+                law_78b_imps(scores[(open_room.table, b)] - scores[(closed_room.table, b)])
+                for b in open_room.boards
+            )
+            home_vp, away_vp = wbf_2013(margin, 2)
+            vps[home] += home_vp
+            vps[away] += away_vp
+        vps[bye] += 12.0
+        page = client.get(f"/direct/sections/{section.id}/").content.decode()
+        assert f'<p class="bye-notice">Team {bye} has a bye this round: 12 VPs' in page
+        desk = client.get(f"/direct/sections/{section.id}/room.json").json()
+        assert desk["missing"] == []  # the bye team has no table and no result to miss
+        if rnd < 3:
+            answer = client.post(
+                f"/direct/sections/{section.id}/action/", {"action": "next-round"}, follow=True
+            )
+            assert Section.objects.get(id=section.id).current_round == rnd + 1, answer.content.decode()[
+                -3000:
+            ]
+    assert len(set(byes)) == 3 and byes[0] == 7
+    # The bye on the cards, the phones and the standings: round 3's bye team is told, and so is every table.
+    cards = " ".join(PdfReader(io.BytesIO(client.get(f"/sections/{section.id}/cards-table.pdf").content)).pages[0]
+                     .extract_text().split())  # fmt: skip
+    assert "Round N-S E-W Boards Bye" in cards and "1 1 2 1-2 team 7" in cards, cards
+    guide = " ".join(
+        " ".join(
+            p.extract_text()
+            for p in PdfReader(
+                io.BytesIO(client.get(f"/sections/{section.id}/cards-guide.pdf").content)
+            ).pages
+        ).split()
+    )
+    assert "Team 7 - " in guide and "1 - bye" in guide
+    standings = client.get(f"/sections/{section.id}/").content.decode()
+    assert (
+        f'Bye in round 3: <a href="/sections/{section.id}/teams/{byes[2]}/">Team {byes[2]}</a>' in standings
+    )
+    assert standings.count('<span class="against">bye</span>') == 3
+    phone = type(client)(headers={"X-Forwarded-Proto": "https"})
+    assert phone.post(f"/t/{TableCode.objects.get(section=section, table=1).code}/").status_code == 302
+    assert f"Team {byes[2]} has a bye this round." in phone.get("/table/").content.decode()
+    member = Player.objects.create(
+        club=club, first_name="Ida", last_name="Wren", user=User.objects.create_user("ida")
+    )
+    Entry.objects.get(section=section, number=byes[2]).players.add(member)
+    player = type(client)(headers={"X-Forwarded-Proto": "https"})
+    player.force_login(member.user)
+    told = player.get("/table/").content.decode()
+    assert f"Your team has a bye this round: Team {byes[2]} in swiss of 7, round 3 (12 VPs)." in told
+    assert (
+        "Your team has a bye this round: 12 VPs." in player.get(f"/sections/{section.id}/").content.decode()
+    )
+    assert len(meetings) == 9 and set(meetings.values()) == {1}  # no two teams meet twice
+    totals = {s["entry"]: s["total"] for s in client.get(f"/api/sections/{section.id}/standings/").json()}
+    assert totals == {t: pytest.approx(round(vps[t], 2), abs=1e-9) for t in range(1, 8)}
+
+
+def test_a_seven_team_round_robin_gives_each_team_one_bye(client):
+    user, club = make_director()
+    client.force_login(user)
+    section = set_up(client, club, "teams-round-robin", 7, 2)
+    rounds = section.movement["rounds"]
+    assert len(rounds) == 7 and sorted(int(r["sit_out"][0]) for r in rounds) == list(range(1, 8))
+    assert Entry.objects.filter(section=section).count() == 7
+
+
+def test_a_movement_whose_byes_are_not_a_list_is_refused_naming_the_round(client):
+    user, club = make_director()
+    client.force_login(user)
+    event = client.post("/api/events/", {"club": club.id, "name": "Teams", "date": "2026-11-24"}).json()
+    session = client.post("/api/sessions/", {"event": event["id"]}).json()
+    sid = client.post("/api/sections/", {"session": session["id"], "scoring_method": "vp"}).json()["id"]
+    movement = {"kind": "swiss", "rounds": [{"round": 1, "sit_out": "3", "tables": [
+        {"table": 1, "ns": "1", "ew": "2", "boards": [1]}, {"table": 2, "ns": "2", "ew": "1", "boards": [1]}]}]}  # fmt: skip
+    answer = client.post(
+        f"/api/sections/{sid}/movement/", {"movement": movement}, content_type="application/json"
+    )
+    assert answer.status_code == 400, answer.content
+    assert (
+        "the movement's rounds[0].sit_out: a list of the entrants sitting out, please"
+        in answer.content.decode()
+    )
+    movement["rounds"][0]["sit_out"] = ["3"]
+    answer = client.post(
+        f"/api/sections/{sid}/movement/", {"movement": movement}, content_type="application/json"
+    )
+    assert answer.status_code == 200 and Entry.objects.filter(section_id=sid).count() == 3, answer.content
