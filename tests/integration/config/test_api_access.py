@@ -6,65 +6,19 @@ import re
 
 import pytest
 from django.contrib.auth.models import User
-from drf_spectacular.generators import SchemaGenerator
 
 from games.models import Board, Result, ResultConflict
-from tests.integration.api_helpers import make_director, mitchell
+from tests.integration.api_helpers import enter, mitchell
+from tests.integration.config.schema_walk import (
+    WRITES,
+    concrete,
+    schema_operations,
+    with_results_and_conflict,
+)
 from tournaments import services
-from tournaments.models import Entry, Event, Player, Section, Session, TableCode
+from tournaments.models import Entry, Event, Player, Session
 
 pytestmark = pytest.mark.django_db
-
-WRITES = ("post", "put", "patch", "delete")
-
-
-def running_section(user, club, name="Monday pairs", tables=3) -> Section:
-    event = Event.objects.create(club=club, name=name, date="2026-11-23")
-    section = Section.objects.create(session=Session.objects.create(event=event), name="A")
-    services.install_movement(section, mitchell(tables, 2), user)
-    services.deal_boards(section)
-    return services.set_status(section, "running", user)
-
-
-@pytest.fixture
-def world():
-    alice, club_a = make_director("alice", "riverton")
-    bob, club_b = make_director("bob", "lakeside")
-    a = running_section(alice, club_a)
-    b = running_section(bob, club_b, "Lakeside pairs")
-    code = {t.table: t.code for t in TableCode.objects.filter(section=a)}
-    return {"alice": alice, "bob": bob, "a": a, "b": b, "code": code,
-            "code_b": TableCode.objects.get(section=b, table=1).code}  # fmt: skip
-
-
-def enter(client, code, board, contract="4S", declarer="N", tricks=10, lead=""):
-    return client.post("/api/table/results/", {"board": board, "contract": contract, "declarer": declarer,
-                       "tricks": tricks, "lead": lead}, content_type="application/json",
-                       headers={"X-Table-Code": code})  # fmt: skip
-
-
-def schema_operations():
-    paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]
-    return [(path, method) for path, operations in paths.items() for method in operations]
-
-
-def concrete(path: str, world) -> str:
-    """The schema path with real ids of club A's objects in it."""
-    section = world["a"]
-    result = Result.objects.filter(section=section).first()
-    conflict = ResultConflict.objects.first()
-    ids = {"sections": section.id, "sessions": section.session_id, "events": section.session.event_id,
-           "entries": Entry.objects.filter(section=section).first().id, "clubs": section.session.event.club_id,
-           "boards": Board.objects.filter(section=section).first().id, "results": result.id,
-           "conflicts": conflict.id}  # fmt: skip
-    kind = path.split("/")[2]
-    path = path.replace("{section_id}", str(section.id))
-    return path.replace("{id}", str(ids.get(kind, 1))).replace("{number}", "1")
-
-
-def with_results_and_conflict(client, world):
-    assert enter(client, world["code"][1], 1).status_code == 201
-    assert enter(client, world["code"][1], 1, tricks=11).status_code == 409
 
 
 def test_the_schema_lists_every_api_endpoint():

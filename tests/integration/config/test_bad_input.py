@@ -6,9 +6,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.models import Result
-from tests.integration.api_helpers import make_director, new_section
-from tests.integration.config.test_api_access import enter, running_section
-from tests.integration.parties.test_api_progressive import PARTY
+from tests.integration.api_helpers import enter, make_director, new_section, running_section
+from tests.integration.files import scored_pbn, usebio
+from tests.integration.parties.helpers import PARTY
 from tournaments.models import Event, TableCode
 
 pytestmark = pytest.mark.django_db
@@ -126,56 +126,19 @@ def test_a_tally_of_superscript_two_hands_is_named_on_the_phone(client):
 
 # --- files: POST /api/imports/ and the import commands ---------------------------------------------------
 
-SCORED_PBN = """[Event "Club pairs"]
-[Date "2026.11.23"]
-[Board "{board}"]
-[Dealer "N"]
-[Vulnerable "None"]
-[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]
-[ScoreTable "Table\\\\2R;Round\\\\2R;PairId_NS\\\\3R;PairId_EW\\\\3R;Contract\\\\5L;Declarer\\\\1R;Result\\\\2R;Score_NS\\\\6R;Score_EW\\\\6R"]
- 1 {round} {ns}   2 7NT   N 13  1520      -
-"""
-
-
-def _pbn(board="1", round="1", ns="1") -> str:
-    return SCORED_PBN.format(board=board, round=round, ns=ns)
-
-
-USEBIO = """<?xml version="1.0" encoding="{encoding}"?>
-<USEBIO Version="1.2">
-  <EVENT EVENT_TYPE="MP_PAIRS">
-    <EVENT_DESCRIPTION>Club pairs</EVENT_DESCRIPTION>
-    <DATE>23/11/2026</DATE>
-    <PARTICIPANTS>
-      <PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>Ann Bell</PLAYER_NAME></PLAYER></PAIR>
-      <PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLAYER><PLAYER_NAME>Cy Dunn</PLAYER_NAME></PLAYER></PAIR>
-    </PARTICIPANTS>
-    <BOARD>
-      <BOARD_NUMBER>{board}</BOARD_NUMBER>
-      <TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>3NT</CONTRACT>
-        <PLAYED_BY>N</PLAYED_BY><TRICKS>9</TRICKS><SCORE>400</SCORE></TRAVELLER_LINE>
-    </BOARD>
-  </EVENT>
-</USEBIO>
-"""
-
-
-def _usebio(board="1", encoding="UTF-8") -> str:
-    return USEBIO.format(board=board, encoding=encoding)
-
 
 BAD_FILES = [
-    ("pbn", _pbn(ns="²"), "ScoreTable row 1: pair '²' is not a whole number"),
-    ("pbn", _pbn(ns="99999"), "ScoreTable row 1: pair 99999 is not a number from 1 to 32767"),
-    ("pbn", _pbn(round="²"), "ScoreTable row 1: Round '²' is not a whole number"),
-    ("pbn", _pbn(round="99999"), "ScoreTable row 1: Round 99999 is not a number from 0 to 32767"),
-    ("pbn", _pbn(board="99999999999999999999"),
+    ("pbn", scored_pbn(ns="²"), "ScoreTable row 1: pair '²' is not a whole number"),
+    ("pbn", scored_pbn(ns="99999"), "ScoreTable row 1: pair 99999 is not a number from 1 to 32767"),
+    ("pbn", scored_pbn(round="²"), "ScoreTable row 1: Round '²' is not a whole number"),
+    ("pbn", scored_pbn(round="99999"), "ScoreTable row 1: Round 99999 is not a number from 0 to 32767"),
+    ("pbn", scored_pbn(board="99999999999999999999"),
      'board.pbn, line 3: game 1: [Board "99999999999999999999"] is not a board number (1 to 32767)'),
-    ("pbn", _pbn(board="²"), 'board.pbn, line 3: game 1: [Board "²"] is not a board number (1 to 32767)'),
-    ("pbn", _pbn().replace("Club pairs", "Club\x00pairs"), "board.pbn, line 1: a NUL character, which PBN text cannot hold"),
-    ("usebio", _usebio(board="²"), "board.xml: BOARD ²: BOARD_NUMBER '²' is not a whole number"),
-    ("usebio", _usebio(board="40000"), "board.xml: BOARD 40000: BOARD_NUMBER 40000 is not a number from 1 to 32767"),
-    ("usebio", _usebio(encoding="klingon"), "board.xml: the XML declaration's encoding: unknown encoding: klingon"),
+    ("pbn", scored_pbn(board="²"), 'board.pbn, line 3: game 1: [Board "²"] is not a board number (1 to 32767)'),
+    ("pbn", scored_pbn().replace("Club pairs", "Club\x00pairs"), "board.pbn, line 1: a NUL character, which PBN text cannot hold"),
+    ("usebio", usebio(board="²"), "board.xml: BOARD ²: BOARD_NUMBER '²' is not a whole number"),
+    ("usebio", usebio(board="40000"), "board.xml: BOARD 40000: BOARD_NUMBER 40000 is not a number from 1 to 32767"),
+    ("usebio", usebio(encoding="klingon"), "board.xml: the XML declaration's encoding: unknown encoding: klingon"),
 ]  # fmt: skip
 
 
@@ -204,7 +167,7 @@ def test_a_file_with_a_bad_number_is_refused_by_the_commands(world, tmp_path, ki
 
 def test_the_good_files_import(world, tmp_path):
     """The files above with good numbers: what the refusals are measured against."""
-    for kind, text in (("pbn", _pbn()), ("usebio", _usebio())):
+    for kind, text in (("pbn", scored_pbn()), ("usebio", usebio())):
         path = tmp_path / f"good.{kind}"
         path.write_text(text)
         call_command(f"import_{kind}", str(path), "--club", "riverton")

@@ -17,13 +17,12 @@ from django.test import Client
 
 from games.formats import pbn
 from games.models import Result
-from tests.integration.config.test_api_access import (
+from tests.integration.api_helpers import enter
+from tests.integration.config.schema_walk import (
     WRITES,
     concrete,
-    enter,
     schema_operations,
     with_results_and_conflict,
-    world,  # noqa: F401  (the fixture)
 )
 from tournaments.models import Event, Section, Session
 
@@ -37,7 +36,7 @@ def _client(**headers) -> Client:
     return Client(headers={"X-Forwarded-Proto": "https", **headers})
 
 
-def _viewers(world) -> dict[str, Client]:  # noqa: F811
+def _viewers(world) -> dict[str, Client]:
     """The public, a table's phone (its code in the header) and another club's director."""
     stranger = _client()
     stranger.force_login(world["bob"])
@@ -52,7 +51,7 @@ def _surrogate(path: str, escape: str) -> str:
 # --- 6: nested JSON, lone surrogates, header values ---------------------------------------------------------
 
 
-def test_deeply_nested_json_is_a_400_on_every_endpoint(world):  # noqa: F811
+def test_deeply_nested_json_is_a_400_on_every_endpoint(world):
     """A RecursionError in the parser was a 500 on any JSON endpoint, anonymous ones included."""
     with_results_and_conflict(_client(), world)
     for who, client in _viewers(world).items():
@@ -74,7 +73,7 @@ def test_deeply_nested_json_is_a_400_on_every_endpoint(world):  # noqa: F811
     assert (answer.status_code, answer.json()["detail"]) == (400, NESTED_MESSAGE)
 
 
-def test_nesting_under_the_parsers_own_limit_is_refused_too(world):  # noqa: F811
+def test_nesting_under_the_parsers_own_limit_is_refused_too(world):
     """Nesting that Python's parser reads (under its recursion limit) would reach a view that walks it: the limit is
     the one named, whatever the depth."""
     for depth, refused in ((64, False), (65, True), (900, True)):
@@ -84,7 +83,7 @@ def test_nesting_under_the_parsers_own_limit_is_refused_too(world):  # noqa: F81
         assert (answer.json()["detail"] == NESTED_MESSAGE) is refused, depth
 
 
-def test_json_in_a_form_field_is_read_with_the_same_checks(client, world):  # noqa: F811
+def test_json_in_a_form_field_is_read_with_the_same_checks(client, world):
     """A play record's auction posted as a form field is JSON text read by the serializer, not by the parser."""
     assert enter(client, world["code"][1], 1).status_code == 201
     result = Result.objects.get(section=world["a"], board__number=1)
@@ -103,7 +102,7 @@ def test_json_in_a_form_field_is_read_with_the_same_checks(client, world):  # no
      ('{"board": 1, "\\udc00": "NS"}', "\\udc00", "\\udc00"),
      ('[{"side": ["NS", "\\ud83d"]}]', "0.side.1", "\\ud83d")],
 )  # fmt: skip
-def test_a_lone_surrogate_is_refused_naming_the_field(world, body, path, escape):  # noqa: F811
+def test_a_lone_surrogate_is_refused_naming_the_field(world, body, path, escape):
     """A "\\ud800" escape is valid JSON but no character: echoed in a refusal it was a 500 (UTF-8 cannot encode it)."""
     answer = _viewers(world)["table"].post("/api/table/confirm/", body, content_type="application/json")
     assert (answer.status_code, answer.json()["detail"]) == (400, _surrogate(path, escape))
@@ -115,7 +114,7 @@ def test_a_lone_surrogate_is_refused_naming_the_field(world, body, path, escape)
     )
 
 
-def test_a_lone_surrogate_is_refused_for_everyone(world):  # noqa: F811
+def test_a_lone_surrogate_is_refused_for_everyone(world):
     club = world["a"].session.event.club_id
     for who, client in _viewers(world).items():
         answer = client.post("/api/events/", f'{{"club": {club}, "name": "x\\ud800", "date": "2026-11-23"}}',
@@ -149,7 +148,7 @@ def _filename(header: str) -> str:
      ("A\u2028B", "attachment; filename*=utf-8''monday-pairs-A%E2%80%A8B.pbn"),
      ("É", "attachment; filename*=utf-8''monday-pairs-%C3%89.pbn")],
 )  # fmt: skip
-def test_a_section_name_stays_inside_the_download_file_name(client, world, name, header):  # noqa: F811
+def test_a_section_name_stays_inside_the_download_file_name(client, world, name, header):
     """A section's name is part of its deal file's name: a quote broke out of filename="...", a CR/LF or U+2028
     was a 500."""
     section = world["a"]
@@ -188,7 +187,7 @@ def _xml(text: str) -> str:
 
 
 @pytest.fixture
-def tricky(client, world):  # noqa: F811
+def tricky(client, world):
     """A published section whose pairs are named as a spreadsheet formula, a quote or a backslash would break out."""
     pairs = "".join(f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><PLAYER><PLAYER_NAME>{_xml(name)}</PLAYER_NAME></PLAYER>"
                     "</PAIR>" for n, name in NAMES.items())  # fmt: skip
@@ -259,7 +258,7 @@ SCORED_ACROSS = (
 EMPTY_MESSAGE = "empty.xml: no BOARD with a TRAVELLER_LINE and no HANDSET: the file holds nothing to import"
 
 
-def test_an_empty_usebio_file_is_refused(client, world, tmp_path):  # noqa: F811
+def test_an_empty_usebio_file_is_refused(client, world, tmp_path):
     client.force_login(world["alice"])
     upload = SimpleUploadedFile("empty.xml", EMPTY_USEBIO.encode())
     club = world["a"].session.event.club_id
@@ -272,7 +271,7 @@ def test_an_empty_usebio_file_is_refused(client, world, tmp_path):  # noqa: F811
     assert not Event.objects.filter(name="Club pairs").exists(), "nothing stored"
 
 
-def test_a_session_is_not_scored_across_by_a_patch(client, world):  # noqa: F811
+def test_a_session_is_not_scored_across_by_a_patch(client, world):
     """scored_across is chosen with the sections on the new-session page, where they are dealt the same boards: a
     PATCH that asked for it answered 200 and changed nothing."""
     session = world["a"].session
@@ -291,7 +290,7 @@ def test_a_session_is_not_scored_across_by_a_patch(client, world):  # noqa: F811
     assert not Session.objects.filter(event=session.event, number=2).exists()
 
 
-def test_a_sections_status_is_not_changed_by_a_patch(client, world):  # noqa: F811
+def test_a_sections_status_is_not_changed_by_a_patch(client, world):
     section = world["a"]
     client.force_login(world["alice"])
     url = f"/api/sections/{section.id}/"
@@ -307,7 +306,7 @@ def test_a_sections_status_is_not_changed_by_a_patch(client, world):  # noqa: F8
     )
 
 
-def test_another_clubs_rows_cannot_be_probed_by_their_uniqueness(world):  # noqa: F811
+def test_another_clubs_rows_cannot_be_probed_by_their_uniqueness(world):
     """Session numbers and section names are unique in their event and session: that check answered (400) before
     the director check (403), so another club's director could tell which numbers and names were taken."""
     theirs = world["a"]

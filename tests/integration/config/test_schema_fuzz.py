@@ -17,8 +17,7 @@ from schemathesis import GenerationMode
 from schemathesis.core import NotSet
 
 from games.models import Board, Result
-from tests.integration.api_helpers import make_director
-from tests.integration.config.test_api_access import enter, running_section
+from tests.integration.api_helpers import enter, make_director, running_section
 from tournaments.models import Entry, TableCode
 
 pytestmark = pytest.mark.django_db

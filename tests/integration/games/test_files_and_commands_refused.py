@@ -9,9 +9,8 @@ from django.test import Client
 from games.engine.cards import Deal, Seat
 from games.exchange import read_pbn, read_usebio, store
 from games.models import Board
-from tests.integration.api_helpers import make_director
-from tests.integration.config.test_api_access import enter, running_section
-from tests.integration.config.test_bad_input import USEBIO, _pbn, _usebio
+from tests.integration.api_helpers import enter, make_director, running_section
+from tests.integration.files import USEBIO, scored_pbn, usebio
 from tests.shared import shared_path
 from tournaments.models import Event, Section, Session, TableCode
 
@@ -72,13 +71,13 @@ def test_usebio_silences_are_refused(tmp_path):
         CommandError,
         match=r"s.xml: HANDSET BOARD 1: board 1 is dealt twice in the HANDSET \(its BOARD 1 and 2\)",
     ):
-        _import(tmp_path, "s.xml", _with_handset(_usebio(), times=2))
+        _import(tmp_path, "s.xml", _with_handset(usebio(), times=2))
     with pytest.raises(
         CommandError, match="s.xml: BOARD 1 TRAVELLER_LINE 1: pair '99EW' is not among the PARTICIPANTS"
     ):
-        _import(tmp_path, "s.xml", _usebio().replace("<EW_PAIR_NUMBER>2<", "<EW_PAIR_NUMBER>99EW<"))
+        _import(tmp_path, "s.xml", usebio().replace("<EW_PAIR_NUMBER>2<", "<EW_PAIR_NUMBER>99EW<"))
     assert not Event.objects.exists(), "all or nothing"
-    _import(tmp_path, "s.xml", _with_handset(_usebio()))
+    _import(tmp_path, "s.xml", _with_handset(usebio()))
     assert Event.objects.count() == 1
 
 
@@ -86,7 +85,7 @@ def test_a_lead_not_in_the_leaders_hand_is_judged_by_the_entry_rule(tmp_path, ca
     """3NT by N: East leads. The file's lead S2 is West's: the import names it, as entry at a table refuses it (in
     words that name no card of the hidden hand)."""
     make_director()
-    xml = _with_handset(_usebio().replace("<TRICKS>9</TRICKS>", "<LEAD>2S</LEAD><TRICKS>9</TRICKS>"))
+    xml = _with_handset(usebio().replace("<TRICKS>9</TRICKS>", "<LEAD>2S</LEAD><TRICKS>9</TRICKS>"))
     _import(tmp_path, "lead.xml", xml)
     warned = capsys.readouterr().err
     assert (
@@ -131,13 +130,13 @@ def test_rescore_names_an_empty_pbn_and_cuts_a_huge_line(tmp_path):
     path.write_text("")
     with pytest.raises(CommandError, match="empty.pbn: no board with results in the file: nothing to score"):
         call_command("rescore", str(path))
-    huge = _pbn().replace("1520      -", "1520 " + "7" * 30_000_000)
+    huge = scored_pbn().replace("1520      -", "1520 " + "7" * 30_000_000)
     path = tmp_path / "huge.pbn"
     path.write_text(huge)
     with pytest.raises(CommandError) as refused:
         call_command("rescore", str(path))
     assert len(str(refused.value)) < 1000 and "characters cut" in str(refused.value)
-    path.write_text(_pbn().replace(" 1 1 1   2 7NT", " 1 1 1   2 7NT").replace("N 13", "N 14"))
+    path.write_text(scored_pbn().replace(" 1 1 1   2 7NT", " 1 1 1   2 7NT").replace("N 13", "N 14"))
     with pytest.raises(CommandError, match="board 1 ScoreTable row 1: 14 tricks is not 0 to 13"):
         call_command("rescore", str(path))
 

@@ -8,12 +8,12 @@ import pytest
 from games.engine.cards import Deal, Seat
 from games.models import Board, Result, ResultConflict
 from scoring.methods.matchpoints import ARTIFICIAL_PERCENTAGES
-from tests.integration.config.test_api_access import enter, world  # noqa: F401  (the fixture)
+from tests.integration.api_helpers import enter
 
 pytestmark = pytest.mark.django_db
 
 
-def test_a_pass_out_with_a_declarer_or_tricks_is_refused(client, world):  # noqa: F811
+def test_a_pass_out_with_a_declarer_or_tricks_is_refused(client, world):
     code = world["code"][1]
     for values, field in (({"tricks": 13, "declarer": "Z"}, "declarer 'Z'"), ({"tricks": 13, "declarer": ""}, "tricks 13"),
                           ({"declarer": "", "tricks": None, "lead": "SA"}, "lead 'SA'")):  # fmt: skip
@@ -36,7 +36,7 @@ def test_a_pass_out_with_a_declarer_or_tricks_is_refused(client, world):  # noqa
     assert enter(client, code, 1, contract="Pass", declarer="", tricks=None).status_code == 201
 
 
-def test_only_the_laws_artificial_scores_are_given(client, world):  # noqa: F811
+def test_only_the_laws_artificial_scores_are_given(client, world):
     """Law 12C2(a): average minus (40 %), average (50 %), average plus (60 %) to each side."""
     assert enter(client, world["code"][1], 1).status_code == 201
     result = Result.objects.get()
@@ -64,7 +64,7 @@ def _leads(board: Board, declarer: str) -> list[str]:
     return [str(card) for card in sorted(Deal.from_pbn(board.deal).hands[leader])]
 
 
-def test_a_result_sent_again_with_another_lead_is_a_conflict(client, world):  # noqa: F811
+def test_a_result_sent_again_with_another_lead_is_a_conflict(client, world):
     code = world["code"][1]
     first = _leads(Board.objects.get(section=world["a"], number=1), "N")[0]
     assert enter(client, code, 1).status_code == 201  # no lead

@@ -24,7 +24,7 @@ from jobs.models import Job, Lease, Outbox, Step
 from jobs.outbox import flush
 from tests.conftest import ROOT, database_url_for_worker, start_worker, stop_worker
 from tests.integration.api_helpers import make_director
-from tests.integration.jobs.test_jobs import dd_as_file_writes, example2_section, until
+from tests.integration.jobs.helpers import dd_as_file_writes, example2_section, until
 
 
 def test_a_task_at_work_keeps_its_outbox_row_from_being_sent_again(transactional_db, settings):

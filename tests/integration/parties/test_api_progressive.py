@@ -9,23 +9,9 @@ from scoring.methods.books import TableGame, games_won, progressive_standings
 from scoring.methods.ranking import seeded_cut
 from scoring.services import recompute_standings
 from tests.integration.api_helpers import make_director, new_section
+from tests.integration.parties.helpers import PARTY, ROUND_1, ROUND_2, TALLIES, seats
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-ROUND_1 = [(1, {"N": 1, "E": 2, "S": 3, "W": 4}), (2, {"N": 5, "E": 6, "S": 7, "W": 8}),
-           (3, {"N": 9, "E": 10, "S": 11, "W": 12})]  # fmt: skip
-ROUND_2 = [(1, {"N": 1, "E": 5, "S": 4, "W": 8}), (2, {"N": 2, "E": 9, "S": 6, "W": 12}),
-           (3, {"N": 3, "E": 10, "S": 7, "W": 11})]  # fmt: skip
-TALLIES = {1: {1: (5, 3, {}), 2: (2, 4, {"E": 1}), 3: (4, 4, {})},
-           2: {1: (2, 5, {}), 2: (6, 1, {"N": 2}), 3: (3, 1, {"W": 1})}}  # fmt: skip
-# No lone hands at the head table (Hoyle 1940 L11381–11382): table 1 has none.
-
-
-def seats(rows):
-    return [{"table": t, "seats": {k: str(v) for k, v in s.items()}} for t, s in rows]
-
-
-PARTY = {"movement": {"kind": "progressive", "rounds": [{"round": 1, "tables": seats(ROUND_1)}]}}
 
 
 def _play(client, user, sid, codes):

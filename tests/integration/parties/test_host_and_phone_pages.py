@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from games.models import Tally
 from tests.integration.api_helpers import make_director, new_section
-from tests.integration.parties.test_api_progressive import PARTY, ROUND_2, TALLIES, seats
+from tests.integration.parties.helpers import PARTY, ROUND_2, TALLIES, seats
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

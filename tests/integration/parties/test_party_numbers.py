@@ -5,22 +5,12 @@ withdraws and substitutes players between rounds; a sit-out round counts at the 
 import time
 
 import pytest
-from django.conf import settings
 
 from tests.integration.api_helpers import make_director
+from tests.integration.parties.helpers import post
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def jobs(request, transactional_db):
-    """The bell is a job: run by a real worker when a broker is configured, else eagerly as it commits."""
-    return request.getfixturevalue("worker") if settings.REDIS_URL else None
-
-
-def post(client, **body):
-    return client.post("/api/parties/", body, content_type="application/json")
 
 
 def bell(client, sid, body=None) -> str:
@@ -88,7 +78,7 @@ def test_what_no_seating_serves_is_refused_saying_why(client, body, says):
     assert not Section.objects.exists()
 
 
-def test_thirteen_at_euchre_sit_out_in_turn_and_the_sitter_is_not_penalised(client, jobs):
+def test_thirteen_at_euchre_sit_out_in_turn_and_the_sitter_is_not_penalised(client, run_jobs):
     """Round 1's spare cuts in at round 2 to the seat of round 1's table 1 North, who sits out; round 3, table 1's
     East (parties.core.sit_out_queue). N-S win everywhere: each round sat out counts at the player's average."""
     user, club = make_director()
@@ -124,7 +114,7 @@ def test_thirteen_at_euchre_sit_out_in_turn_and_the_sitter_is_not_penalised(clie
         assert standings[player] == pytest.approx(games * 3 / played), player
 
 
-def test_the_host_adds_withdraws_and_substitutes_between_rounds(client, jobs):
+def test_the_host_adds_withdraws_and_substitutes_between_rounds(client, run_jobs):
     user, club = make_director()
     client.force_login(user)
     body = post(client, club=club.id, name="Comings", kind="euchre", players=12, seed="c").json()

@@ -8,9 +8,7 @@ from games.models import Tally
 from scoring.methods.ranking import seeded_cut
 from scoring.models import Standing
 from tests.integration.api_helpers import make_director, new_section
-from tests.integration.parties.test_api_parties import bell
-from tests.integration.parties.test_api_progressive import PARTY, ROUND_2, TALLIES, seats
-from tests.integration.parties.test_party_scoring import running, seated, tally
+from tests.integration.parties.helpers import PARTY, ROUND_2, TALLIES, bell, running, seated, seats, tally
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -10,31 +10,10 @@ import pytest
 from games.models import Tally
 from scoring.models import Standing
 from tests.integration.api_helpers import make_director
-from tests.integration.parties.test_api_parties import bell, jobs, post  # noqa: F401 - jobs: the bell's worker fixture
+from tests.integration.parties.helpers import bell, post, running, seated, tally
 from tournaments.models import Section
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("jobs")]
-
-
-def running(client, **party):
-    """A party set up through the API and started; answers (section id, table codes)."""
-    user, club = make_director()
-    client.force_login(user)
-    sid = post(client, club=club.id, name="Party", **party).json()["party"]
-    client.post(f"/api/sections/{sid}/status/", {"status": "running"})
-    codes = {t["table"]: t["code"] for t in client.get(f"/api/sections/{sid}/tables/").json()}
-    return sid, codes
-
-
-def seated(client, sid, number) -> dict[int, dict[str, int]]:
-    rows = client.get(f"/api/sections/{sid}/seating/").json()
-    return {r["table"]: {k: int(v) for k, v in r["seats"].items()} for r in rows if r["round"] == number}
-
-
-def tally(client, code, body):
-    return client.post(
-        "/api/table/tally/", body, content_type="application/json", headers={"X-Table-Code": code}
-    )
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("run_jobs")]
 
 
 def test_sixteen_at_hearts_a_punch_mark_for_every_hand_and_the_prize_drawn_among_the_truly_tied(client):

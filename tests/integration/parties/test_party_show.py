@@ -9,10 +9,9 @@ import pytest
 from pypdf import PdfReader
 
 from parties.core import KINDS
-from tests.integration.parties.test_api_parties import bell, jobs  # noqa: F401 - jobs: the bell's worker fixture
-from tests.integration.parties.test_party_scoring import running, seated, tally
+from tests.integration.parties.helpers import bell, running, seated, tally
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("jobs")]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("run_jobs")]
 
 
 def phone_of(client, code):

@@ -9,7 +9,6 @@ The expected figures are computed here, apart from scoring.methods:
   = 10 + 10·(1 − τ)/((1 − τ)(1 + τ + τ²)) = 10 + 10/(1 + τ + τ²) = 10 + 10/2 = 15.00 (τ² = 1 − τ).
 """
 
-import math
 import random
 from collections import Counter, defaultdict
 
@@ -18,31 +17,14 @@ import pytest
 from games.models import Result
 from scoring.methods import vp
 from tests.integration.api_helpers import make_director
+from tests.integration.scoring.teams import law_78b_imps, wbf_2013
 from tournaments.models import Entry, EntryKind, Seating, Section, TableCode
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TEAMS, ROUNDS, BOARDS = 8, 4, 4
-LAW_78B = [20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750, 2000, 2250,
-           2500, 3000, 3500, 4000]  # fmt: skip
 RESULTS = [("4S", "N", 10), ("4S", "N", 9), ("3NT", "S", 10), ("3NT", "E", 7), ("4HX", "W", 8), ("1NT", "N", 8),
            ("6NT", "S", 12), ("2D", "E", 9), ("5CX", "N", 8), ("3S", "W", 9)]  # fmt: skip
-
-
-def law_78b_imps(difference: int) -> int:
-    return (
-        int(math.copysign(sum(difference_abs >= t for t in LAW_78B), difference))
-        if (difference_abs := abs(difference))
-        else 0
-    )
-
-
-def wbf_2013(margin: int, boards: int) -> tuple[float, float]:
-    tau = (math.sqrt(5) - 1) / 2
-    blitz = 15 * math.sqrt(boards)
-    winner = 20.0 if abs(margin) >= blitz else 10 + 10 * (1 - tau ** (3 * abs(margin) / blitz)) / (1 - tau**3)
-    winner = round(winner, 2)
-    return (winner, round(20 - winner, 2)) if margin >= 0 else (round(20 - winner, 2), winner)
 
 
 def test_the_wbf_scale_gives_the_worked_figure():

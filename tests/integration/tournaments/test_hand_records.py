@@ -25,7 +25,7 @@ from jobs.models import Job, Outbox, State
 from jobs.tasks import wait
 from scoring.serializers import scorecard, scorecards
 from tests.integration.api_helpers import make_director
-from tests.integration.jobs.test_jobs import dealt_section, run_jobs  # noqa: F401 - run_jobs: a fixture
+from tests.integration.jobs.helpers import dealt_section
 from tournaments import services as sections
 from tournaments.models import Section, Status
 

@@ -7,98 +7,32 @@ a table's phone, another club's director and the section's director, before and 
 
 from __future__ import annotations
 
-import io
 import re
 import secrets
 import threading
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection, connections
-from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
-from django.utils.http import urlsafe_base64_encode
+from django.urls import get_resolver
 from drf_spectacular.generators import SchemaGenerator
-from pypdf import PdfReader
 
 from games.models import Board, LeadRefusal, Result
 from games.services import LEAD_TRIES
-from parties.standings import cut_seed
-from tests.integration.api_helpers import make_director, mitchell
+from tests.integration.api_helpers import enter, https_client, make_director, mitchell
+from tests.integration.tournaments.helpers import (
+    HAND_NEEDLES,
+    ONE_SUIT_EACH,
+    PLAYED,
+    catch_up,
+    leaks,
+    page_urls,
+    text_of,
+    viewer_client,
+)
 from tournaments import services
-from tournaments.models import Event, Player, Section, Session, TableCode
+from tournaments.models import Event, Section, Session, TableCode
 
 pytestmark = pytest.mark.django_db
-
-# Boards 3 and 5 get deals no random deal has (a 13-card suit in every hand), so any sight of them is found: as PBN
-# ("AKQJT98765432") or as a page's and a PDF's hand diagram ("A K Q J T 9 8 7 6 5 4 3 2").
-ONE_SUIT_EACH = {
-    3: "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
-    5: "N:.AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432 AKQJT98765432...",
-}
-HAND_NEEDLES = ("AKQJT98765432", "A K Q J T 9 8 7 6 5 4 3 2")
-# The results of the Mitchell (N-S t stays at table t, E-W move up, boards down; mitchell(3, 2)):
-# round 1: table 1 pairs 1-4 boards 1-2, table 2 pairs 2-5 boards 3-4, table 3 pairs 3-6 boards 5-6;
-# round 2: table 1 pairs 1-6 boards 3-4, table 2 pairs 2-4 boards 5-6, table 3 pairs 3-5 boards 1-2.
-PLAYED = [  # (round, table, board, contract, declarer, tricks, N-S score: found in any answer that shows it)
-    (1, 1, 1, "5CX", "N", 11, 550),
-    (1, 2, 3, "6NTXX", "S", 12, 1660),
-    (1, 3, 5, "7NTXX", "N", 13, 2980),
-    (2, 1, 4, "4H", "N", 10, 620),
-]
-
-
-def _client() -> Client:
-    """A client arriving over HTTPS, as production requests do (tests/conftest.py)."""
-    return Client(headers={"X-Forwarded-Proto": "https"})
-
-
-def _enter(client: Client, code: str, board: int, contract: str, declarer: str, tricks: int, lead: str = ""):
-    return client.post("/api/table/results/", {"board": board, "contract": contract, "declarer": declarer,
-                       "tricks": tricks, "lead": lead}, content_type="application/json",
-                       headers={"X-Table-Code": code})  # fmt: skip
-
-
-@pytest.fixture
-def session():
-    """Round 2 of a running Mitchell: table 1 (pairs 1 and 6) has played board 4 together; pair 1 played board 1
-    in round 1, pair 6 board 5; nobody has played boards 2 and 6, and board 3 only pairs 2 and 5."""
-    alice, club = make_director("alice", "riverton")
-    bob, _ = make_director("bob", "lakeside")
-    event = Event.objects.create(club=club, name="Hidden boards", date="2026-11-24")
-    section = Section.objects.create(session=Session.objects.create(event=event), name="A")
-    services.install_movement(section, mitchell(3, 2), alice)
-    services.deal_boards(section)
-    pbn = "".join(f'[Board "{n}"]\n[Deal "{deal}"]\n\n' for n, deal in ONE_SUIT_EACH.items())
-    services.import_hand_records(section, pbn, "hidden.pbn")
-    section = services.set_status(section, "running", alice)
-    cut_seed(section)  # the seed prize ties are cut with, drawn as a party's first recompute draws it
-    section.refresh_from_db()
-    codes = dict(TableCode.objects.filter(section=section).values_list("table", "code"))
-    client = _client()
-    for round_number, table, board, contract, declarer, tricks, score in PLAYED:
-        if round_number == 2 and section.current_round == 1:
-            section = services.next_round(section, alice, confirm=True)  # the other tables play on
-        answer = _enter(client, codes[table], board, contract, declarer, tricks)
-        assert (answer.status_code, answer.json()["score_ns"]) == (201, score), answer.content
-    ada = User.objects.create_user("ada")
-    player = Player.objects.create(club=club, first_name="Ada", last_name="Abbott", user=ada)
-    section.entries.get(number=1).players.add(player)
-    return {"section": section, "alice": alice, "bob": bob, "ada": ada, "codes": codes, "club": club}
-
-
-def viewer_client(kind: str, world) -> tuple[Client, dict]:
-    """A client for one kind of viewer, and the headers its API requests carry."""
-    client = _client()
-    if kind == "table":
-        code = world["codes"][1]
-        assert client.post("/table/", {"code": code}).status_code == 302  # the phone's page session
-        return client, {"X-Table-Code": code}
-    if kind in ("player", "director", "other director"):
-        client.force_login(
-            {"player": world["ada"], "director": world["alice"], "other director": world["bob"]}[kind]
-        )
-    return client, {}
 
 
 def hidden_from(kind: str, section: Section) -> tuple[set[int], set[int]]:
@@ -121,82 +55,6 @@ def hand_needles(section: Section, boards: set[int]) -> list[str]:
         else:  # a random deal: its four hands as PBN writes them (16 characters each)
             needles += board.deal[2:].split()
     return needles
-
-
-def leaks(body: str, hands: list[str], scores: set[int]) -> list[str]:
-    found = [needle for needle in hands if needle in body]
-    # A score stands alone (">550<", ": 550,", "−550"): the same digits inside a random token (a CSRF token on a
-    # 404 page) are not a leak.
-    found += [str(score) for score in scores if re.search(rf"(?<![\w.]){score}(?!\w)", body)]
-    return found
-
-
-def text_of(answer) -> str:
-    if answer.get("Content-Type", "").startswith("application/pdf"):
-        return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.content)).pages)
-    return answer.content.decode(errors="replace")
-
-
-PARAMETERS = {
-    "section_id",
-    "number",
-    "kind",
-    "slug",
-    "result_id",
-    "round_number",
-    "table",
-    "code",
-    "member_id",
-    "user_id",
-    "uidb64",
-    "token",
-    "event_id",
-    "session_id",
-    "row_id",
-}
-
-
-def page_urls(world) -> list[str]:
-    """Every page route of the resolver (the API is walked from its schema), with each parameter's real values."""
-    section = world["section"]
-    values = {
-        "section_id": [section.id], "number": list(range(1, 7)), "kind": ["guide", "table", "session", "event", "member"],
-        "slug": [world["club"].slug], "result_id": list(Result.objects.filter(section=section).values_list("id", flat=True)),
-        "round_number": [1, 2], "table": [1, 2, 3],
-        "code": ["NOPE99"],  # a table card's address: a real code would make the walker that table's scorer
-        "member_id": list(world["club"].players.values_list("id", flat=True)) or [1],
-        "user_id": list(User.objects.values_list("id", flat=True)),
-        "uidb64": [urlsafe_base64_encode(str(pk).encode()) for pk in User.objects.values_list("id", flat=True)],
-        "event_id": [section.session.event_id], "session_id": [section.session_id],
-        "row_id": [section.session.event_id, section.session_id],
-        "token": ["no-such-token"],  # a password-setting link's: a real one would let the walker set a password
-    }  # fmt: skip
-    urls = []
-
-    def walk(patterns, prefix: str):
-        for pattern in patterns:
-            route = prefix + str(pattern.pattern)
-            if isinstance(pattern, URLResolver):
-                if route in ("api/", "admin/"):
-                    continue  # the API from its schema below; the admin site is for staff (superusers) only
-                walk(pattern.url_patterns, route)
-                continue
-            assert isinstance(pattern, URLPattern)
-            names = re.findall(r"<(?:\w+:)?(\w+)>", route)
-            assert set(names) <= PARAMETERS, (
-                f"{route}: teach this walk the values of {set(names) - PARAMETERS}"
-            )
-            found = [route]
-            for name in names:
-                found = [
-                    re.sub(rf"<(?:\w+:)?{name}>", str(value), url, count=1)
-                    for url in found
-                    for value in values[name]
-                ]
-            urls.extend("/" + url for url in found)
-
-    walk(get_resolver().url_patterns, "")
-    return urls
 
 
 def api_urls(world) -> list[str]:
@@ -278,7 +136,7 @@ def test_the_walk_finds_what_a_director_sees(session):
         seen |= set(leaks(text_of(client.get(url)), [*HAND_NEEDLES, *seeds], {550, 1660, 2980, 620}))
     assert seen == {*HAND_NEEDLES, *seeds, "550", "1660", "2980", "620"}
     phone, headers = viewer_client("table", session)
-    _catch_up(phone, session)
+    catch_up(phone, session)
     board = Board.objects.get(section=section, number=4)
     page = phone.get(f"/sections/{section.id}/boards/4/").content.decode()
     assert "620" in page and page.count('class="hand ') == 4
@@ -290,13 +148,13 @@ def test_the_table_scorecard_shows_only_boards_both_pairs_have_played(session):
     which pair 6 played at table 3 and pair 1 has still to play (and pair 1's board 1, for pair 6)."""
     section = session["section"]
     phone, _ = viewer_client("table", session)
-    _catch_up(phone, session)
+    catch_up(phone, session)
     for number in (1, 6):
         page = phone.get(f"/sections/{section.id}/scorecards/{number}/")
         assert page.status_code == 200
         body = page.content.decode()
         assert "2980" not in body and "550" not in body and "620" in body, number
-    ada = _client()
+    ada = https_client()
     ada.force_login(session["ada"])
     own = ada.get(f"/api/sections/{section.id}/scorecard/1/").json()
     assert sorted(line["board"] for line in own) == [1, 2, 4], "a player's own scorecard is whole"
@@ -349,14 +207,14 @@ def test_a_refused_lead_names_no_card_and_three_send_the_board_to_the_director(s
     """The lead check was an oracle: 52 entries read East's 13 cards before the board was played. Now a refusal
     names neither the card nor the seat, and after LEAD_TRIES refusals the table's entry goes to the director."""
     section, code = session["section"], session["codes"][1]
-    client = _client()
+    client = https_client()
     wrong = _not_held(section, 3)
     director = (
         f"board 3: {LEAD_TRIES} entries sent from table 1 did not match the board's hands (a lead or honors); the "
         "director must enter this board"
     )
     for sent, card in enumerate(wrong[:LEAD_TRIES], start=1):
-        answer = _enter(client, code, 3, "4S", "N", 10, lead=card)
+        answer = enter(client, code, 3, "4S", "N", 10, lead=card)
         detail = answer.json()["detail"]
         assert card not in detail and "East" not in detail, detail
         if sent < LEAD_TRIES:
@@ -365,14 +223,14 @@ def test_a_refused_lead_names_no_card_and_three_send_the_board_to_the_director(s
         else:
             assert (answer.status_code, detail) == (403, director)
     east = [f"{s}{r}" for s in "SHDC" for r in "AKQJT98765432" if f"{s}{r}" not in wrong]
-    answers = {(a.status_code, a.json()["detail"]) for a in (_enter(client, code, 3, "4S", "N", 10, lead=card)
+    answers = {(a.status_code, a.json()["detail"]) for a in (enter(client, code, 3, "4S", "N", 10, lead=card)
                                                             for card in east + wrong)}  # fmt: skip
     assert answers == {(403, director)}, "every card, held or not, now gets the same answer"
-    assert _enter(client, code, 3, "4S", "N", 10).json()["detail"] == director, "even without a lead"
+    assert enter(client, code, 3, "4S", "N", 10).json()["detail"] == director, "even without a lead"
     assert LeadRefusal.objects.get(board__number=3, table=1).count == LEAD_TRIES
     assert not Result.objects.filter(section=section, board__number=3, table=1).exists()
     # The director enters it (and is told which card, as before).
-    alice = _client()
+    alice = https_client()
     alice.force_login(session["alice"])
     body = {
         "section": section.id,
@@ -394,34 +252,26 @@ def test_a_refused_lead_names_no_card_and_three_send_the_board_to_the_director(s
 def test_another_table_counts_its_own_tries(session):
     section = session["section"]
     wrong = _not_held(section, 6)
-    client = _client()
+    client = https_client()
     for card in wrong[:LEAD_TRIES]:
-        _enter(client, session["codes"][2], 6, "4S", "N", 10, lead=card)
+        enter(client, session["codes"][2], 6, "4S", "N", 10, lead=card)
     assert LeadRefusal.objects.get(board__number=6, table=2).count == LEAD_TRIES
-    assert _enter(client, session["codes"][2], 5, "4S", "N", 10).status_code == 201, (
+    assert enter(client, session["codes"][2], 5, "4S", "N", 10).status_code == 201, (
         "another board is not locked"
     )
-
-
-def _catch_up(phone: Client, session) -> None:
-    """Table 1 enters its round-1 board 2, left behind: its phone goes on to round 2, where pairs 1 and 6 sit (until
-    then it shows round 1, and whoever holds it may be pair 4 as well: it shows what all three have played)."""
-    answer = _enter(phone, session["codes"][1], 2, "2C", "N", 8)
-    assert answer.status_code == 201 and (answer.json()["round"], answer.json()["score_ns"]) == (1, 90)
-    assert phone.get("/api/table/", headers={"X-Table-Code": session["codes"][1]}).json()["round"] == 2
 
 
 def test_a_table_enters_only_the_boards_its_movement_plays_there_up_to_this_round(session):
     """Round 2: table 1 has played boards 1-2 and 3-4; board 5 (played there in round 3) is refused naming them,
     and board 1, entered in round 1, is compared with what is in (issue 25: a table enters a late board)."""
-    client, code = _client(), session["codes"][1]
-    answer = _enter(client, code, 5, "4S", "N", 10, lead=secrets.choice(["SA", "HA"]))
+    client, code = https_client(), session["codes"][1]
+    answer = enter(client, code, 5, "4S", "N", 10, lead=secrets.choice(["SA", "HA"]))
     assert answer.status_code == 403
     assert answer.json()["detail"] == (
         "board 5 comes to table 1 in round 3; the room is in round 2: table 1 plays boards 1-2 in round 1, 3-4 in "
         "round 2"
     )
-    answer = _enter(client, code, 1, "5CX", "N", 11)
+    answer = enter(client, code, 1, "5CX", "N", 11)
     assert answer.status_code == 200 and answer.json()["round"] == 1, "the same result again"
 
 
@@ -447,7 +297,7 @@ def test_many_wrong_leads_at_once_get_no_more_answers_than_the_limit():
     def phone(card: str) -> None:
         try:
             barrier.wait(timeout=30)
-            answer = _enter(_client(), code, 1, "4S", "N", 10, lead=card)
+            answer = enter(https_client(), code, 1, "4S", "N", 10, lead=card)
             with lock:
                 answers.append((answer.status_code, answer.json()["detail"]))
         finally:

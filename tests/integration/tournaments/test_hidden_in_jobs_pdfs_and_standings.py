@@ -22,7 +22,7 @@ from jobs.models import Job, State
 from scoring.services import recompute_standings
 from tests.club import round_robin_two_rounds_in
 from tests.integration.api_helpers import make_director, mitchell
-from tests.integration.tournaments.test_hidden_boards import _catch_up, session, viewer_client  # noqa: F401 - session: a fixture
+from tests.integration.tournaments.helpers import catch_up, viewer_client
 from tournaments import services
 from tournaments.models import Event, Player, Section, Session, TableCode
 
@@ -40,7 +40,7 @@ def _viewer_user(kind: str, world):
 
 
 @pytest.mark.parametrize("kind", VIEWERS)
-def test_looking_at_the_hand_records_starts_no_job_for_anyone_but_the_director(session, kind):  # noqa: F811
+def test_looking_at_the_hand_records_starts_no_job_for_anyone_but_the_director(session, kind):
     section = session["section"]
     client, headers = viewer_client(kind, session)
     for url in (f"/sections/{section.id}/hands/", f"/sections/{section.id}/hands.pdf"):
@@ -50,7 +50,7 @@ def test_looking_at_the_hand_records_starts_no_job_for_anyone_but_the_director(s
     assert client.get(f"/api/jobs/?section={section.id}", headers=headers).status_code in (200, 401, 403)
     if kind in ("player", "table"):  # boards they have played show, without their figures, saying why
         if kind == "table":
-            _catch_up(client, session)  # up to date, the phone shows round 2's pairs what both have played
+            catch_up(client, session)  # up to date, the phone shows round 2's pairs what both have played
         answer = client.get(f"/sections/{section.id}/hands/", headers=headers)
         assert "No double-dummy analysis yet: the director starts it from the desk" in answer.content.decode()
 
@@ -63,7 +63,7 @@ def test_looking_at_the_hand_records_starts_no_job_for_anyone_but_the_director(s
 
 
 @pytest.mark.parametrize("kind", VIEWERS)
-def test_a_job_shows_its_result_only_to_who_may_see_every_board_it_covers(session, kind):  # noqa: F811
+def test_a_job_shows_its_result_only_to_who_may_see_every_board_it_covers(session, kind):
     """A job a viewer started (an analysis started by a look, before this was closed) lists for them, but not its
     par of boards they have still to play, nor a reason for failing that may quote a deal; the section's director
     reads both, and so does everyone once the section is published."""
@@ -104,7 +104,7 @@ def test_a_job_shows_its_result_only_to_who_may_see_every_board_it_covers(sessio
         assert client.get(f"/api/jobs/{done.id}/").json()["result"] == {"boards": 6, "par": PAR}, "published"
 
 
-def test_a_player_who_has_played_every_board_reads_the_result_of_their_job(session):  # noqa: F811
+def test_a_player_who_has_played_every_board_reads_the_result_of_their_job(session):
     """The rule is the boards' rule, not "directors only": Ada's pair 1 played boards 1 and 4; with all six
     played by them (the others entered here by the director's rows), the par of the six is hers to read."""
     section = session["section"]
@@ -262,7 +262,7 @@ def test_a_director_imports_no_more_boards_than_a_session_has(client):
 
 
 @pytest.mark.parametrize("kind", VIEWERS)
-def test_only_the_sections_director_starts_its_double_dummy_job(session, kind):  # noqa: F811
+def test_only_the_sections_director_starts_its_double_dummy_job(session, kind):
     section = session["section"]
     client, headers = viewer_client(kind, session)
     for job in ("analyse", "audit"):
@@ -284,7 +284,7 @@ def _standings_seen(client, section: Section, headers: dict) -> tuple[list[dict]
 
 
 @pytest.mark.parametrize("kind", VIEWERS)
-def test_live_standings_tell_no_one_still_to_play_a_board_how_it_went(session, kind):  # noqa: F811
+def test_live_standings_tell_no_one_still_to_play_a_board_how_it_went(session, kind):
     """Round 2: table 2 (pairs 2 and 4) enters board 5, which pair 3-6 played in round 1 and pair 1 (Ada, and the
     phone at table 1) has still to play. Polled before and after, the standings of every viewer but the director
     change only in the boards played: no rank, score or percentage, and no order by rank, while play goes on."""
@@ -300,7 +300,7 @@ def test_live_standings_tell_no_one_still_to_play_a_board_how_it_went(session, k
     assert '<th scope="col">Rank</th>' not in fragment and ">%</th>" not in fragment
     assert "rank <strong>" not in card
 
-    answer = _enter(Client(headers={"X-Forwarded-Proto": "https"}), session["codes"][2], 5, "3NT", "N", 9)
+    answer = enter(Client(headers={"X-Forwarded-Proto": "https"}), session["codes"][2], 5, "3NT", "N", 9)
     assert answer.status_code == 201, answer.content
     recompute_standings(section.id)
     after, fragment_after, _ = _standings_seen(client, section, headers)
@@ -322,7 +322,7 @@ def test_live_standings_tell_no_one_still_to_play_a_board_how_it_went(session, k
     assert all(row["rank"] for row in api) and '<th scope="col">Rank</th>' in fragment, "once play is over"
 
 
-def _enter(client: Client, code: str, board: int, contract: str, declarer: str, tricks: int):
+def enter(client: Client, code: str, board: int, contract: str, declarer: str, tricks: int):
     return client.post("/api/table/results/", {"board": board, "contract": contract, "declarer": declarer,
                        "tricks": tricks}, content_type="application/json", headers={"X-Table-Code": code})  # fmt: skip
 

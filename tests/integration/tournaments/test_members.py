@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from config.refusals import Refused
-from tests.club import NAMES, member, members
+from tests.club import NAMES, four_members, member, members
 from tests.integration.api_helpers import mitchell, new_section
 from tournaments import member_pages, membership, services
 from tournaments.models import Club, Entry, EntryKind, Event, Player, Section, Session
@@ -113,10 +113,6 @@ def test_a_members_csv_is_previewed_then_imported_whole_or_refused_naming_the_li
     assert again.status_code == 400 and Player.objects.count() == 6, (
         "a second import of the same file is refused"
     )
-
-
-def four_members(club) -> list[Player]:
-    return members(club, NAMES[:4], 1000)
 
 
 def test_the_api_refuses_one_player_in_two_pairs_and_a_pair_of_one(client, director):

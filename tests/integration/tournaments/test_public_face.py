@@ -13,9 +13,7 @@ from pypdf import PdfReader
 
 from games import services as game_services
 from games.models import Publication, Result
-from tests.integration.tournaments.test_hidden_boards import session  # noqa: F401 (a fixture)
-from tests.integration.tournaments.test_room import desk, grid, plays  # noqa: F401 (a fixture)
-from tests.integration.tournaments.test_team_pages import match  # noqa: F401 (a fixture)
+from tests.integration.tournaments.helpers import grid, plays
 from tournaments import services
 from tournaments.models import Status
 
@@ -38,7 +36,7 @@ def projector(client: Client, section) -> str:
     return page
 
 
-def test_the_pairs_projector_has_no_menu_and_shows_ranks_only_to_the_sections_directors(session):  # noqa: F811
+def test_the_pairs_projector_has_no_menu_and_shows_ranks_only_to_the_sections_directors(session):
     section = session["section"]
     public = projector(browser(), section)
     assert 'id="standings-later"' in public and ">Rank</th>" not in public and ">Score</th>" not in public
@@ -55,14 +53,14 @@ def test_the_pairs_projector_has_no_menu_and_shows_ranks_only_to_the_sections_di
     )
 
 
-def test_the_teams_projector_and_match_projector_show_no_menu(client, match):  # noqa: F811
+def test_the_teams_projector_and_match_projector_show_no_menu(client, match):
     page = projector(client, match)  # the director, signed in
     assert ">Rank</th>" in page and "team-standings" in page and ">VPs</th>" in page
     page = client.get(f"/sections/{match.id}/rounds/1/matches/1/?projector=1").content.decode()
     assert '<header class="site">' not in page and "Log out" not in page and 'class="projector"' in page
 
 
-def test_the_clubs_home_puts_its_latest_published_results_first(desk):  # noqa: F811
+def test_the_clubs_home_puts_its_latest_published_results_first(desk):
     client, section, user = desk
     public = browser()
     page = public.get(section.club.get_absolute_url()).content.decode()
@@ -78,7 +76,7 @@ def test_the_clubs_home_puts_its_latest_published_results_first(desk):  # noqa: 
     assert "<td>Tuesday 24 November 2026</td>" in page and "Tue 24 Nov 2026" not in page
 
 
-def test_travellers_link_the_previous_and_next_boards_the_viewer_may_see(session):  # noqa: F811
+def test_travellers_link_the_previous_and_next_boards_the_viewer_may_see(session):
     section = session["section"]
     ada = browser()  # pair 1 has played boards 1 and 4: 2 and 3 stay hidden, and are skipped
     ada.force_login(session["ada"])
@@ -99,7 +97,7 @@ def _pdf_text(client: Client, url: str) -> str:
     return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(answer.content)).pages)
 
 
-def test_every_printed_version_of_an_amended_section_says_amended(desk):  # noqa: F811
+def test_every_printed_version_of_an_amended_section_says_amended(desk):
     client, section, user = desk
     for number in range(1, 7):
         grid(client, section, number, plays(section, number))
@@ -119,7 +117,7 @@ def test_every_printed_version_of_an_amended_section_says_amended(desk):  # noqa
         assert "Tuesday Pairs · Tuesday 24 November 2026" in text
 
 
-def test_dates_are_written_one_way_on_every_page(desk):  # noqa: F811
+def test_dates_are_written_one_way_on_every_page(desk):
     client, section, user = desk
     grid(client, section, 1, plays(section, 1))
     home = client.get("/direct/").content.decode()

@@ -14,38 +14,11 @@ from games import lines
 from games import services as game_services
 from games.models import Publication, Result, ResultVersion
 from scoring.models import Standing
-from tests.integration.api_helpers import make_director, mitchell
+from tests.integration.tournaments.helpers import grid, plays
 from tournaments import services
-from tournaments.models import Event, Section, SectionVersion, Session, Status
+from tournaments.models import SectionVersion, Status
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-TABLES, PER_ROUND = 3, 2  # 3 rounds of 2 boards: 6 boards, 18 results
-
-
-@pytest.fixture
-def desk(client):
-    user, club = make_director()
-    event = Event.objects.create(club=club, name="Tuesday Pairs", date="2026-11-24")
-    section = Section.objects.create(session=Session.objects.create(event=event), name="A")
-    services.install_movement(section, mitchell(TABLES, PER_ROUND), user)
-    section = services.deal_boards(section, "5eed" * 8)
-    section = services.set_status(section, Status.RUNNING, user)
-    client.force_login(user)
-    return client, section, user
-
-
-def grid(client, section, number: int, rows: dict[tuple[int, int], str]) -> None:
-    """Enter board `number` through the director's grid: (round, table) -> "3NT N 9"."""
-    data = {}
-    for (r, t), line in rows.items():
-        contract, declarer, tricks = line.split()
-        data |= {f"contract-{r}-{t}": contract, f"declarer-{r}-{t}": declarer, f"tricks-{r}-{t}": tricks}
-    assert client.post(f"/direct/sections/{section.id}/boards/{number}/", data).status_code == 302
-
-
-def plays(section, number: int) -> dict[tuple[int, int], str]:
-    return {(s.round, s.table): "3NT N 9" for s in section.seatings.all() if number in s.boards}
 
 
 def room(client, section) -> dict:

@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 from scoring.methods.matchpoints import BoardOptions, score_board
 from scoring.models import LineScore, Standing
+from tests.club import four_members
 from tournaments import rounds, services
 from tournaments.models import Section
 
@@ -223,7 +224,6 @@ def test_a_board_stays_hidden_until_every_section_sharing_its_deal_has_played_it
 
 
 def test_a_member_in_two_sections_of_one_session_is_refused(client, director):
-    from tests.integration.tournaments.test_members import four_members
 
     user, club = director
     four_members(club)

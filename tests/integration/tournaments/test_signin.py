@@ -14,8 +14,8 @@ from django.core.cache import cache
 from django.db import connection
 
 from tests.hashers import CountingHasher
-from tests.integration.api_helpers import make_director
-from tests.integration.config.test_api_access import running_section
+from tests.integration.api_helpers import make_director, running_section
+from tests.integration.django_process import run_django
 from tournaments.models import CODE_LENGTH, CODE_LETTERS, TableCode
 from tournaments.permissions import SAME_CODE_LIMIT, SITE_CODE_LIMIT, TableThrottle
 from tournaments.signin import NAME_LIMIT
@@ -285,7 +285,6 @@ def test_the_counts_are_in_the_shared_cache(room):
 
 
 def test_the_cache_follows_redis_url(tmp_path):
-    from tests.integration.config.test_settings import run_django
 
     code = "print(settings.CACHES['default']['BACKEND'], settings.CACHES['default']['LOCATION'])"
     assert run_django(code, tmp_path).stdout.split() == [
@@ -306,7 +305,6 @@ def test_logout_returns_to_the_club_home_page(client, room):
 
 def test_the_migration_makes_the_cache_table(tmp_path):
     """A fresh SQLite install: `migrate` alone makes the cache table."""
-    from tests.integration.config.test_settings import run_django
 
     out = run_django(
         "from django.core.management import call_command; call_command('migrate', verbosity=0); "

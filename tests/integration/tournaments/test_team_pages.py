@@ -12,23 +12,12 @@ from pypdf import PdfReader
 
 from games.models import Board
 from tests.integration.api_helpers import make_director
-from tests.integration.scoring.test_teams_byes import grid, name_teams, set_up, worked_match
-from tests.integration.tournaments.test_hidden_boards import (
-    HAND_NEEDLES,
-    ONE_SUIT_EACH,
-    leaks,
-    page_urls,
-    text_of,
-)
+from tests.integration.scoring.teams import grid, name_teams, set_up
+from tests.integration.tournaments.helpers import HAND_NEEDLES, ONE_SUIT_EACH, leaks, page_urls, text_of
 from tournaments import services
 from tournaments.models import Player, Section, TableCode
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def match(client):
-    return worked_match(client)
 
 
 HOME = "Ann Lee&#x27;s team"
