@@ -13,7 +13,9 @@ from tests.integration.api_helpers import make_director
 from tests.integration.parties.helpers import bell, post
 from tournaments.models import Section, TableCode
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Results and bells act once their transaction commits (the standings, the next seating): the tests that read
+# what follows them commit (transaction=True); the rest roll back.
+pytestmark = pytest.mark.django_db
 
 KINDS = [
     "euchre",
@@ -215,6 +217,7 @@ def test_military_euchre_visits_every_fort_once_and_ranks_the_forts_by_flags(cli
     assert standings == {p: ((3, "1=") if p > 8 else (2, "5=") if p > 4 else (1, "9=")) for p in range(1, 13)}
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_timed_round_shows_its_countdown_on_the_projector(client):
     user, club = make_director()
     client.force_login(user)

@@ -14,7 +14,9 @@ from games.models import Tally
 from tests.integration.api_helpers import make_director, new_section
 from tests.integration.parties.helpers import PARTY, ROUND_2, TALLIES, seats
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Results and bells act once their transaction commits (the standings, the next seating): the tests that read
+# what follows them commit (transaction=True); the rest roll back.
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
@@ -83,6 +85,7 @@ def test_no_lone_hand_is_accepted_at_the_head_table(client, party):
     assert allowed.status_code == 200, "at the other tables a lone hand counts"
 
 
+@pytest.mark.django_db(transaction=True)
 def test_the_pages_count_the_rounds_of_a_party_as_the_bell_seats_them(client, party):
     sid, codes = party
     enter(client, codes)
@@ -115,6 +118,7 @@ def test_the_host_sees_the_head_table_playing_and_a_tie_elsewhere(client, party)
 @pytest.mark.skipif(
     bool(os.environ.get("REDIS_URL")), reason="the bell job runs in-process only without a broker"
 )
+@pytest.mark.django_db(transaction=True)
 def test_a_cut_chosen_for_a_tied_table_shows_under_winners(client, party):
     sid, codes = party
     enter(client, codes)  # table 3 is tied 4–4
@@ -140,6 +144,7 @@ def test_the_directors_section_page_shows_the_party_tables(client, party):
     assert '<td class="num">1</td><td class="num">2</td><td>3 hands</td>' in page
 
 
+@pytest.mark.django_db(transaction=True)
 def test_the_party_cards_show_every_round_and_no_boards(client, party):
     sid, codes = party
     enter(client, codes)

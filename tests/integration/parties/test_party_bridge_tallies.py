@@ -13,7 +13,9 @@ from tests.integration.api_helpers import make_director
 from tests.integration.parties.helpers import post
 from tournaments.models import Section
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Results and bells act once their transaction commits (the standings, the next seating): the tests that read
+# what follows them commit (transaction=True); the rest roll back.
+pytestmark = pytest.mark.django_db
 
 
 def _bridge_party(client, kind, rounds):
@@ -52,6 +54,7 @@ def _bridge_table(client, kind):
     return sid, code, table
 
 
+@pytest.mark.django_db(transaction=True)
 def test_progressive_contract_tallies_in_points_and_standings_by_total_points(client):
     """L20376–20392: a round's tally in points (the round of test_party_books: N-S 1,710, E-W 620), no 0–99 cap;
     the standings by total points."""
@@ -67,6 +70,7 @@ def test_progressive_contract_tallies_in_points_and_standings_by_total_points(cl
     assert [t["winners"] for t in tallies] == ["NS", "EW", "NS", "EW"], "the better score wins at every table"
 
 
+@pytest.mark.django_db(transaction=True)
 def test_individual_progressive_bridge_is_plus_less_minus(client):
     """L5408–5411: "if a player won 1,640 points and lost only 320, his score would be plus 1,320"."""
     (n1, e1, s1, w1), (n2, e2, s2, w2) = KINDS_["individual-bridge"].first_seating(8, "b")

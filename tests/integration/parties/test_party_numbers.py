@@ -10,7 +10,9 @@ from tests.integration.api_helpers import make_director
 from tests.integration.parties.helpers import post
 from tournaments.models import Section
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Results and bells act once their transaction commits (the standings, the next seating): the tests that read
+# what follows them commit (transaction=True); the rest roll back.
+pytestmark = pytest.mark.django_db
 
 
 def bell(client, sid, body=None) -> str:
@@ -151,6 +153,7 @@ def test_the_host_adds_withdraws_and_substitutes_between_rounds(client, run_jobs
     assert len(seated) == 12 and 5 not in seated
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_seating_given_with_the_bell_lists_who_sits_out(client):
     user, club = make_director()
     client.force_login(user)

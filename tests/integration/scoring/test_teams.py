@@ -20,7 +20,9 @@ from tests.integration.api_helpers import make_director
 from tests.integration.scoring.teams import law_78b_imps, wbf_2013
 from tournaments.models import Entry, EntryKind, Seating, Section, TableCode
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Results and bells act once their transaction commits (the standings, the next seating): the tests that read
+# what follows them commit (transaction=True); the rest roll back.
+pytestmark = pytest.mark.django_db
 
 TEAMS, ROUNDS, BOARDS = 8, 4, 4
 RESULTS = [("4S", "N", 10), ("4S", "N", 9), ("3NT", "S", 10), ("3NT", "E", 7), ("4HX", "W", 8), ("1NT", "N", 8),
@@ -58,6 +60,7 @@ def _phones(client, codes: dict[int, str], rnd: int, rng) -> None:
             assert answer.status_code == 201, answer.content
 
 
+@pytest.mark.django_db(transaction=True)
 def test_an_eight_team_swiss_gives_wbf_vps_and_no_repeat_meetings(client):
     user, club = make_director()
     client.force_login(user)

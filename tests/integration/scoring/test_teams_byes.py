@@ -20,11 +20,14 @@ from tests.integration.api_helpers import make_director
 from tests.integration.scoring.teams import MATCH, grid, law_78b_imps, set_up, wbf_2013
 from tournaments.models import Entry, Player, Seating, Section, TableCode
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Results and bells act once their transaction commits (the standings, the next seating): the tests that read
+# what follows them commit (transaction=True); the rest roll back.
+pytestmark = pytest.mark.django_db
 
 MATCH_IMPS = [10, 13, -10]
 
 
+@pytest.mark.django_db(transaction=True)
 def test_the_worked_match_gives_its_imps_and_vps(client, match):
     scores = {(r.board.number, r.table): r.score_ns for r in Result.objects.filter(section=match)}
     assert scores == {key: value[3] for key, value in MATCH.items()}
@@ -43,6 +46,7 @@ def _swiss_round(client, section: Section, rnd: int, seed: int) -> None:
         })  # fmt: skip
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_seven_team_swiss_gives_a_bye_each_round_and_no_repeat_meeting(client):
     user, club = make_director()
     client.force_login(user)

@@ -14,7 +14,9 @@ from scoring.models import Standing
 from tests.club import NAMES, members
 from tournaments.models import EntryKind, Section
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Results and bells act once their transaction commits (the standings, the next seating): the tests that read
+# what follows them commit (transaction=True); the rest roll back.
+pytestmark = pytest.mark.django_db
 
 FORM = {
     "name": "Individual night",
@@ -32,6 +34,7 @@ def director(director):
     return director
 
 
+@pytest.mark.django_db(transaction=True)
 def test_an_individual_is_set_up_from_members_and_scored_by_individual_matchpoints(client, director):
     user, club = director
     url = f"/direct/clubs/{club.slug}/new/"

@@ -17,7 +17,7 @@ from tests.integration.api_helpers import mitchell, new_section
 from tournaments import member_pages, membership, services
 from tournaments.models import Club, Entry, EntryKind, Event, Player, Section, Session
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 MEMBERS_CSV = """name,number,email
 Ann Smith,1234,ann@example.org

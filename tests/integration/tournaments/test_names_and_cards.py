@@ -19,7 +19,9 @@ from tests.integration.api_helpers import make_director, mitchell, new_section, 
 from tournaments.models import Section, TableCode
 from tournaments.printables import qr_png
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Results and bells act once their transaction commits (the standings, the next seating): the tests that read
+# what follows them commit (transaction=True); the rest roll back.
+pytestmark = pytest.mark.django_db
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 PAIRS = {1: ("Ann Smith", "Bob Jones"), 2: ("Cath Brown", "Dan White"), 3: ("Eve Black", "Fay Green"),
@@ -74,6 +76,7 @@ def test_the_table_phone_names_both_pairs(client, named):
     assert "That code did not open a table: unknown table code." in answer and 'name="code"' in answer
 
 
+@pytest.mark.django_db(transaction=True)
 def test_names_appear_on_standings_travellers_scorecards_prints_and_exports(client, named):
     user, sid, codes, deals = named
     client.logout()

@@ -16,7 +16,9 @@ from tests.club import four_members
 from tournaments import rounds, services
 from tournaments.models import Section
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Results and bells act once their transaction commits (the standings, the next seating): the tests that read
+# what follows them commit (transaction=True); the rest roll back.
+pytestmark = pytest.mark.django_db
 
 
 def set_up(client, club, sections: int, field: str, size: int = 3, boards_per_round: int = 1, **more):
@@ -106,6 +108,7 @@ def test_a_two_section_12_table_mitchell_set_up_from_the_page(client, director):
     assert "Club night, section B" in public and "Ranked across the field: sections A and B" in public
 
 
+@pytest.mark.django_db(transaction=True)
 def test_sections_scored_apart_have_their_own_deals_and_matchpoints(client, director):
     user, club = director
     a, b = set_up(client, club, 2, "apart")
@@ -119,6 +122,7 @@ def test_sections_scored_apart_have_their_own_deals_and_matchpoints(client, dire
         assert Standing.objects.filter(section=section).count() == 6
 
 
+@pytest.mark.django_db(transaction=True)
 def test_sections_scored_across_the_field_compare_every_result_of_a_board(client, director):
     user, club = director
     a, b = set_up(client, club, 2, "across")
@@ -170,6 +174,7 @@ def test_sections_scored_across_the_field_compare_every_result_of_a_board(client
     assert '<tr><td>1</td><td class="tag">B 2</td>' in published, "the field's ranking is what is published"
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_board_stays_hidden_until_every_section_sharing_its_deal_has_played_it(client, director):
     user, club = director
     a, b = set_up(client, club, 2, "across")
@@ -318,6 +323,7 @@ def test_sizes_that_cannot_be_played_are_refused_by_name(client, director, sizes
     assert not Section.objects.filter(session__event__club=club).exists()
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_field_scored_across_ranks_by_one_rule_whichever_section_changes_it(client, director):
     """Issue 25: one field, one ranking. Changing section B's rule on the desk changes A's too, each with a version
     saying why, so the standings (read with section A's rule) rank by what the director chose."""

@@ -10,7 +10,9 @@ import pytest
 from tournaments import setup_pages
 from tournaments.models import Section
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Results and bells act once their transaction commits (the standings, the next seating): the tests that read
+# what follows them commit (transaction=True); the rest roll back.
+pytestmark = pytest.mark.django_db
 
 FORM = {
     "name": "Tuesday",
@@ -86,6 +88,7 @@ def play_round(client, section: Section, round_number: int) -> None:
             assert answer.status_code == 201, answer.content
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_phantom_pairs_opponents_sit_out_and_are_never_a_missing_result(client, director):
     user, club = director
     status, page = preview(client, club, size="3", odd_pairs="phantom-ew")
