@@ -24,7 +24,9 @@ from tests.integration.api_helpers import make_director, mitchell
 from tournaments.models import Event, Player, Section, Session
 from tournaments.services import deal_boards, install_movement, set_status
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Results and bells act once their transaction commits (the standings, the next seating): the tests that read
+# what follows them commit (transaction=True); the rest roll back.
+pytestmark = pytest.mark.django_db
 
 CLUB, KEY = "CLUB001", "LICENCE-KEY-123"  # the fixtures' credentials
 GUID = "A1B2C3D4E5F60718293A4B5C6D7E8F90"  # the fixtures' session
@@ -140,6 +142,7 @@ def run(*args) -> tuple[str, str]:
     return out.getvalue(), err.getvalue()
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_bridgemate_session_movement_out_results_in_a_conflict_rankings_back():
     user, club = make_director()
     section = make_section(user, club)
@@ -238,6 +241,7 @@ def test_a_bridgemate_session_movement_out_results_in_a_conflict_rankings_back()
         assert Result.objects.get(section=section, board__number=2).score_ns == -(600 if ew_vul else 400)
 
 
+@pytest.mark.django_db(transaction=True)
 def test_the_data_connector_refusing_or_absent_is_a_command_error():
     user, club = make_director()
     section = make_section(user, club)

@@ -9,7 +9,9 @@ from tests.integration.api_helpers import make_director, mitchell
 from tournaments import services
 from tournaments.models import Event, Section, Session, TableCode
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Results and bells act once their transaction commits (the standings, the next seating): the tests that read
+# what follows them commit (transaction=True); the rest roll back.
+pytestmark = pytest.mark.django_db
 
 # N-S: spade ace, king, queen and the aces of hearts and spades; E-W the other two aces.
 DEAL = "N:AKQ5432.A32.32.2 JT9.KQJ.KQJ.KQJ9 876.T987.T98.T87 .654.A7654.A6543"
@@ -40,6 +42,7 @@ def _enter(client, section, board, **values):
     )  # fmt: skip
 
 
+@pytest.mark.django_db(transaction=True)
 def test_dealt_board_counts_its_honors_and_the_game(client, section):
     answer = _enter(client, section, 1, contract="4S", declarer="N", tricks=10)
     assert answer.status_code == 201, answer.content
@@ -65,6 +68,7 @@ def test_a_claim_on_a_dealt_board_must_match_its_hands(client, section):
     assert "N-S" not in answer.json()["detail"]
 
 
+@pytest.mark.django_db(transaction=True)
 def test_undealt_board_takes_the_players_claim(client, section):
     number = 2  # played in round 1 as board 1 is (a Mitchell of three tables, one board a round)
     refused = _enter(client, section, number, contract="4S", declarer="N", tricks=10, honors="N-S 60")
@@ -80,6 +84,7 @@ def test_undealt_board_takes_the_players_claim(client, section):
     assert again.status_code == 409, "the same line without the claimed honors is another result"
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_compass_section_ranks_each_direction_plus_or_minus(client):
     """The book's ranking (Hoyle 1940 L5371–5385), offered through the API: N-S pairs against the N-S average,
     E-W against the E-W average; the deals scored as duplicate auction (L5336–5344)."""
@@ -116,6 +121,7 @@ def test_a_compass_section_ranks_each_direction_plus_or_minus(client):
     assert sum(standings[n][1] for n in (4, 5, 6)) == pytest.approx(0)
 
 
+@pytest.mark.django_db(transaction=True)
 def test_the_table_page_takes_the_claimed_honors_of_an_undealt_board(client, section):
     code = TableCode.objects.get(section=section, table=2).code  # table 2 plays board 2 in round 1: not dealt
     assert client.post("/api/table/login/", {"code": code}).status_code == 200
@@ -128,6 +134,7 @@ def test_the_table_page_takes_the_claimed_honors_of_an_undealt_board(client, sec
     assert (result.score_ns, result.honors) == (191, "N-S 30")
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_director_correction_keeps_or_changes_the_claimed_honors(client, section):
     assert (
         _enter(client, section, 2, contract="4S", declarer="N", tricks=10, honors="N-S 30").status_code == 201

@@ -11,7 +11,9 @@ from games.models import Result
 from tests.shared import shared_path
 from tournaments.models import Club, Event
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Results and bells act once their transaction commits (the standings, the next seating): the tests that read
+# what follows them commit (transaction=True); the rest roll back.
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
@@ -30,6 +32,7 @@ def _lines(document: usebio.Usebio) -> dict:
 
 @pytest.mark.parametrize("name", ["mp_pairs_mitchell.xml", "mp_pairs_mitchell_04.xml", "butler_mitchell.xml",
                                   "cross_imp_howell.xml"])  # fmt: skip
+@pytest.mark.django_db(transaction=True)
 def test_usebio_round_trip(club, name):
     path = shared_path("data", "usebio", name)
     original = usebio.load(path)
@@ -52,6 +55,7 @@ def test_usebio_round_trip(club, name):
     assert all(s.boards for s in section.standings.all()), "standings computed after the import"
 
 
+@pytest.mark.django_db(transaction=True)
 def test_french_final_pbn_in_and_out(club):
     path = shared_path("data", "pbn", "test_set.pbn")
     imported = read_pbn(path.read_bytes(), path.name)
@@ -86,6 +90,7 @@ def test_french_final_pbn_in_and_out(club):
     assert standings_csv(section).splitlines()[0] == "rank,entry,direction,name,total,percentage,boards"
 
 
+@pytest.mark.django_db(transaction=True)
 def test_commands_import_and_export(club, tmp_path, capsys):
     path = shared_path("data", "usebio", "mp_pairs_mitchell_04.xml")
     call_command("import_usebio", str(path), "--club", "importers")
@@ -120,6 +125,7 @@ def test_broken_files_name_the_problem_and_change_nothing(club, tmp_path):
     assert Event.objects.count() == 0 and Result.objects.count() == 0, "an import is all or nothing"
 
 
+@pytest.mark.django_db(transaction=True)
 def test_import_and_export_through_the_api(client, club):
     from django.contrib.auth.models import User
 
@@ -156,6 +162,7 @@ def test_import_and_export_through_the_api(client, club):
     assert client.get(f"/api/sections/{sid}/export/?kind=standings-csv").content.startswith(b"rank,entry")
 
 
+@pytest.mark.django_db(transaction=True)
 def test_one_game_per_table_pbn_keeps_auctions_and_play(club):
     from games.models import PlayRecord
 
@@ -206,6 +213,7 @@ NAMED_PAIRS = """[Event "Club night"]
 """
 
 
+@pytest.mark.django_db(transaction=True)
 def test_names_with_spaces_keep_endplays_score_table_columns_in_place(club):
     """endplay's PBN reader splits a table row at white space, so a quoted cell with a space ("Ann Lee - Di Ek")
     moved every column after it. A PairId is written without one (the entry's number); the names, the only cells

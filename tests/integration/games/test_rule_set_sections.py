@@ -11,7 +11,9 @@ from tests.integration.api_helpers import mitchell
 from tournaments import services
 from tournaments.models import Event, Section, Session
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Results and bells act once their transaction commits (the standings, the next seating): the tests that read
+# what follows them commit (transaction=True); the rest roll back.
+pytestmark = pytest.mark.django_db
 
 FORM = {"name": "Contract", "kind": "mitchell", "size": "3", "boards_per_round": "2", "scoring_method": "mp",
         "sections": "1"}  # fmt: skip
@@ -37,6 +39,7 @@ def east_4s_made_on_board_2(client, section: Section) -> int:
     return section.results.get(board__number=2).score_ns
 
 
+@pytest.mark.django_db(transaction=True)
 def test_progressive_contract_board_2_is_the_dealers_side_vulnerable(client, director):
     # 001 L20379-20390: deal 2 of a round "Dealer's side Vulnerable"; East deals board 2, so East 4S made is
     # 120 + 500 = 620 (the duplicate cycle would make N-S vulnerable on board 2 and East's game 420).
@@ -48,6 +51,7 @@ def test_progressive_contract_board_2_is_the_dealers_side_vulnerable(client, dir
     assert east_4s_made_on_board_2(client, section) == -620
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_rule_set_changed_to_progressive_contract_before_results_redeals_the_vulnerability(director):
     user, club = director
     session = Session.objects.create(event=Event.objects.create(club=club, name="Plain", date="2026-12-03"))
@@ -69,6 +73,7 @@ def test_a_dealing_machines_file_keeps_progressive_contracts_vulnerability(clien
     assert section.boards.get(number=2).vulnerability == "EW", "the book's, not the file's Law 2 cycle"
 
 
+@pytest.mark.django_db(transaction=True)
 def test_contract_1935_in_a_duplicate_section_as_the_book_prints_it_or_with_duplicate_bonuses(
     client, director
 ):
