@@ -4,12 +4,9 @@ import json
 import stat
 import subprocess
 import sys
-from pathlib import Path
 
 from config.settings import ENVIRONMENT
-from tests.integration.django_process import clean_environment, run_django
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.integration.django_process import ROOT, clean_environment, run_django
 
 
 def test_secret_key_is_generated_once_and_kept_private(tmp_path):
