@@ -50,6 +50,11 @@ def members(club: Club, names: list[str], first_number: int | None = None) -> li
     ]
 
 
+def four_members(club: Club) -> list[Player]:
+    """Ann Smith, Bob Jones, Cath Brown and Dan White, members 1000 to 1003."""
+    return members(club, NAMES[:4], 1000)
+
+
 def members_csv(folder: Path, names: list[str], first_number: int = 3000) -> Path:
     """The members page's CSV of `names`, numbered on from `first_number`."""
     path = folder / "members.csv"

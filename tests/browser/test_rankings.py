@@ -2,7 +2,7 @@
 after three rounds, set up on the pages with the ranking left to the scoring method (matchpoints: by percentage);
 the standings page ranks the pairs who played fewer boards by their percentage. The results go in through the
 results service (tests.club.play_rounds), as the grid would store them; the hand-worked figures are those of
-tests/integration/test_rankings.py."""
+tests/integration/scoring/test_rankings.py."""
 
 from __future__ import annotations
 

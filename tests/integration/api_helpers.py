@@ -1,5 +1,5 @@
-"""What the API tests share: a club with its director, movements written out as test data, and request and page
-helpers."""
+"""What the integration tests share: a club with its director, movements written out as test data, running sections
+and request helpers."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ import random
 import re
 
 from django.contrib.auth.models import User
+from django.test import Client
 
 from games.engine.cards import Deal, Seat
-from tournaments.models import Club, Section
+from tournaments import services
+from tournaments.models import Club, Event, Section, Session
 
 
 def make_director(name: str = "alice", club_slug: str = "riverton") -> tuple[User, Club]:
@@ -20,6 +22,27 @@ def make_director(name: str = "alice", club_slug: str = "riverton") -> tuple[Use
     )
     club.directors.add(user)
     return user, club
+
+
+def https_client() -> Client:
+    """A client arriving over HTTPS, as production requests do (tests/conftest.py's `client`): a second phone."""
+    return Client(headers={"X-Forwarded-Proto": "https"})
+
+
+def running_section(user, club, name="Monday pairs", tables=3) -> Section:
+    """A running Mitchell of `tables` tables and two boards a round, dealt here, in an event of its own."""
+    event = Event.objects.create(club=club, name=name, date="2026-11-23")
+    section = Section.objects.create(session=Session.objects.create(event=event), name="A")
+    services.install_movement(section, mitchell(tables, 2), user)
+    services.deal_boards(section)
+    return services.set_status(section, "running", user)
+
+
+def enter(client, code, board, contract="4S", declarer="N", tricks=10, lead=""):
+    """A table's scorer enters a result through the API with the table's code."""
+    return client.post("/api/table/results/", {"board": board, "contract": contract, "declarer": declarer,
+                       "tricks": tricks, "lead": lead}, content_type="application/json",
+                       headers={"X-Table-Code": code})  # fmt: skip
 
 
 def mitchell(tables: int, boards_per_round: int) -> dict:
@@ -132,8 +155,7 @@ def new_section(client, club, event_name: str, movement: dict, **fields) -> tupl
 def board_one_played(client, tricks: tuple[int, ...]) -> Section:
     """A Mitchell of len(tricks) tables, one board a round, with board 1 played round by round (4S by N, none
     vulnerable, taking `tricks`), entered by each table's scorer; the director is logged in at the end."""
-    from tournaments import services
-    from tournaments.models import Event, Session, TableCode
+    from tournaments.models import TableCode
 
     user, club = make_director()
     section = Section.objects.create(session=Session.objects.create(

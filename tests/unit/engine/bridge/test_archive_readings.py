@@ -3,7 +3,7 @@ unfinished last trick written in the order played rather than under the seats' c
 
 from games.engine.bridge import ColumnPlay, replay, rules
 from games.engine.report import IrregularityKind as K
-from tests.unit.engine.bridge.test_replay import AUCTION, DEAL, ROWS, _revoked_rows
+from tests.unit.engine.bridge.speedball import AUCTION, DEAL, ROWS, revoked_rows
 
 DUP = rules("duplicate-2017")
 
@@ -68,7 +68,7 @@ def test_a_record_of_mixed_trick_orders_is_read_without_a_false_irregularity():
 def test_a_real_revoke_is_still_caught_in_a_mixed_record():
     # North plays the DT to trick 1 (clubs led) while holding clubs, and his CT to trick 7: the columns give every
     # card of trick 1 to its holder, so it is read so, and the revoke is North's.
-    rows = _mixed(_revoked_rows())
+    rows = _mixed(revoked_rows())
     rows[6] = ["DJ", "C7", "S5", "CT"]
     report = _replay(DEAL, rows)
     assert [(i.kind, i.trick, i.seat, i.card) for i in report.irregularities] == [(K.REVOKE, 1, "N", "DT")]

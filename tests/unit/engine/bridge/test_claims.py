@@ -10,7 +10,7 @@ from games.engine.bridge.play import TOKEN_INDEX
 from games.engine.bridge.replay import SEARCH_NODES
 from games.engine.cards import Card, Deal, Seat, Side
 from games.engine.report import IrregularityKind as K
-from tests.unit.engine.bridge.test_replay import AUCTION, DEAL, ROWS
+from tests.unit.engine.bridge.speedball import AUCTION, DEAL, ROWS
 
 N, E, S, W = range(4)
 

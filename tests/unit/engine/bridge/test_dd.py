@@ -5,7 +5,7 @@ import pytest
 from games.engine.bridge import ColumnPlay, Denomination, Vulnerability, replay, rules
 from games.engine.bridge.dd import DoubleDummyError, card_costs, dd_table, par
 from games.engine.cards import Card, Deal, Seat
-from tests.unit.engine.bridge.test_replay import AUCTION, DEAL, ROWS
+from tests.unit.engine.bridge.speedball import AUCTION, DEAL, ROWS
 
 
 def test_table_and_par():

@@ -9,30 +9,9 @@ from games.engine.bridge import Auction, ColumnPlay, OrderedPlay, Vulnerability,
 from games.engine.bridge.play import CARD_NAMES, winning_index
 from games.engine.cards import SEATS, Deal
 from games.engine.report import IrregularityKind as K
+from tests.unit.engine.bridge.speedball import AUCTION, DEAL, ROWS, revoked_rows
 
 DUP = rules("duplicate-2017")
-
-# Board 1 of the ACBL speedball file (../shared/data/pbn), East declares 6NT, South leads.
-DEAL = "N:KJ3.J7.T742.T654 AQ9.AT42.KQJ96.A T62.Q86.83.K8732 8754.K953.A5.QJ9"
-ROWS = [
-    row.split()
-    for row in [
-        "C3 C9 CT CA",
-        "D3 DA D2 D6",
-        "CK CQ C4 S9",
-        "C2 CJ C5 H2",
-        "D8 D5 D4 DK",
-        "S2 S4 D7 DQ",
-        "C7 S5 DT DJ",
-        "S6 S7 S3 D9",
-        "H6 H3 H7 HA",
-        "H8 H5 HJ HT",
-        "C8 H9 C6 SQ",
-        "ST S8 SJ SA",
-        "HQ HK SK H4",
-    ]
-]
-AUCTION = Auction.of("N", "Pass 2C Pass 2D Pass 2NT Pass 3C Pass 3H Pass 6NT Pass Pass Pass")
 
 
 def audit(rows=ROWS, first="S", **kw):
@@ -228,17 +207,10 @@ def test_any_broken_card_is_reported_at_its_trick_and_seat(rng, t, step, try_rev
     assert all(i.trick is None or i.trick >= t + 1 for i in report.irregularities)
 
 
-def _revoked_rows():
-    # North plays DT to trick 1 (clubs led) while holding clubs, and CT at trick 7 instead.
-    rows = [list(r) for r in ROWS]
-    rows[0][2], rows[6][2] = rows[6][2], rows[0][2]
-    return rows
-
-
 def test_a_result_with_or_without_the_revoke_penalty_is_accepted_and_scored_with_it():
     # Declarer East takes 10 tricks in play; Law 64 gives him 11 (North-South won a later trick, North did not win
     # trick 1). The score is 6NT one down (N-S +50), whichever the record shows.
-    rows = _revoked_rows()
+    rows = revoked_rows()
     for recorded in (10, 11):
         report = audit(rows, recorded_result=recorded)
         assert [(i.kind, i.law) for i in report.irregularities] == [(K.REVOKE, "61")]
@@ -250,7 +222,7 @@ def test_a_result_with_or_without_the_revoke_penalty_is_accepted_and_scored_with
 def test_the_revoke_penalty_under_each_rule_set_cites_its_own_law():
     """1935 contract laws (Hoyle 1940 L21609–21619): two tricks for the first revoke, from the tricks the side won
     since it; auction laws 1926 §114 (L6614–6615) and §122 (L6674–6677): two tricks from the side in error."""
-    rows = _revoked_rows()
+    rows = revoked_rows()
     for name, law, penalty_law, score in (
         # 6NT made not vulnerable: 190 + the small slam 500.
         ("contract-1935", "1935 Revoke", "1935 Established Revoke", -690),

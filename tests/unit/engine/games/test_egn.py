@@ -12,8 +12,8 @@ from games.engine.report import IrregularityKind as K
 from games.engine.trick_play import trick_winner
 from games.formats.egn import parse_card, replay_file, replay_text, rules_of, write_egn
 from tests.shared import shared_path
+from tests.unit.engine.games.euchre_deals import random_deal
 from tests.unit.engine.games.play import revoke_swaps, swap
-from tests.unit.engine.games.test_euchre import _random_deal
 
 FILES = [
     "Epic Comeback.egn",
@@ -116,7 +116,7 @@ def test_deals_after_the_game_is_won_are_flagged():
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 2**32))
 def test_random_legal_deals_replay_clean_through_egn(seed):
-    deal, _, _, maker = _random_deal(seed, MODERN)
+    deal, _, _, maker = random_deal(seed, MODERN)
     report = replay_text(write_egn([replace(deal, hands=None)]))[0]
     assert not report.irregularities
     assert report.declarer == str(maker) and report.alone is deal.alone
@@ -128,7 +128,7 @@ def test_random_legal_deals_replay_clean_through_egn(seed):
 def test_a_broken_follow_suit_in_egn_is_reported_at_its_trick_and_seat(seed, data):
     """EGN does not say who played each card; a swap that keeps every trick's winner keeps the seating, and
     the revoke is then found because the player shows the renounced suit later."""
-    deal, played, tricks_rules, _ = _random_deal(seed, MODERN)
+    deal, played, tricks_rules, _ = random_deal(seed, MODERN)
     winners = [trick_winner(tricks_rules, t) for t in played]
     keep = [
         s

@@ -1,6 +1,5 @@
 """Euchre engine: values from Hoyle 1940 (L = line), the older Hoyles (000, 002) and modern play (standards §6.1)."""
 
-import random
 from dataclasses import replace
 
 import pytest
@@ -15,7 +14,6 @@ from games.engine.euchre import (
     PROGRESSIVE_HEAD_TABLE_1940,
     Call,
     EuchreDeal,
-    EuchreRules,
     EuchreTricks,
     JokerTurnUp,
     LeadOutOfTurn,
@@ -34,7 +32,8 @@ from games.engine.euchre import (
 )
 from games.engine.report import IrregularityKind as K
 from games.engine.trick_play import audit_tricks, legal_cards, trick_winner
-from tests.unit.engine.games.play import random_tricks, revoke_swaps, swap
+from tests.unit.engine.games.euchre_deals import random_deal
+from tests.unit.engine.games.play import revoke_swaps, swap
 
 P, OR = Call.PASS, Call.ORDER
 
@@ -240,43 +239,10 @@ def test_cards_outside_the_pack_and_played_twice():
     assert K.CARD_PLAYED_TWICE in {i.kind for i in found}
 
 
-def _random_deal(seed: int, rules: EuchreRules):
-    """A random legal deal: shuffled pack, random decisive call, random discard and legal play."""
-    rnd = random.Random(seed)
-    pack = list(rules.pack())
-    rnd.shuffle(pack)
-    hands = {p: frozenset(pack[5 * p : 5 * p + 5]) for p in range(4)}
-    dealer, turned = rnd.randrange(4), pack[20]
-    offered = turned_suit(rules, turned)
-    decisive = rnd.randrange(8)
-    if decisive < 4:
-        calls = (P,) * decisive + (OR,)
-        trump = offered
-    else:
-        trump = rnd.choice([s for s in Suit if s is not offered])
-        calls = (P,) * decisive + (trump,)
-    maker = (dealer + 1 + decisive) % 4
-    alone = rnd.random() < 0.25
-    discard = None
-    playing = dict(hands)
-    if decisive < 4:
-        discard = rnd.choice(sorted(hands[dealer] | {turned}))
-        playing[dealer] = (hands[dealer] | {turned}) - {discard}
-    order = [p for p in range(4) if not (alone and p == (maker + 2) % 4)]
-    tricks_rules = EuchreTricks(trump)
-    played = random_tricks(
-        tricks_rules, playing, order, opening_leader(rules, dealer, maker if alone else None), rnd
-    )
-    deal = EuchreDeal(
-        dealer, turned, calls, alone, tuple(tuple(c for _, c in t) for t in played), discard, hands
-    )
-    return deal, played, tricks_rules, maker
-
-
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from([HOYLE_1940, MODERN, replace(MODERN, joker=True)]))
 def test_random_legal_deals_replay_clean(seed, rules):
-    deal, played, _, maker = _random_deal(seed, rules)
+    deal, played, _, maker = random_deal(seed, rules)
     for record in (deal, replace(deal, hands=None)):
         audit = audit_deal(rules, record)
         assert not audit.irregularities, audit.irregularities
@@ -287,7 +253,7 @@ def test_random_legal_deals_replay_clean(seed, rules):
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 2**32), st.data())
 def test_a_broken_follow_suit_is_reported_at_its_trick_and_seat(seed, data):
-    deal, played, tricks_rules, maker = _random_deal(seed, MODERN)
+    deal, played, tricks_rules, maker = random_deal(seed, MODERN)
     swaps = revoke_swaps(tricks_rules, played)
     if not swaps:
         return
@@ -301,7 +267,7 @@ def test_a_broken_follow_suit_is_reported_at_its_trick_and_seat(seed, data):
 @settings(max_examples=100, deadline=None)
 @given(st.integers(0, 2**32), st.data())
 def test_a_card_not_held_is_reported_at_its_trick_and_seat(seed, data):
-    deal, played, _, _ = _random_deal(seed, MODERN)
+    deal, played, _, _ = random_deal(seed, MODERN)
     t = data.draw(st.integers(0, len(played) - 1))
     position = data.draw(st.integers(0, len(played[t]) - 1))
     player, card = played[t][position]
