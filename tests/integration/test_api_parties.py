@@ -10,8 +10,8 @@ import pytest
 from django.conf import settings
 from pypdf import PdfReader
 
-from games.models import Tally
 from parties.core import KINDS as KINDS_
+from parties.models import Tally
 from tests.integration.api_helpers import make_director
 from tournaments.models import Section, TableCode
 
