@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Board, PlayRecord, Result, ResultConflict, ResultVersion, Tally, TallyVersion
+from .models import Board, PlayRecord, Result, ResultConflict, ResultVersion
 
 
 @admin.register(Board)
@@ -44,18 +44,3 @@ class ResultConflictAdmin(admin.ModelAdmin):
 @admin.register(PlayRecord)
 class PlayRecordAdmin(admin.ModelAdmin):
     list_display = ["result", "claim"]
-
-
-class TallyVersionInline(VersionInline):
-    model = TallyVersion
-
-
-@admin.register(TallyVersion)
-class TallyVersionAdmin(admin.ModelAdmin):
-    list_display = ["tally", "number", "kind", "changed_by_label", "changed_at", "reason"]
-
-
-@admin.register(Tally)
-class TallyAdmin(admin.ModelAdmin):
-    inlines = [TallyVersionInline]
-    list_display = ["section", "round", "table", "hands", "ns_points", "ew_points", "winners", "frozen"]

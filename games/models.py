@@ -1,4 +1,4 @@
-"""Boards, results, play records, conflicts and progressive tallies as stored rows.
+"""Boards, results, play records and conflicts as stored rows (a party's tallies are parties.models).
 
 The rules live in games.engine; these rows keep what the engine accepted. A Result is the current state of one
 board played by one N-S and one E-W entry; every change to it (entry, correction, adjustment, resolution of a
@@ -169,62 +169,6 @@ class PlayRecord(models.Model):
 
     def __str__(self) -> str:
         return f"play record of {self.result}"
-
-
-class Tally(models.Model):
-    """A progressive party's table tally for one round: hands, points, winners, lone hands, punches, flags.
-
-    Per-player figures are keyed by the entry number as text ({"3": 1}); frozen when the bell rings.
-    """
-
-    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="tallies")
-    round = models.PositiveSmallIntegerField()
-    table = models.PositiveSmallIntegerField()
-    hands = models.PositiveSmallIntegerField(default=0)
-    ns_points = models.SmallIntegerField(default=0)
-    ew_points = models.SmallIntegerField(default=0)
-    winners = models.CharField(max_length=2, blank=True, help_text="NS or EW once decided.")
-    lone_hands = models.JSONField(default=dict, blank=True)
-    punches = models.JSONField(default=dict, blank=True)
-    flags = models.JSONField(default=dict, blank=True, help_text="Military euchre: flags won per side.")
-    hearts = models.JSONField(
-        default=dict,
-        blank=True,
-        help_text='Progressive hearts: hearts taken this hand per player ({"3": 4}).',
-    )
-    deals = models.JSONField(
-        default=list,
-        blank=True,
-        help_text='Progressive contract: each deal\'s score per side, in order ([{"ns": 420, "ew": 0}, ...]).',
-    )
-    frozen = models.BooleanField(default=False)
-    version = models.PositiveIntegerField(
-        default=0,
-        help_text="The number of its last TallyVersion: a phone saves over the version it read, or is told.",
-    )
-    updated = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["section_id", "round", "table"]
-        constraints = [models.UniqueConstraint(fields=["section", "round", "table"], name="unique_tally")]
-        verbose_name_plural = "tallies"
-
-    def __str__(self) -> str:
-        return f"round {self.round} table {self.table} tally"
-
-
-class TallyVersion(Version):
-    """One change to a Tally."""
-
-    tally = models.ForeignKey(Tally, on_delete=models.CASCADE, related_name="versions")
-    kind = models.CharField(max_length=12, help_text="entered, frozen or corrected.")
-
-    class Meta:
-        ordering = ["tally_id", "number"]
-        constraints = [models.UniqueConstraint(fields=["tally", "number"], name="unique_tally_version")]
-
-    def __str__(self) -> str:
-        return f"{self.tally} version {self.number} ({self.kind})"
 
 
 class Publication(models.Model):

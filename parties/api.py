@@ -11,7 +11,6 @@ from rest_framework.views import APIView
 
 from config.api import require_director
 from config.refusals import Conflict, NotFound, Refused
-from games.models import Tally
 from tournaments.models import Club, Section, Status
 from tournaments.permissions import TableCodeAccess, is_director
 from tournaments.rounds import table_seating
@@ -20,6 +19,7 @@ from tournaments.serializers import SectionSerializer
 
 from . import bell, players, services, tallies
 from .core import KINDS, ROUND_ENDS
+from .models import Tally
 from .serializers import BellSerializer, TallyCorrectionSerializer, TallySerializer, TallyVersionSerializer
 
 

@@ -11,7 +11,6 @@ from django.db import transaction
 
 from config.refusals import Conflict, Refused
 from games.engine.cards import Side
-from games.models import Tally
 from jobs import services as job_services
 from jobs.models import Job
 from jobs.services import JobFailed
@@ -23,6 +22,7 @@ from tournaments.services import entrant_number, record_reason
 
 from . import players
 from .core import MOST_SITTING_OUT, PartyKind, PartySettings, forts_played, next_fort_game, party_kind
+from .models import Tally
 from .settings import party_settings
 from .standings import decide_table
 from .tallies import tally_snapshot, tally_version

@@ -19,7 +19,6 @@ from django.views.decorators.http import require_POST
 from config.downloads import download
 from config.refusals import NeedsConfirmation, Refused, refusals_shown
 from games.formats.numbers import Column, NumberError, whole_number
-from games.models import Tally
 from jobs.services import latest_jobs
 from scoring.methods.books import STAR_COLOURS
 from tournaments import services as tournament_services
@@ -40,6 +39,7 @@ from .core import (
     party_kind,
     places,
 )
+from .models import Tally
 from .settings import party_settings
 
 

@@ -17,12 +17,12 @@ from dataclasses import replace
 from django.db import transaction
 
 from config.refusals import Conflict, Refused
-from games.models import Tally
 from tournaments import services as tournament_services
 from tournaments.models import Entry, EntryKind, Seating, Section, Status
 from tournaments.movements.model import MovementError
 
 from .core import MOST_SITTING_OUT, PartySettings, Seated, party_kind, reseat
+from .models import Tally
 from .services import SIDES
 from .settings import party_settings, save_party_settings
 

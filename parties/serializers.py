@@ -5,9 +5,9 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from games.formats.numbers import COUNT, POSITIVE
-from games.models import Tally, TallyVersion
 from games.serializers import Number
 
+from .models import Tally, TallyVersion
 from .tallies import VERSION
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 
-from games.models import Tally
 from scoring.methods import books
 from scoring.methods.books import Stars, TableGame, games_won
 from scoring.methods.ranking import seeded_cut
@@ -24,6 +23,7 @@ from .core import (
     punch_marks,
     with_sit_outs,
 )
+from .models import Tally
 from .settings import party_settings
 
 

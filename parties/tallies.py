@@ -9,13 +9,13 @@ from django.db import transaction
 
 from config.refusals import Conflict, NotFound, Refused
 from games.formats.numbers import COUNT, Column, NumberError, quoted, whole_number
-from games.models import Tally
 from games.versions import add_version
 from scoring.services import standings_changed
 from tournaments.models import Seating, Section, Status
 from tournaments.rounds import table_seating
 
 from .core import PartyKind, PlayedDeal, TypedDeal, lone_hands_allowed, party_kind, round_points
+from .models import Tally
 from .settings import party_settings
 from .standings import decide_table
 

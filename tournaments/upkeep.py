@@ -15,10 +15,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 
 from config.refusals import Conflict, Forbidden, NotFound, Refused
-from games.models import Publication, Result, Tally
+from games.models import Publication, Result
 from tournaments import services
 from tournaments.models import Club, ClubLogo, Event, Player, Section, Session
 
@@ -56,7 +56,11 @@ def what_depends(sections) -> list[str]:
     results = Result.objects.filter(section_id__in=ids).count()
     if results:
         found.append(f"{results} result{'s' if results != 1 else ''}")
-    tallies = Tally.objects.filter(section_id__in=ids).exclude(hands=0).count()
+    tallies = Section.objects.filter(
+        id__in=ids
+    ).aggregate(  # a party's Tally rows (parties, not imported here)
+        n=Count("tallies", filter=Q(tallies__hands__gt=0))
+    )["n"]
     if tallies:
         found.append(f"{tallies} tall{'ies' if tallies != 1 else 'y'}")
     if Publication.objects.filter(section_id__in=ids).exists():

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from games.models import Board, Result, Tally
+from games.models import Board, Result
+from parties.models import Tally
 from parties.tallies import record_tally
 from tests.browser.conftest import axe_violations, log_in, no_overflow, running_mitchell, shot
 from tournaments.models import Club, Section

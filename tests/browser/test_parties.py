@@ -176,8 +176,8 @@ def test_the_projector_and_the_phones_follow_a_large_party_to_its_prizes(site, n
     without scrolling at 1366×768, 1366×900 and 1920×1080, the head table marked and each side's partners shown;
     after the bell a table's phone says where each of its players goes; after the last bell the phone, the host
     page and the projector show the standings and the prizes."""
-    from games.models import Tally
     from parties import services as party_services
+    from parties.models import Tally
     from parties.tallies import record_tally
     from tournaments import services
 

@@ -24,12 +24,13 @@ from games.exchange.pbn import read_pbn
 from games.exchange.store import store
 from games.formats import pbn
 from games.formats.pbn.audit import replay_games
-from games.models import Board, PlayRecord, Tally
+from games.models import Board, PlayRecord
 from jobs import analysis, services
 from jobs.models import Job, Outbox, State, Step
 from jobs.tasks import analyse_board, flush_outbox, wait
 from parties.bell import start_bell
 from parties.management.commands.demo import EUCHRE
+from parties.models import Tally
 from parties.tallies import record_tally
 from scoring.services import recompute_standings
 from tests.conftest import start_worker, stop_worker

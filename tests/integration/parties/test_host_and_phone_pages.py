@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from pypdf import PdfReader
 
-from games.models import Tally
+from parties.models import Tally
 from tests.integration.api_helpers import make_director, new_section
 from tests.integration.parties.helpers import PARTY, ROUND_2, TALLIES, seats
 

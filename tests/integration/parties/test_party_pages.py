@@ -4,7 +4,7 @@ TallyVersion), the table's winners decided again and the standings following."""
 
 import pytest
 
-from games.models import Tally
+from parties.models import Tally
 from scoring.methods.ranking import seeded_cut
 from scoring.models import Standing
 from tests.integration.api_helpers import make_director, new_section

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from games.models import Tally
+from parties.models import Tally
 from scoring.models import Standing
 from tests.integration.api_helpers import make_director, text_of
 from tests.integration.parties.helpers import bell, post, running, seated, tally

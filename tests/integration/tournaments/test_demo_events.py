@@ -6,7 +6,8 @@ import re
 import pytest
 from django.core.management import call_command
 
-from games.models import Result, Tally
+from games.models import Result
+from parties.models import Tally
 from scoring.methods.ranking import seeded_cut
 from tournaments.models import Section
 
