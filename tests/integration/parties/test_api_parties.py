@@ -9,7 +9,6 @@ import pytest
 from pypdf import PdfReader
 
 from parties.core import KINDS as KINDS_
-from parties.models import Tally
 from tests.integration.api_helpers import make_director
 from tests.integration.parties.helpers import bell, post
 from tournaments.models import Section, TableCode

@@ -7,8 +7,8 @@ import html
 
 import pytest
 
-from games.models import Tally
 from parties.core import KINDS as KINDS_
+from parties.models import Tally
 from tests.integration.api_helpers import make_director
 from tests.integration.parties.helpers import post
 from tournaments.models import Section
