@@ -1,8 +1,8 @@
 """The desk's small forms: a grid row (by traveller or by pickup slip), a change to a result (a correction, an
 adjustment, a conflict decided) and a board marked not played. They read the field names the templates write, and
 check with the API's checks (games.lines.score_line, games.formats.numbers.whole_number, the services' refusals):
-no rule is written here. A refused form keeps what was typed and says why in the check's own words, with its
-status (`checked`)."""
+no rule is written here. A refused form keeps what was typed and says why in the check's own words (`problem`,
+or a 400 Refused from `checked`); the services' own refusals keep their status."""
 
 from __future__ import annotations
 
@@ -16,10 +16,7 @@ from tournaments.models import Game, Section
 
 
 class DeskForm(forms.Form):
-    """A form whose problems are refusals: the first (`problem`) refused with the status of the check that
-    found it."""
-
-    status = 400
+    """A form whose problems are refusals: the first (`problem`) is refused with a 400."""
 
     @property
     def problem(self) -> str:
@@ -29,7 +26,7 @@ class DeskForm(forms.Form):
     def checked(self) -> dict:
         """The cleaned values; refused (config.refusals, shown by refusals_shown) when the form is not valid."""
         if not self.is_valid():
-            raise Refused(self.problem, self.status)
+            raise Refused(self.problem)
         return self.cleaned_data
 
 
@@ -73,7 +70,6 @@ class RowForm(DeskForm):
                 self.line = lines.score_line(self.section, self.board, values["contract"], values["declarer"],
                                              values["tricks"], values["lead"])  # fmt: skip
             except Refused as error:
-                self.status = error.status
                 raise forms.ValidationError(error.message) from None
         return values
 
