@@ -85,3 +85,48 @@ def test_a_nine_pair_howell_plays_at_tables_one_to_four_and_the_desk_says_who_si
     client.force_login(director)
     desk = client.get(f"/direct/sections/{section.id}/").content.decode()
     assert '<p class="sit-out-notice">Sitting out this round: Pair 1.</p>' in desk
+
+
+def test_a_slip_refuses_declarer_x_and_fourteen_tricks_keeping_what_was_typed(desk):
+    """The grid's form checks a row as the API does (games.lines.score_line): each refusal in the engine's words,
+    a 400, the typing shown again upper-cased, nothing saved."""
+    client, section = desk
+    first, second = section.seatings.get(table=1, round=1).boards
+    answer = client.post(f"/direct/sections/{section.id}/slips/", {
+        "table": 1, "round": 1, f"contract-{first}": "4s", f"declarer-{first}": "x", f"tricks-{first}": "10",
+        f"contract-{second}": "3nt", f"declarer-{second}": "N", f"tricks-{second}": " 14 ",
+    })  # fmt: skip
+    assert answer.status_code == 400
+    page = answer.content.decode()
+    assert "2 rows not saved: each says why, with what was typed." in page
+    assert f"Board {first}: declarer &#x27;X&#x27; is not N, E, S or W</output>" in page
+    assert f"Board {second}: 14 tricks is not 0 to 13</output>" in page
+    assert f'name="contract-{first}" value="4S"' in page and f'name="declarer-{first}" value="X"' in page
+    assert f'name="contract-{second}" value="3NT"' in page and f'name="tricks-{second}" value="14"' in page
+    assert not Result.objects.filter(section=section).exists()
+
+
+def test_not_played_needs_whole_numbers_for_where(desk):
+    client, section = desk
+    answer = client.post(f"/direct/sections/{section.id}/not-played/",
+                         {"round": "1", "table": "1", "board": "one", "reason": "board fouled"})  # fmt: skip
+    assert answer.status_code == 400
+    assert "Give the round, the table and the board as whole numbers" in answer.content.decode()
+    assert not Result.objects.filter(section=section).exists()
+
+
+def test_a_result_page_change_names_what_it_lacks(desk):
+    """A change that is none of the four, and a conflict named by no number (a 500 before the form read it):
+    refused in words, the result as it was."""
+    client, section = desk
+    client.post(f"/direct/sections/{section.id}/boards/1/", {"contract-1-1": "4S", "declarer-1-1": "N",
+                                                           "tricks-1-1": "10"})  # fmt: skip
+    result = Result.objects.get(section=section, board__number=1)
+    url = f"/direct/results/{result.id}/"
+    retract = client.post(url, {"what": "retract", "reason": "typed twice"}, follow=True)
+    assert "Choose correct, adjust, accept or dismiss" in retract.content.decode()
+    accept = client.post(url, {"what": "accept", "conflict": "first", "reason": "both agree"})
+    assert accept.status_code == 302 and accept["Location"] == url
+    assert "Conflict &#x27;first&#x27; is not a whole number" in client.get(url).content.decode()
+    result.refresh_from_db()
+    assert (result.contract, result.tricks, result.version) == ("4S", 10, 1)

@@ -12,14 +12,12 @@ from django.shortcuts import redirect, render
 from django.template.defaultfilters import pluralize
 
 from config.refusals import Refused
-from games import lines
 from games import services as game_services
 from games.models import Board, Result
 from tournaments.models import Game, Seating, Section
 from tournaments.page_data import sentence
+from tournaments.pages.desk.forms import RowForm
 from tournaments.selectors import directed_section
-
-FIELDS = ("contract", "declarer", "tricks", "lead")
 
 
 @dataclass
@@ -35,22 +33,22 @@ class Row:
 
 
 def enter_rows(request, section: Section, rows: list[Row]) -> int:
-    """Each typed row checked, scored and saved as the director's; the results added. A refused row keeps its
-    typing and its reason (`problem`)."""
+    """Each typed row checked (RowForm), scored and saved as the director's; the results added. A refused row keeps
+    its typing and its reason (`problem`)."""
     added = 0
     by = f"director {request.user.get_username()}"
-    whist = section.game == Game.WHIST
     for row in rows:
-        row.typed = {name: request.POST.get(f"{name}-{row.key}", "").strip() for name in FIELDS}
-        row.typed["contract"] = row.typed["contract"].upper()
-        row.typed["declarer"] = row.typed["declarer"].upper()
-        if not row.typed["tricks" if whist else "contract"] or row.result is not None:
+        form = RowForm(request.POST, row.key, section, row.board)
+        valid = form.is_valid()
+        row.typed = form.typed
+        if form.blank or row.result is not None:
+            continue
+        if not valid:
+            row.problem = sentence(form.problem)
             continue
         try:
-            line = lines.score_line(section, row.board, row.typed["contract"], row.typed["declarer"],
-                                    row.typed["tricks"], row.typed["lead"])  # fmt: skip
             result, created = game_services.enter_result(
-                section, row.board, row.seating.ns, row.seating.ew, line, round=row.seating.round,
+                section, row.board, row.seating.ns, row.seating.ew, form.line, round=row.seating.round,
                 table=row.seating.table, by=by, user=request.user,
             )  # fmt: skip
         except Refused as error:

@@ -35,6 +35,7 @@ from tournaments.models import Club, Game, Player, Seating, Section, Status
 from tournaments.pages import members as member_pages
 from tournaments.pages import public as pages
 from tournaments.pages.desk import entry as entry_pages
+from tournaments.pages.desk.forms import ChangeForm, NotPlayedForm
 from tournaments.permissions import directed_club_ids
 from tournaments.selectors import directed_section
 
@@ -172,21 +173,21 @@ def table_code(request, section_id: int, table: int):
 
 @login_required
 @require_POST
+@refusals_shown(_desk_again)
 def not_played(request, section_id: int):
     """The director marks a missing result not played, with a reason (kept in the result's version)."""
     section = _section(request, section_id)
-    try:
-        seating = get_object_or_404(
-            Seating.objects.select_related("ns", "ew"), section=section,
-            round=int(request.POST.get("round", 0)), table=int(request.POST.get("table", 0)),
-        )  # fmt: skip
-        number = int(request.POST.get("board", 0))
-        game_services.mark_not_played(section, seating, number, request.user, request.POST.get("reason", ""))
-    except Refused as error:  # before ValueError, which it is
-        return _refused(request, section, error.message, error.status)
-    except ValueError:
-        return _refused(request, section, "give the round, the table and the board as whole numbers")
-    messages.success(request, f"Board {number}, table {seating.table}, round {seating.round}: not played.")
+    where = NotPlayedForm(request.POST).checked()
+    seating = get_object_or_404(
+        Seating.objects.select_related("ns", "ew"),
+        section=section,
+        round=where["round"],
+        table=where["table"],
+    )
+    game_services.mark_not_played(section, seating, where["board"], request.user, where["reason"])
+    messages.success(
+        request, f"Board {where['board']}, table {seating.table}, round {seating.round}: not played."
+    )
     return redirect("direct-section", section.id)
 
 
@@ -201,12 +202,6 @@ def ranking(request, section_id: int):
     )
     messages.success(request, f"{section_ranking(section).label}: the standings follow.")
     return redirect("direct-section", section.id)
-
-
-def _refused(request, section: Section, problem: str, status: int = 400):
-    """The desk again, saying what was wrong, with a 4xx."""
-    messages.error(request, problem)
-    return section_page(request, section.id, status=status)
 
 
 MAX_DEAL_FILE = 1 << 20
@@ -374,24 +369,16 @@ def result(request, result_id: int):
 
 
 def _change(request, found: Result) -> None:
-    data = request.POST
-    reason = data.get("reason", "")
-    what = data.get("what")
+    form = ChangeForm(request.POST)
+    change = form.checked()
+    what, reason = change["what"], change["reason"]
     if what == "correct":
-        values = {
-            name: data.get(name, "").strip() for name in ("contract", "declarer", "tricks", "lead", "honors")
-        }
-        values["contract"] = values["contract"].upper()
-        game_services.correct_result(found, values, request.user, reason)
+        game_services.correct_result(found, form.correction, request.user, reason)
     elif what == "adjust":
-        assigned = data.get("score_ns", "").strip()
-        game_services.adjust_result(found, request.user, reason, data.get("adjusted", "").strip().upper(),
-                                    assigned if assigned else None)  # fmt: skip
-    elif what in ("accept", "dismiss"):
-        conflict = get_object_or_404(ResultConflict, id=data.get("conflict"), result=found)
-        game_services.resolve_conflict(conflict, what == "accept", request.user, reason)
+        game_services.adjust_result(found, request.user, reason, change["adjusted"], change["score_ns"])
     else:
-        raise Refused("choose correct, adjust, accept or dismiss")
+        conflict = get_object_or_404(ResultConflict, id=change["conflict"], result=found)
+        game_services.resolve_conflict(conflict, what == "accept", request.user, reason)
 
 
 @require_POST
