@@ -5,6 +5,7 @@ installs chromium."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,17 @@ def new_page(browser):
     yield make
     for context in contexts:
         context.close()
+
+
+def bells_rung(section) -> None:
+    """Wait up to a minute for the section's bell jobs: a worker runs them when a broker is configured, and the
+    next seating and the standings follow a job's commit, so a job is done only once they are stored."""
+    from jobs.models import Job  # as running_mitchell: models load after this module
+
+    deadline = time.monotonic() + 60
+    while Job.objects.filter(section=section, kind="bell").exclude(state="done").exists():
+        assert time.monotonic() < deadline, "the bell's job did not finish within a minute"
+        time.sleep(0.1)
 
 
 def running_mitchell(club, name: str = "Wednesday Pairs"):

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from jobs.models import Job
-from tests.browser.conftest import axe_violations, log_in, no_overflow, shot
+from tests.browser.conftest import axe_violations, bells_rung, log_in, no_overflow, shot
 from tournaments.models import Club, Section
 
 pytestmark = pytest.mark.browser
@@ -73,15 +73,6 @@ def test_a_host_sets_up_a_couples_euchre_party_and_sees_the_first_seating(site, 
     assert phone.locator('input[name="lone-E"]').input_value() == "1", "the phone shows what was saved"
     assert no_overflow(phone)
     shot(phone, "party-couples-tally-phone")
-
-
-def bells_rung(section: Section) -> None:
-    """Wait up to a minute for the section's bell jobs: a worker runs them when a broker is configured, and the
-    next seating and the standings follow a job's commit, so a job is done only once they are stored."""
-    deadline = time.monotonic() + 60
-    while Job.objects.filter(section=section, kind="bell").exclude(state="done").exists():
-        assert time.monotonic() < deadline, "the bell's job did not finish within a minute"
-        time.sleep(0.1)
 
 
 def test_a_host_runs_a_military_euchre_party_through_the_pages(site, new_page, jobs_run):

@@ -9,8 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, log_in, no_overflow, shot
-from tests.browser.test_parties import bells_rung
+from tests.browser.conftest import PHONE, bells_rung, log_in, no_overflow, shot
 from tournaments.models import Club, Section
 
 pytestmark = pytest.mark.browser
