@@ -145,3 +145,15 @@ def test_pivot_bridge_plays_its_three_rubbers_and_ends_by_itself(client):
     assert standings == {1: 1000, 2: 0, 3: 600, 4: -1600}
     end = client.get(f"/sections/{sid}/party/end/").content.decode()
     assert "<strong>1st prize</strong>: 1. " in end and "net score 1000" in end
+
+
+def test_a_refusal_on_the_host_page_quotes_no_book_lines(client):
+    """Military euchre's forts keep their players: the host asking for a late arrival is told why in words, while
+    the code and the API keep the book's lines for the club's records."""
+    sid, _ = running(client, kind="military-euchre", players=8, seed="words")
+    answer = client.post(
+        f"/direct/sections/{sid}/party/players/", {"action": "add", "name": "Late Lou"}, follow=True
+    )
+    shown = text_of(answer)
+    assert "Military euchre's forts are four defenders each, chosen by the hostess" in shown
+    assert not BOOK_LINE.search(shown), BOOK_LINE.findall(shown)
