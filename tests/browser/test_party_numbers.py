@@ -68,7 +68,7 @@ def test_thirteen_at_euchre_sit_out_in_turn_and_a_late_arrival_joins(site, new_p
     party = f"{site}/direct/sections/{section_id}/party/"
     host.goto(party)
     rule = host.locator("p.head-rule").inner_text()
-    assert "head table's winners go round to the booby table" in rule and "L11408–11411" in rule, rule
+    assert "head table's winners go round to the booby table" in rule and not re.search(r"\bL\d", rule), rule
     assert "A round sat out counts at the player's own average" in host.locator("body").inner_text()
     codes = {
         int(t): code for t, code in re.findall(r"Table (\d+): (\S+)", host.locator("ul.codes").inner_text())
