@@ -26,11 +26,12 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.pbn import best_time  # noqa: E402 - best wall and CPU of runs, as the PBN bench takes them
 
 DATA = ROOT.parent / "shared" / "data"
 FILES = (
@@ -43,17 +44,6 @@ FILES = (
 
 class RolledBack(Exception):
     """Raised at the end of a timed import so that its transaction leaves nothing."""
-
-
-def best(fn, repeat: int) -> tuple[float, float]:
-    """Best wall and best CPU seconds of `repeat` runs."""
-    wall, cpu = [], []
-    for _ in range(repeat):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        fn()
-        wall.append(time.perf_counter() - start)
-        cpu.append(time.process_time() - start_cpu)
-    return min(wall), min(cpu)
 
 
 def figures(repeat: int) -> dict:
@@ -94,8 +84,10 @@ def figures(repeat: int) -> dict:
 
         imports, parses = [], []
         for _ in range(repeat):  # in turn, so that a change of the machine's load touches both alike
-            imports.append(best(imported, 1))
-            parses.append(best(lambda data=data, parse=parse: parse(data), 5))  # a few ms: its best of more
+            imports.append(best_time(imported, 1))
+            parses.append(
+                best_time(lambda data=data, parse=parse: parse(data), 5)
+            )  # a few ms: its best of more
         wall, cpu = min(t[0] for t in imports), min(t[1] for t in imports)
         parse_wall, parse_cpu = min(t[0] for t in parses), min(t[1] for t in parses)
         out[name] = {
