@@ -227,7 +227,8 @@ def test_the_phone_enters_a_deal_by_its_contract_and_is_told_of_the_penalty_limi
     text = html.unescape(refused.content.decode())
     assert (
         "deal 2: N-S 1400 is not the defenders' penalty" in text
-        and "at most 1000 (Hoyle 1940 L20392)" in text
+        and "a penalty is at most 1000, with honors 1150" in text
+        and "L20392" not in text  # the book's line stays in the API's answer, not on the phone
     )
     assert Tally.objects.get(section_id=sid, table=2).ns_points == 140
 
