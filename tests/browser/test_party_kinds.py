@@ -69,6 +69,25 @@ def enter(phone, figures, kind: str = "") -> None:
     phone.get_by_text("Tally saved.").wait_for()
 
 
+def party_form(new_page, site: str, name: str, kind: str, guests: list[str]):
+    """A new club's host on the party set-up page, filled in for `kind` with two prizes: military euchre's forts of
+    four, the bridge kinds' four deals a round (Hoyle 1940 L20376–20392). Answers the host's page, not yet drawn."""
+    club = Club.objects.create(name="Riverton Card Club", slug="riverton")
+    host = new_page()
+    log_in(host, site, club)
+    host.get_by_role("link", name="Set up a party").click()
+    host.get_by_label("Name of the party").fill(name)
+    host.get_by_label("Game", exact=True).select_option(kind)
+    host.get_by_label("The players, one a line").fill("\n".join(guests))
+    if kind == "military-euchre":
+        host.get_by_label("Forts (military euchre; four players each)").fill(str(len(guests) // 4))
+    host.get_by_label("Prizes", exact=True).fill("2")
+    if kind.endswith("bridge"):
+        host.get_by_label("A round ends").select_option("deals")
+        host.get_by_label("Deals a round").fill("4")
+    return host
+
+
 def open_phones(host, new_page, site: str, tables: int) -> dict:
     """Each table's phone, opened with the code the host page lists for it (one code a table, tables 1..N)."""
     codes = {
@@ -86,20 +105,8 @@ def open_phones(host, new_page, site: str, tables: int) -> dict:
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_a_host_runs_each_kind_of_party_through_the_pages(site, new_page, kind, jobs_run):
     players, tallies = KINDS[kind]
-    club = Club.objects.create(name="Riverton Card Club", slug="riverton")
-    host = new_page()
-    log_in(host, site, club)
-    host.get_by_role("link", name="Set up a party").click()
-    host.get_by_label("Name of the party").fill(f"Party {kind}")
-    host.get_by_label("Game", exact=True).select_option(kind)
-    host.get_by_label("The players, one a line").fill("\n".join(names(kind, players)))
-    if kind == "military-euchre":
-        host.get_by_label("Forts (military euchre; four players each)").fill(str(players // 4))
-    host.get_by_label("Prizes", exact=True).fill("2")
-    if kind.endswith("bridge"):  # four deals a round (Hoyle 1940 L20376–20392)
-        host.get_by_label("A round ends").select_option("deals")
-        host.get_by_label("Deals a round").fill("4")
-    elif kind == "euchre":
+    host = party_form(new_page, site, f"Party {kind}", kind, names(kind, players))
+    if kind == "euchre":
         host.get_by_label("A round ends").select_option("time")
         host.get_by_label("Minutes a round").fill("15")
     host.get_by_role("button", name="Draw the first seating").click()
@@ -358,20 +365,8 @@ def test_each_kind_with_an_awkward_number_for_three_rounds(site, new_page, kind,
     worked by hand above. Screenshots of the host page, a phone and the projector at the end."""
     party = AWKWARD[kind]
     players, tallies, expected = party["players"], party["tallies"], party["rounds"]
-    club = Club.objects.create(name="Riverton Card Club", slug="riverton")
-    host = new_page()
-    log_in(host, site, club)
-    host.get_by_role("link", name="Set up a party").click()
-    host.get_by_label("Name of the party").fill(f"Awkward {kind}")
-    host.get_by_label("Game", exact=True).select_option(kind)
-    host.get_by_label("The players, one a line").fill("\n".join(awkward_names(kind, players)))
-    if kind == "military-euchre":
-        host.get_by_label("Forts (military euchre; four players each)").fill(str(players // 4))
-    host.get_by_label("Prizes", exact=True).fill("2")
+    host = party_form(new_page, site, f"Awkward {kind}", kind, awkward_names(kind, players))
     host.get_by_label("The draw's seed").fill(SEED)
-    if kind.endswith("bridge"):
-        host.get_by_label("A round ends").select_option("deals")
-        host.get_by_label("Deals a round").fill("4")
     host.get_by_role("button", name="Draw the first seating").click()
     host.get_by_role("heading", name=f"Awkward {kind}: the first seating").wait_for()
     host.get_by_role("button", name="Start the party").click()
